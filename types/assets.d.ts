@@ -1,0 +1,10 @@
+// Module types for what webpack (and jest's stubs) turn into URLs or class maps.
+declare module '*.module.css' {
+  const classes: Readonly<Record<string, string>>;
+  export default classes;
+}
+declare module '*.css';
+declare module '*.svg' {
+  const url: string;
+  export default url;
+}
