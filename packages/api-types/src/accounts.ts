@@ -1,0 +1,135 @@
+/**
+ * Accounts, sessions, profile, addresses, places and Shwari Points: the customers service's part of
+ * the public contract. The request schemas are shared with the front end, so a form can check what
+ * the server checks with the same (Laravel-style) messages; the server stays the authority.
+ */
+
+export type AccountRole = 'customer' | 'staff';
+
+/** `user` in the login answer and the name/email the storefront keeps in local storage. */
+export interface LoginUser {
+  first_name: string;
+  last_name: string;
+  email: string;
+}
+
+/** POST /api/login. `role` says which token key the client keeps it under (customer or admin). */
+export interface LoginResponse {
+  token: string;
+  user: LoginUser;
+  role: AccountRole;
+  /** ISO 8601; 1 day by default, 30 days with `remember: true`. */
+  expires_at: string;
+}
+
+export interface MessageResponse {
+  message: string;
+}
+
+/** POST /api/site/register. */
+export interface RegisterResponse {
+  status: 201;
+  message: string;
+}
+
+export interface LoyaltyPoints {
+  current_balance: number;
+}
+
+/** GET /api/get-profile. */
+export interface CustomerProfile {
+  id: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string | null;
+  photo: string | null;
+  loyalty_points: LoyaltyPoints;
+}
+
+/** POST /api/redeem/points. */
+export interface RedeemPointsResponse {
+  message: string;
+  points: LoyaltyPoints;
+}
+
+/** One row of the Shwari Points ledger: positive earns, negative redeems. */
+export interface PointsEntry {
+  id: number;
+  delta: number;
+  balance_after: number;
+  /** e.g. 'sign_up', 'welcome_bonus', 'redeemed', 'order_paid'. */
+  reason: string;
+  reference: string | null;
+  created_at: string;
+}
+
+/** GET /api/points (also /api/points/history): newest entry first. */
+export interface PointsHistory {
+  current_balance: number;
+  entries: PointsEntry[];
+}
+
+export interface County {
+  id: number;
+  name: string;
+}
+
+export type SubCounty = County;
+
+/** GET /api/addresses: the caller's own saved addresses. */
+export interface Address {
+  id: number;
+  name: string;
+  email: string;
+  phone: string;
+  street_address: string;
+  apartment: string | null;
+  town: string;
+  county: County;
+  sub_county: SubCounty;
+}
+
+/** POST /api/addresses and the update routes. */
+export interface AddressSavedResponse {
+  message: string;
+  address: Address;
+}
+
+/** GET /internal/tokens/introspect (service to service only, never through the gateway). */
+export interface TokenIntrospection {
+  account_id: number;
+  kind: AccountRole;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string | null;
+  expires_at: string;
+}
+
+/** Rules and their numbers, one place for the forms and the service. */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 255;
+export const NAME_MAX_LENGTH = 60;
+export const EMAIL_MAX_LENGTH = 255;
+export const RESET_CODE_LENGTH = 6;
+/** Kenyan phone number as a shopper writes it: 10 digits starting with 0 (0712345678). */
+export const KENYAN_PHONE_PATTERN = /^0\d{9}$/;
+
+export const ACCOUNT_MESSAGES = {
+  emailTaken: 'The email has already been taken.',
+  invalidCredentials: 'These credentials do not match our records.',
+  accountInactive: 'This account has been deactivated. Please contact us.',
+  unauthenticated: 'Unauthenticated.',
+  unauthorized: 'This action is unauthorized.',
+  registered: 'Registration successful. You can now log in.',
+  loggedOut: 'Logged out.',
+  profileUpdated: 'Profile updated successfully.',
+  registerFirst: 'Register first',
+  resetCodeSent: 'We have emailed you a 6-digit code. Enter it with your new password.',
+  passwordReset: 'Your password has been reset. You can now log in.',
+  resetCodeInvalid: 'The code is invalid or has expired.',
+  invalidPoints: 'Please enter a valid number of points to redeem.',
+  notEnoughPoints: 'You cannot redeem more points than available.',
+  subCountyMismatch: 'The selected sub-county does not belong to the selected county.',
+} as const;

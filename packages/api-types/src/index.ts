@@ -1,0 +1,12 @@
+export * from './constants';
+export * from './errors';
+export * from './catalog';
+export * from './accounts';
+export * from './orders';
+export * from './admin';
+// Schemas live in their own modules, so front ends that import only types and constants never
+// bundle zod (the package is marked side-effect free for tree shaking).
+export * from './schemas/catalog';
+export * from './schemas/accounts';
+export * from './schemas/admin';
+export * from './schemas/orders';

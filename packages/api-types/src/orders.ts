@@ -1,0 +1,175 @@
+/**
+ * Cart, checkout, orders, coupons and payments: the orders service's part of the public contract
+ * (storefront spec section 7). Types and constants only; request schemas live in schemas/orders.ts
+ * so front ends never bundle zod.
+ */
+
+export type DiscountType = 'value' | 'percent';
+
+/** A coupon's discount as the checkout shows it ('Valid coupon: 10%' or 'Valid coupon: Ksh 200'). */
+export interface CouponDiscount {
+  name: string;
+  discount_type: DiscountType;
+  /** KSh off the order, when discount_type is 'value'. */
+  discount_value: number | null;
+  /** Percent off the order (2 decimals), when discount_type is 'percent'. */
+  discount_percent: number | null;
+}
+
+/** GET /api/site/coupons/check/{code}/{email} and POST /api/site/coupons/redeem. */
+export interface CouponCheckResponse {
+  discount: CouponDiscount;
+}
+
+/** One line of the cart as the checkout sends it. Prices are the client's view, checked by the server. */
+export interface OrderCartItem {
+  id: number;
+  quantity: number;
+  /** Unit price the shopper saw (offer price when on offer), KSh. */
+  price?: number;
+  product_total?: number;
+}
+
+export type PaymentMethod = 'hosted' | 'mpesa';
+
+/** POST /api/site/orders/store (guests and signed-in customers). */
+export interface OrderStoreBody {
+  first_name: string;
+  last_name: string;
+  phone: string;
+  email: string;
+  /** M-Pesa number for the STK push, 2547XXXXXXXX (the form forces the 254 prefix). */
+  mpesa_no?: string;
+  street: string;
+  apartment: string;
+  county_id: number;
+  subcounty_id: number;
+  town: string;
+  /** Always 1 (the spec's single depot). */
+  depot_id: number;
+  order_notes?: string;
+  /** Coupon code, upper-case, or empty. */
+  coupon?: string;
+  cart_items: OrderCartItem[];
+  /** The total the shopper saw, KSh; the order is refused (422) when the server's differs. */
+  total_amount: number;
+  /** Shwari Points to spend on this order (signed-in customers; 1 point = KSh 1). */
+  redeemed_points?: number;
+  payment_method?: PaymentMethod;
+}
+
+/** 201 answer of POST /api/site/orders/store. */
+export interface OrderStoreResponse {
+  data: {
+    id: number;
+    order_number: string;
+    total_amount: number;
+    subtotal: number;
+    discount: number;
+    points_discount: number;
+  };
+}
+
+export interface OrderStatus {
+  id: number;
+  name: string;
+  /** CSS colour for the status badge. */
+  color: string;
+}
+
+export interface OrderStatusChange {
+  status: OrderStatus;
+  note: string | null;
+  created_at: string;
+}
+
+export interface OrderItem {
+  id: number;
+  quantity: number;
+  /** Line total, KSh. */
+  price: number;
+  /** Snapshot at the time of the order. */
+  product: { id: number; name: string; price: number; brand: string; category: string; unit: string; image: string };
+}
+
+export interface OrderPlace {
+  id: number;
+  name: string;
+}
+
+export interface ShippingAddress {
+  first_name: string;
+  last_name: string;
+  street_address: string;
+  apartment: string | null;
+  town: string;
+  county: OrderPlace;
+  sub_county: OrderPlace;
+  phone: string;
+  email: string;
+}
+
+/** An order as the customer (and staff) see it. */
+export interface Order {
+  id: number;
+  order_number: string;
+  date: string;
+  status: OrderStatus;
+  /** 1 paid, 0 not paid (spec). */
+  is_paid: 0 | 1;
+  subtotal: number;
+  discount: number;
+  points_discount: number;
+  total_amount: number;
+  products_count: number;
+  order_notes: string | null;
+  customer: { first_name: string; last_name: string; email: string; phone: string };
+  shipping_address: ShippingAddress;
+  order_items: OrderItem[];
+  status_history: OrderStatusChange[];
+}
+
+/** GET /api/orders. */
+export interface CustomerOrdersResponse {
+  orders: Order[];
+}
+
+/** POST /api/site/v1/dpo/pay: where to send the shopper to pay. */
+export interface PaymentStartResponse {
+  token: string;
+  /** The hosted payment page (DPO's payv2.php, or the built-in simulator). */
+  redirect_url: string;
+}
+
+/** POST /api/site/v1/push: an M-Pesa STK push was sent to the phone. */
+export interface MpesaPushResponse {
+  MerchantRequestID: string;
+  CheckoutRequestID: string;
+  ResponseCode: string;
+  CustomerMessage: string;
+}
+
+export type PaymentState = 'pending' | 'paid' | 'failed';
+
+/** GET /api/site/v1/check/transaction/{checkoutRequestId}/{orderId}. */
+export interface TransactionCheckResponse {
+  status: PaymentState;
+  /** Non-empty once the payment is confirmed (the spec's `transaction: []` shape). */
+  transaction: Array<{ receipt: string; amount: number; paid_at: string }>;
+  message: string;
+}
+
+export const ORDER_STATUS_NAMES = ['Pending', 'Paid', 'Processing', 'Dispatched', 'Delivered', 'Cancelled'] as const;
+
+export const ORDER_MESSAGES = {
+  invalidCoupon: 'Invalid or expired coupon',
+  couponApplied: 'Coupon applied successfully!',
+  couponFailed: 'Failed to apply coupon',
+  orderFailed: 'Sorry, your order could not be processed!',
+  checkPayment: 'Please check your payment details and try again.',
+} as const;
+
+/** How points are earned on a paid order: 1 Shwari Point per full KSh 100 paid. */
+export const POINTS_EARN_KSH_PER_POINT = 100;
+/** How much a redeemed point is worth at checkout, KSh. */
+export const POINT_VALUE_KSH = 1;

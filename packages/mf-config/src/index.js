@@ -1,0 +1,148 @@
+// One webpack + Module Federation setup for the shell and every remote, so the shared singletons,
+// loaders and output rules cannot drift apart between teams. Each app's webpack.config.js calls
+// createConfig() with its own name, exposes and port.
+const path = require('node:path');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const MiniCssExtractPlugin = require('mini-css-extract-plugin');
+const CompressionPlugin = require('compression-webpack-plugin');
+const CopyPlugin = require('copy-webpack-plugin');
+const fs = require('node:fs');
+const zlib = require('node:zlib');
+
+/** Libraries that must exist once on the page: React and the router keep context, the store kit keeps the one store. */
+const SINGLETONS = [
+  'react',
+  'react-dom',
+  // With the slash: shares react-dom/client too, or it would be bundled twice.
+  'react-dom/',
+  'react-router',
+  'react-router-dom',
+  'react-redux',
+  '@reduxjs/toolkit',
+  '@shop/store-kit',
+  '@shop/storefront-ui',
+  'react-toastify',
+];
+
+function sharedSingletons() {
+  return Object.fromEntries(
+    SINGLETONS.map((name) => [name, { singleton: true, requiredVersion: false, strictVersion: false }]),
+  );
+}
+
+/**
+ * @param {object} options
+ * @param {string} options.dir the app folder (its package.json sits there)
+ * @param {string} options.name federation name, a JavaScript identifier (mf_catalog)
+ * @param {Record<string,string>} [options.exposes] remote modules
+ * @param {boolean} [options.host] the shell: builds index.html, served at the site root
+ * @param {string[]} [options.runtimePlugins]
+ */
+function createConfig({ dir, name, exposes, host = false, runtimePlugins = [] }) {
+  if (!/^[A-Za-z_$][\w$]*$/.test(name)) throw new Error(`Federation name must be an identifier: ${name}`);
+  return (_env, argv) => {
+    const production = argv.mode !== 'development';
+    return {
+      context: dir,
+      entry: host ? { main: './src/index.ts' } : {},
+      mode: production ? 'production' : 'development',
+      devtool: production ? false : 'eval-cheap-module-source-map',
+      target: 'web',
+      output: {
+        path: path.join(dir, 'dist'),
+        // Remotes load their chunks relative to wherever their remoteEntry was found at run time.
+        publicPath: host ? '/' : 'auto',
+        uniqueName: name,
+        // Entry chunks carry no hash: webpack 5.111 cannot resolve [contenthash] while it hashes the
+        // federation runtime module (module-federation/core#5077, webpack/webpack#22199). They are
+        // tiny (the runtime and an import() of the app) and served with no-cache + ETag instead.
+        filename: '[name].js',
+        chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+        assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
+        clean: true,
+      },
+      resolve: { extensions: ['.tsx', '.ts', '.js'] },
+      module: {
+        rules: [
+          {
+            test: /\.tsx?$/,
+            exclude: /node_modules/,
+            use: { loader: require.resolve('ts-loader'), options: { transpileOnly: true, configFile: path.join(dir, 'tsconfig.json') } },
+          },
+          {
+            test: /\.css$/,
+            use: [
+              MiniCssExtractPlugin.loader,
+              {
+                loader: require.resolve('css-loader'),
+                options: {
+                  modules: {
+                    auto: /\.module\.css$/,
+                    // Prefixed per app, so a remote's classes never collide with another's.
+                    localIdentName: production ? `${name}_[hash:base64:6]` : `${name}__[local]__[hash:base64:4]`,
+                    namedExport: false,
+                    exportLocalsConvention: 'as-is',
+                  },
+                },
+              },
+            ],
+          },
+          { test: /\.(svg|png|jpe?g|webp|woff2)$/, type: 'asset/resource' },
+        ],
+      },
+      plugins: [
+        new ModuleFederationPlugin({
+          name,
+          filename: 'remoteEntry.js',
+          exposes: exposes ?? {},
+          // The shell learns remote URLs at run time (remotes.json), never at build time.
+          remotes: {},
+          shared: sharedSingletons(),
+          shareStrategy: 'loaded-first',
+          runtimePlugins,
+          manifest: true,
+          dts: false,
+          // One federation runtime on the page: the shell provides it, remotes use it (saves ~20 KB
+          // compressed per remote on a shopper's first load).
+          experiments: host ? { provideExternalRuntime: true } : { externalRuntime: true },
+        }),
+        new MiniCssExtractPlugin({
+          filename: production ? '[name].[contenthash:8].css' : '[name].css',
+          chunkFilename: production ? '[name].[contenthash:8].css' : '[name].css',
+        }),
+        ...(host
+          ? [
+              new HtmlWebpackPlugin({
+                template: path.join(dir, 'src/index.html'),
+                scriptLoading: 'defer',
+                minify: production,
+              }),
+              // Favicon, web manifest, robots.txt: served from the site root as they are.
+              ...(fs.existsSync(path.join(dir, 'public')) ? [new CopyPlugin({ patterns: [{ from: path.join(dir, 'public') }] })] : []),
+            ]
+          : []),
+        ...(production
+          ? [
+              // Pre-compressed copies, so static servers send brotli or gzip without spending CPU per request.
+              new CompressionPlugin({ algorithm: 'gzip', test: /\.(js|css|html|svg|json)$/, threshold: 512, minRatio: 0.9 }),
+              new CompressionPlugin({
+                filename: '[path][base].br',
+                algorithm: 'brotliCompress',
+                test: /\.(js|css|html|svg|json)$/,
+                compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } },
+                threshold: 512,
+                minRatio: 0.9,
+              }),
+            ]
+          : []),
+      ],
+      optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic' },
+      performance: { hints: false },
+      stats: 'errors-warnings',
+      infrastructureLogging: { level: 'error' },
+    };
+  };
+}
+
+module.exports = { createConfig, SINGLETONS };

@@ -1,0 +1,3 @@
+export * from './guards';
+export * from './introspection-client';
+export * from './internal-secret';

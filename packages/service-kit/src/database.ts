@@ -1,0 +1,71 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import knexFactory, { type Knex } from 'knex';
+import { REPO_ROOT } from './env';
+
+/**
+ * One code base, two dialects: SQLite (better-sqlite3) in a file under data/ by default, so a
+ * fresh machine needs nothing installed; MySQL/MariaDB when DATABASE_URL=mysql://... is set.
+ * Each service owns its tables and its own migration table, so services can share one MySQL
+ * database (or have one each) without touching each other's schema.
+ */
+export interface DatabaseOptions {
+  service: string;
+  /** mysql://user:pass@host:port/db; default from DATABASE_URL. */
+  url?: string;
+  /** SQLite file; default <SHOP_DATA_DIR or data/>/<service>.sqlite under the repository. */
+  sqliteFile?: string;
+}
+
+export type Dialect = 'sqlite' | 'mysql';
+
+export function dialectOf(db: Knex): Dialect {
+  return db.client.config.client === 'mysql2' ? 'mysql' : 'sqlite';
+}
+
+export function createDatabase(options: DatabaseOptions): Knex {
+  const url = options.url ?? process.env.DATABASE_URL;
+  if (url && /^mysql2?:\/\//.test(url)) {
+    return knexFactory({
+      client: 'mysql2',
+      connection: { uri: url.replace(/^mysql2:/, 'mysql:'), timezone: 'Z', dateStrings: false, supportBigNumbers: true, bigNumberStrings: false } as Knex.MySqlConnectionConfig & { uri: string },
+      pool: { min: 0, max: Number(process.env.DATABASE_POOL_MAX ?? 10) },
+    });
+  }
+  if (url && !url.startsWith('sqlite:')) throw new Error(`DATABASE_URL must start with mysql:// or sqlite:, got "${url.split(':')[0]}:"`);
+  const filename = url?.startsWith('sqlite:') ? url.slice('sqlite:'.length) : (options.sqliteFile ?? path.join(process.env.SHOP_DATA_DIR || path.join(REPO_ROOT, 'data'), `${options.service}.sqlite`));
+  if (filename !== ':memory:') fs.mkdirSync(path.dirname(filename), { recursive: true });
+  return knexFactory({
+    client: 'better-sqlite3',
+    connection: { filename },
+    useNullAsDefault: true,
+    pool: {
+      min: 1,
+      max: 1,
+      afterCreate: (connection: { pragma(sql: string): unknown }, done: (error: Error | null, connection: unknown) => void) => {
+        connection.pragma('journal_mode = WAL');
+        connection.pragma('foreign_keys = ON');
+        connection.pragma('busy_timeout = 5000');
+        done(null, connection);
+      },
+    },
+  });
+}
+
+export interface Migration {
+  name: string;
+  up(db: Knex): Promise<void>;
+  down(db: Knex): Promise<void>;
+}
+
+/** Migrations are plain imported modules (no directory scanning), so they work under tsx, jest and bundlers alike. */
+export async function migrateLatest(db: Knex, service: string, migrations: Migration[]): Promise<void> {
+  await db.migrate.latest({
+    tableName: `knex_migrations_${service}`,
+    migrationSource: {
+      getMigrations: async () => migrations,
+      getMigrationName: (migration: Migration) => migration.name,
+      getMigration: async (migration: Migration) => ({ up: migration.up, down: migration.down }),
+    },
+  });
+}

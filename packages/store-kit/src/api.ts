@@ -1,0 +1,33 @@
+import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
+import { signedOut } from './session/sessionSlice';
+import type { RootState } from './store';
+
+/** Absolute, so requests resolve the same in browsers and in jsdom tests; the gateway serves /api on the page's origin. */
+export const apiBaseUrl = (): string => `${globalThis.location?.origin ?? 'http://localhost'}/api/`;
+
+/**
+ * The one RTK Query api of the storefront. It starts with no endpoints: each remote injects its
+ * own (api.injectEndpoints), so a remote ships only the calls it makes.
+ */
+const rawBaseQuery = fetchBaseQuery({
+  baseUrl: apiBaseUrl(),
+  prepareHeaders: (headers, { getState }) => {
+    const token = (getState() as RootState).session.token;
+    if (token && !headers.has('authorization')) headers.set('authorization', `Bearer ${token}`);
+    return headers;
+  },
+});
+
+/** A 401 on a call made with the customer's token means the session is over: sign out everywhere. */
+const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, queryApi, extraOptions) => {
+  const result = await rawBaseQuery(args, queryApi, extraOptions);
+  if (result.error?.status === 401 && (queryApi.getState() as RootState).session.token) queryApi.dispatch(signedOut());
+  return result;
+};
+
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery,
+  tagTypes: ['Product', 'Brand', 'Category', 'Profile', 'Address', 'Order', 'Points'],
+  endpoints: () => ({}),
+});

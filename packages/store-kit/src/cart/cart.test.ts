@@ -1,0 +1,90 @@
+import { onToast, type ToastRequest } from '../toasts';
+import type { CartProduct } from './cartSlice';
+import { createShopStore } from '../store';
+import { addToCart, changeQuantity, removeFromCart, MAXIMUM_REACHED_MESSAGE } from './cartThunks';
+import { cartCleared, pointsRedeemed } from './cartSlice';
+import { meetsMinimumOrder, selectCartCount, selectCartSubtotalCents } from './selectors';
+
+const raised: ToastRequest[] = [];
+onToast((request) => raised.push(request));
+/** The toasts of one kind as [message, options] pairs, so assertions read like calls. */
+const toasts = (kind: ToastRequest['kind']) => raised.filter((request) => request.kind === kind).map((request) => [request.message, request.options]);
+
+const flour: CartProduct = {
+  id: 7,
+  name: 'Mlima Gold Sifted Maize Meal 2kg',
+  slug: 'mlima-gold-sifted-2kg',
+  image: '/media/products/x.svg',
+  unit: '2 kg',
+  price: 180,
+  offer: { offer_price: 165.5, discount: { name: '8.06%', percent: 8.06 } },
+  limit: { minimum_quantity: 1, maximum_quantity: 3 },
+};
+
+beforeEach(() => {
+  localStorage.clear();
+  raised.length = 0;
+});
+
+describe('cart', () => {
+  it('adds a new line of one, then one more, with the spec toasts', () => {
+    const store = createShopStore();
+    store.dispatch(addToCart(flour));
+    expect(toasts('success')).toContainEqual(['Mlima Gold Sifted Maize Meal 2kg added to cart', expect.objectContaining({ autoClose: 3000, position: 'bottom-center' })]);
+    store.dispatch(addToCart(flour));
+    expect(toasts('info')).toContainEqual(['Mlima Gold Sifted Maize Meal 2kg updated cart quantity', expect.anything()]);
+    expect(store.getState().cart.items[0]).toMatchObject({ quantity: 2, product_total: 331 });
+    expect(selectCartCount(store.getState())).toBe(2);
+  });
+
+  it('stops at the maximum quantity with the spec message', () => {
+    const store = createShopStore();
+    store.dispatch(addToCart(flour));
+    store.dispatch(changeQuantity(flour.id, 3));
+    store.dispatch(changeQuantity(flour.id, 4));
+    expect(toasts('info').at(-1)).toEqual([MAXIMUM_REACHED_MESSAGE, expect.anything()]);
+    expect(store.getState().cart.items[0]?.quantity).toBe(3);
+    store.dispatch(addToCart(flour));
+    expect(store.getState().cart.items[0]?.quantity).toBe(3);
+  });
+
+  it('removes the line at zero, warns, and clears redeemed points', () => {
+    const store = createShopStore();
+    store.dispatch(addToCart(flour));
+    store.dispatch(pointsRedeemed(10));
+    store.dispatch(changeQuantity(flour.id, 0));
+    expect(store.getState().cart.items).toHaveLength(0);
+    expect(store.getState().cart.redeemedPoints).toBe(0);
+    expect(toasts('warning')).toContainEqual(['Mlima Gold Sifted Maize Meal 2kg removed from cart', expect.anything()]);
+    store.dispatch(removeFromCart(999));
+    expect(toasts('warning')).toHaveLength(1);
+  });
+
+  it('persists under the cart key after every change and restores on a new store', () => {
+    const store = createShopStore();
+    store.dispatch(addToCart(flour));
+    store.dispatch(changeQuantity(flour.id, 2));
+    expect(JSON.parse(localStorage.getItem('cart') ?? '[]')).toEqual([expect.objectContaining({ id: 7, quantity: 2, product_total: 331 })]);
+    const reloaded = createShopStore();
+    expect(selectCartCount(reloaded.getState())).toBe(2);
+    reloaded.dispatch(cartCleared());
+    expect(JSON.parse(localStorage.getItem('cart') ?? 'null')).toEqual([]);
+  });
+
+  it('ignores a corrupt stored cart instead of crashing', () => {
+    localStorage.setItem('cart', '{not json');
+    expect(createShopStore().getState().cart.items).toEqual([]);
+    localStorage.setItem('cart', JSON.stringify([{ id: 'x' }]));
+    expect(createShopStore().getState().cart.items).toEqual([]);
+  });
+
+  it('sums the subtotal exactly in cents and applies the minimum order rule', () => {
+    const store = createShopStore();
+    store.dispatch(addToCart({ ...flour, offer: null, price: 0.1, limit: { minimum_quantity: 1, maximum_quantity: 10 } }));
+    store.dispatch(changeQuantity(flour.id, 3));
+    expect(selectCartSubtotalCents(store.getState())).toBe(30);
+    expect(meetsMinimumOrder(192999)).toBe(false);
+    expect(meetsMinimumOrder(193000)).toBe(true);
+    expect(meetsMinimumOrder(Number.NaN)).toBe(false);
+  });
+});

@@ -1,0 +1,135 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { STORAGE_KEYS, type Product } from '@shop/api-types';
+import { fromCents, lineTotal, toCents } from '@shop/money';
+import { readStored } from '../storage';
+
+/** What a cart line keeps of a product: enough to show it and to re-price it on the server. */
+export type CartProduct = Pick<Product, 'id' | 'name' | 'slug' | 'image' | 'unit' | 'price' | 'offer' | 'limit'>;
+
+export interface CartLine extends CartProduct {
+  quantity: number;
+  /** Line total in KSh (unit price, offer price when on offer, times quantity). */
+  product_total: number;
+}
+
+export type CouponType = 'value' | 'percent';
+
+export interface CartState {
+  items: CartLine[];
+  open: boolean;
+  redeemedPoints: number;
+  coupon: boolean;
+  coupon_type: CouponType | null;
+  coupon_value: number;
+}
+
+/** The price a shopper pays for one unit: the offer price when there is an offer. */
+export const unitPriceCents = (product: Pick<CartProduct, 'price' | 'offer'>): number =>
+  toCents(product.offer ? product.offer.offer_price : product.price);
+
+const withTotal = (product: CartProduct, quantity: number): CartLine => ({
+  id: product.id,
+  name: product.name,
+  slug: product.slug,
+  image: product.image,
+  unit: product.unit,
+  price: product.price,
+  offer: product.offer,
+  limit: product.limit,
+  quantity,
+  product_total: fromCents(lineTotal(unitPriceCents(product), quantity)),
+});
+
+const isCartLines = (value: unknown): value is CartLine[] =>
+  Array.isArray(value) &&
+  value.every(
+    (line) =>
+      typeof line === 'object' &&
+      line !== null &&
+      Number.isInteger((line as CartLine).id) &&
+      Number.isInteger((line as CartLine).quantity) &&
+      typeof (line as CartLine).price === 'number' &&
+      typeof (line as CartLine).limit === 'object',
+  );
+
+const isPoints = (value: unknown): value is number => Number.isInteger(value) && (value as number) >= 0;
+
+export const loadStoredCart = (): CartLine[] => readStored(STORAGE_KEYS.cart, [], isCartLines);
+
+const initialState = (): CartState => ({
+  items: loadStoredCart(),
+  open: false,
+  redeemedPoints: readStored(STORAGE_KEYS.redeemedPoints, 0, isPoints),
+  coupon: false,
+  coupon_type: null,
+  coupon_value: 0,
+});
+
+export const maximumOf = (line: Pick<CartProduct, 'limit'>): number => Math.max(1, line.limit?.maximum_quantity ?? 1);
+
+export const cartSlice = createSlice({
+  name: 'cart',
+  initialState,
+  reducers: {
+    lineAdded(state, action: PayloadAction<CartProduct>) {
+      if (state.items.some((line) => line.id === action.payload.id)) return;
+      state.items.push(withTotal(action.payload, 1));
+    },
+    /** Sets a line's quantity, capped at the product's maximum; zero or less removes the line. */
+    quantitySet(state, action: PayloadAction<{ id: number; quantity: number }>) {
+      const index = state.items.findIndex((line) => line.id === action.payload.id);
+      const line = state.items[index];
+      if (!line) return;
+      const quantity = Math.min(Math.trunc(action.payload.quantity), maximumOf(line));
+      if (quantity <= 0) state.items.splice(index, 1);
+      else state.items[index] = withTotal(line, quantity);
+    },
+    lineRemoved(state, action: PayloadAction<number>) {
+      state.items = state.items.filter((line) => line.id !== action.payload);
+      state.redeemedPoints = 0;
+    },
+    cartCleared(state) {
+      state.items = [];
+      state.redeemedPoints = 0;
+      state.coupon = false;
+      state.coupon_type = null;
+      state.coupon_value = 0;
+    },
+    /** Re-read from storage (another tab changed it). */
+    cartHydrated(state) {
+      state.items = loadStoredCart();
+    },
+    cartDrawerToggled(state, action: PayloadAction<boolean | undefined>) {
+      state.open = action.payload ?? !state.open;
+    },
+    couponApplied(state, action: PayloadAction<{ type: CouponType; value: number }>) {
+      state.coupon = true;
+      state.coupon_type = action.payload.type;
+      state.coupon_value = action.payload.value;
+    },
+    couponCleared(state) {
+      state.coupon = false;
+      state.coupon_type = null;
+      state.coupon_value = 0;
+    },
+    pointsRedeemed(state, action: PayloadAction<number>) {
+      if (Number.isInteger(action.payload) && action.payload > 0) state.redeemedPoints += action.payload;
+    },
+    pointsCleared(state) {
+      state.redeemedPoints = 0;
+    },
+  },
+});
+
+export const {
+  lineAdded,
+  quantitySet,
+  lineRemoved,
+  cartCleared,
+  cartHydrated,
+  cartDrawerToggled,
+  couponApplied,
+  couponCleared,
+  pointsRedeemed,
+  pointsCleared,
+} = cartSlice.actions;

@@ -1,0 +1,22 @@
+import { createSelector } from '@reduxjs/toolkit';
+import { MINIMUM_ORDER_KSH } from '@shop/api-types';
+import { lineTotal, toCents } from '@shop/money';
+import type { RootState } from '../store';
+import { unitPriceCents } from './cartSlice';
+
+export const selectCartLines = (state: RootState) => state.cart.items;
+export const selectCartOpen = (state: RootState) => state.cart.open;
+
+/** Number of units in the cart (the header badge). */
+export const selectCartCount = createSelector(selectCartLines, (lines) => lines.reduce((sum, line) => sum + line.quantity, 0));
+
+export const selectCartSubtotalCents = createSelector(selectCartLines, (lines) =>
+  lines.reduce((sum, line) => sum + lineTotal(unitPriceCents(line), line.quantity), 0),
+);
+
+export const selectCartLine = (productId: number) => (state: RootState) =>
+  state.cart.items.find((line) => line.id === productId);
+
+/** The one minimum-order rule, in cents so the comparison is exact. */
+export const meetsMinimumOrder = (totalCents: number): boolean =>
+  Number.isFinite(totalCents) && totalCents >= toCents(MINIMUM_ORDER_KSH);

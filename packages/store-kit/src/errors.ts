@@ -1,0 +1,23 @@
+import { isApiErrorBody } from '@shop/api-types';
+
+/**
+ * The messages to show a shopper for a failed call: each field error, else the server's message,
+ * else the given fallback (a network failure has neither).
+ */
+export function apiErrorMessages(error: unknown, fallback = 'Something went wrong. Please try again.'): string[] {
+  const data = typeof error === 'object' && error !== null ? (error as { data?: unknown }).data : undefined;
+  if (isApiErrorBody(data)) {
+    const fieldMessages = Object.values(data.errors ?? {}).flat();
+    return fieldMessages.length ? [...new Set(fieldMessages)] : [data.message];
+  }
+  return [fallback];
+}
+
+/** The server's one-line message, or the fallback. */
+export function apiErrorMessage(error: unknown, fallback: string): string {
+  const data = typeof error === 'object' && error !== null ? (error as { data?: unknown }).data : undefined;
+  return isApiErrorBody(data) ? data.message : fallback;
+}
+
+export const errorStatus = (error: unknown): number | string | undefined =>
+  typeof error === 'object' && error !== null ? (error as { status?: number | string }).status : undefined;

@@ -1,0 +1,12 @@
+export { api, apiBaseUrl } from './api';
+export { rootReducer, createShopStore, type RootState, type AppDispatch, type AppThunk, type ShopStore } from './store';
+export { useAppDispatch, useAppSelector } from './hooks';
+export * from './cart/cartSlice';
+export * from './cart/cartThunks';
+export * from './cart/selectors';
+export * from './wishlist/wishlistSlice';
+export * from './session/sessionSlice';
+export { notify, onToast, ToastHost, TOAST_DEFAULTS, type ToastKind, type ToastRequest } from './toasts';
+export { applyPageMeta, usePageMeta, SITE_NAME, type PageMeta } from './pageMeta';
+export { readStored, writeStored } from './storage';
+export { apiErrorMessages, apiErrorMessage, errorStatus } from './errors';

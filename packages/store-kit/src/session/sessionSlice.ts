@@ -1,0 +1,51 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { STORAGE_KEYS } from '@shop/api-types';
+import type { RootState } from '../store';
+
+/** The signed-in customer, kept under the spec's local storage keys (token, full name, email). */
+export interface SessionState {
+  token: string | null;
+  name: string | null;
+  email: string | null;
+}
+
+const read = (key: string): string | null => {
+  try {
+    return globalThis.localStorage?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+};
+
+export const loadStoredSession = (): SessionState => {
+  const token = read(STORAGE_KEYS.customerToken);
+  return token ? { token, name: read(STORAGE_KEYS.customerName), email: read(STORAGE_KEYS.customerEmail) } : { token: null, name: null, email: null };
+};
+
+export const sessionSlice = createSlice({
+  name: 'session',
+  initialState: loadStoredSession,
+  reducers: {
+    signedIn(_state, action: PayloadAction<{ token: string; name: string; email: string }>) {
+      return action.payload;
+    },
+    /** Log out, or the server said the token is no longer good (401). */
+    signedOut() {
+      return { token: null, name: null, email: null };
+    },
+    sessionRenamed(state, action: PayloadAction<{ name: string; email: string }>) {
+      if (!state.token) return;
+      state.name = action.payload.name;
+      state.email = action.payload.email;
+    },
+    sessionHydrated() {
+      return loadStoredSession();
+    },
+  },
+});
+
+export const { signedIn, signedOut, sessionRenamed, sessionHydrated } = sessionSlice.actions;
+
+export const selectCustomerToken = (state: RootState) => state.session.token;
+export const selectIsSignedIn = (state: RootState) => state.session.token !== null;
+export const selectCustomerName = (state: RootState) => (state.session.token ? state.session.name : null);

@@ -1,0 +1,69 @@
+import { combineSlices, configureStore, type ThunkAction, type UnknownAction } from '@reduxjs/toolkit';
+import { setupListeners } from '@reduxjs/toolkit/query';
+import { STORAGE_KEYS } from '@shop/api-types';
+import { api } from './api';
+import { cartSlice, cartHydrated } from './cart/cartSlice';
+import { wishlistSlice, wishlistHydrated } from './wishlist/wishlistSlice';
+import { sessionSlice, sessionHydrated } from './session/sessionSlice';
+import { writeStored } from './storage';
+import type { SessionState } from './session/sessionSlice';
+
+/** Raw strings under the spec's keys (not JSON), as other parts of the shop read them. */
+function persistSession(session: SessionState): void {
+  try {
+    const storage = globalThis.localStorage;
+    if (!storage) return;
+    if (session.token) {
+      storage.setItem(STORAGE_KEYS.customerToken, session.token);
+      storage.setItem(STORAGE_KEYS.customerName, session.name ?? '');
+      storage.setItem(STORAGE_KEYS.customerEmail, session.email ?? '');
+    } else {
+      storage.removeItem(STORAGE_KEYS.customerToken);
+      storage.removeItem(STORAGE_KEYS.customerName);
+      storage.removeItem(STORAGE_KEYS.customerEmail);
+    }
+  } catch {
+    // Storage blocked: the session lasts for this page only.
+  }
+}
+
+/**
+ * The root reducer. Remotes add their own slices at run time with rootReducer.inject(slice),
+ * so the shell never needs to know them at build time.
+ */
+export const rootReducer = combineSlices(api, cartSlice, wishlistSlice, sessionSlice);
+
+export type RootState = ReturnType<typeof rootReducer>;
+
+export function createShopStore(preloadedState?: Partial<RootState>) {
+  const store = configureStore({
+    reducer: rootReducer,
+    preloadedState: preloadedState as RootState | undefined,
+    middleware: (getDefault) => getDefault().concat(api.middleware),
+  });
+  setupListeners(store.dispatch);
+
+  // Persist after every change, by reference: writes happen only when the cart or wishlist changed.
+  let previous = store.getState();
+  store.subscribe(() => {
+    const next = store.getState();
+    if (next.cart.items !== previous.cart.items) writeStored(STORAGE_KEYS.cart, next.cart.items);
+    if (next.cart.redeemedPoints !== previous.cart.redeemedPoints)
+      writeStored(STORAGE_KEYS.redeemedPoints, next.cart.redeemedPoints || null);
+    if (next.wishlist.items !== previous.wishlist.items) writeStored(STORAGE_KEYS.wishlist, next.wishlist.items);
+    if (next.session !== previous.session) persistSession(next.session);
+    previous = next;
+  });
+
+  // Another tab changed the cart or wishlist: follow it.
+  globalThis.addEventListener?.('storage', (event: StorageEvent) => {
+    if (event.key === STORAGE_KEYS.cart) store.dispatch(cartHydrated());
+    if (event.key === STORAGE_KEYS.wishlist) store.dispatch(wishlistHydrated());
+    if (event.key === STORAGE_KEYS.customerToken) store.dispatch(sessionHydrated());
+  });
+  return store;
+}
+
+export type ShopStore = ReturnType<typeof createShopStore>;
+export type AppDispatch = ShopStore['dispatch'];
+export type AppThunk<R = void> = ThunkAction<R, RootState, unknown, UnknownAction>;

@@ -1,0 +1,15 @@
+import { addToCart, selectCartLine, useAppDispatch, useAppSelector, type CartProduct } from '@shop/store-kit';
+import { QuantityStepper } from './QuantityStepper';
+import styles from './ui.module.css';
+
+/** 'Add to Cart', which becomes the quantity stepper once the product is in the cart. */
+export function AddToCartControl({ product, compact = false }: { product: CartProduct; compact?: boolean }): JSX.Element {
+  const dispatch = useAppDispatch();
+  const line = useAppSelector(selectCartLine(product.id));
+  if (line) return <QuantityStepper line={line} compact={compact} />;
+  return (
+    <button type="button" className={styles.addToCart} onClick={() => dispatch(addToCart(product))} aria-label={`Add ${product.name} to cart`}>
+      Add to Cart
+    </button>
+  );
+}

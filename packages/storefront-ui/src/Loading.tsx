@@ -1,0 +1,10 @@
+import styles from './ui.module.css';
+
+export function Loading({ label = 'Loading…', tall = false }: { label?: string; tall?: boolean }): JSX.Element {
+  return (
+    <div className={`${styles.loading} ${tall ? styles.loadingTall : ''}`} role="status" aria-live="polite">
+      <span className={styles.spinner} aria-hidden="true" />
+      <span className={styles.visuallyHidden}>{label}</span>
+    </div>
+  );
+}

@@ -1,0 +1,10 @@
+export { Price } from './Price';
+export { QuantityStepper } from './QuantityStepper';
+export { AddToCartControl } from './AddToCartControl';
+export { NotFound } from './NotFound';
+export { Loading } from './Loading';
+export { EmptyState } from './EmptyState';
+export { truncateWords } from './text';
+export { CountyFields } from './places/CountyFields';
+export { placesApi, useGetCountiesQuery, useGetSubCountiesQuery } from './places/placesApi';
+export { TextField } from './TextField';
