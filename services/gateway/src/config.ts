@@ -1,0 +1,118 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { REPO_ROOT, envPort, envString } from '@shop/service-kit';
+
+/** An area of the shop behind the gateway: which paths it answers and where its service runs. */
+export interface UpstreamRoute {
+  area: string;
+  /** Path prefixes (the first matching prefix wins; longer prefixes are checked first). */
+  prefixes: string[];
+  target: string;
+  /** Milliseconds before a slow answer becomes a 504. */
+  timeoutMs: number;
+}
+
+/** A remote the shell may load: its federation name and the URL of its manifest. */
+export interface RemoteEntry {
+  name: string;
+  entry: string;
+}
+
+export interface GatewayConfig {
+  port: number;
+  host: string;
+  upstreams: UpstreamRoute[];
+  /** The shell's built files. */
+  shellDir: string;
+  /** Remotes served by the gateway itself in the all-in-one mode: URL folder → built files. */
+  localRemotes: Array<{ name: string; folder: string; dir: string }>;
+  remotes: RemoteEntry[];
+  /** Largest request body passed to a service. */
+  bodyLimitBytes: number;
+}
+
+/** Remotes of the storefront and back office; each is optional and found at run time. */
+export const KNOWN_REMOTES = [
+  { name: 'mf_catalog', folder: 'mf-catalog' },
+  { name: 'mf_account', folder: 'mf-account' },
+  { name: 'mf_checkout', folder: 'mf-checkout' },
+  { name: 'mf_admin', folder: 'mf-admin' },
+] as const;
+
+const envName = (name: string) => `REMOTE_${name.toUpperCase()}_URL`;
+
+export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
+  const localRemotes = KNOWN_REMOTES.map((remote) => ({ ...remote, dir: path.join(REPO_ROOT, remote.folder, 'dist') }));
+  return {
+    port: envPort('GATEWAY_PORT', 8080),
+    host: envString('GATEWAY_HOST', '0.0.0.0'),
+    upstreams: [
+      {
+        area: 'catalogue',
+        prefixes: [
+          '/api/site/brands',
+          '/api/site/categories',
+          '/api/site/skus',
+          '/api/site/products',
+          '/media/',
+          '/api/admin/products',
+          '/api/admin/categories',
+          '/api/admin/brands',
+          '/api/admin/audit/catalog',
+        ],
+        target: env.CATALOG_URL || 'http://127.0.0.1:4101',
+        timeoutMs: 5000,
+      },
+      {
+        area: 'account service',
+        prefixes: [
+          '/api/login',
+          '/api/logout',
+          '/api/admin/logout',
+          '/api/site/register',
+          '/api/site/counties',
+          '/api/forgot-password',
+          '/api/get-profile',
+          '/api/profile',
+          '/api/redeem',
+          '/api/points',
+          '/api/addresses',
+          '/api/admin/customers',
+          '/api/admin/users',
+          '/api/admin/audit/customers',
+          // Development only: the customers service answers 404 here in production.
+          '/api/dev/outbox',
+        ],
+        target: env.CUSTOMERS_URL || 'http://127.0.0.1:4102',
+        timeoutMs: 10000,
+      },
+      {
+        area: 'checkout',
+        prefixes: [
+          '/api/site/orders',
+          '/api/site/coupons',
+          '/api/site/v1',
+          '/api/orders',
+          '/api/admin/orders',
+          '/api/admin/order-statuses',
+          '/api/admin/coupons',
+          '/api/admin/dashboard',
+          '/api/admin/audit/orders',
+        ],
+        target: env.ORDERS_URL || 'http://127.0.0.1:4103',
+        // Payment providers can be slow to answer a token or a status query.
+        timeoutMs: 20000,
+      },
+    ],
+    shellDir: env.SHELL_DIST_DIR || path.join(REPO_ROOT, 'shell', 'dist'),
+    localRemotes,
+    // REMOTE_MF_CATALOG_URL moves a remote to another origin without rebuilding anything. Without
+    // it, a remote is offered only when its build is here to serve.
+    remotes: localRemotes.flatMap((remote) => {
+      const configured = env[envName(remote.name)];
+      if (configured) return [{ name: remote.name, entry: configured }];
+      return fs.existsSync(path.join(remote.dir, 'mf-manifest.json')) ? [{ name: remote.name, entry: `/remotes/${remote.folder}/mf-manifest.json` }] : [];
+    }),
+    bodyLimitBytes: Number(env.GATEWAY_BODY_LIMIT_BYTES || 1_000_000),
+  };
+}

@@ -1,0 +1,77 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import send from 'koa-send';
+import type Koa from 'koa';
+import type { GatewayConfig, RemoteEntry } from '../config';
+
+const YEAR_SECONDS = 365 * 24 * 3600;
+/** Webpack names built files name.[contenthash:8].ext: those never change and may be cached for a year. */
+const HASHED = /\.[0-9a-f]{8}\.(js|css|svg|png|jpe?g|webp|woff2)$/;
+
+export async function sendFile(ctx: Koa.Context, root: string, file: string): Promise<boolean> {
+  const hashed = HASHED.test(file);
+  try {
+    await send(ctx, file, {
+      root,
+      brotli: true,
+      gzip: true,
+      maxage: hashed ? YEAR_SECONDS * 1000 : 0,
+      immutable: hashed,
+      setHeaders: (res) => {
+        res.setHeader('Vary', 'Accept-Encoding');
+        // Entry points (remoteEntry.js, manifests, index.html) must be re-checked, so a redeployed remote shows at once.
+        if (!hashed) res.setHeader('Cache-Control', 'no-cache');
+        // Remotes may be loaded from another origin (the shell on one host, a remote on another).
+        res.setHeader('Access-Control-Allow-Origin', '*');
+      },
+    });
+    return true;
+  } catch (error) {
+    if ((error as { status?: number }).status === 404) return false;
+    throw error;
+  }
+}
+
+/** What the shell reads at start: the remotes it may load and where they live right now. */
+export function remotesDocument(remotes: RemoteEntry[]): { remotes: RemoteEntry[] } {
+  return { remotes };
+}
+
+/**
+ * The shell and the remotes as static files (the all-in-one mode), /remotes.json from the
+ * environment, and the shell's index.html for every other page (client-side routing).
+ */
+export function staticSite(config: GatewayConfig): Koa.Middleware {
+  return async (ctx, next) => {
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
+    if (ctx.path === '/remotes.json') {
+      ctx.set('Cache-Control', 'no-cache');
+      ctx.body = remotesDocument(config.remotes);
+      return;
+    }
+    const remote = config.localRemotes.find((candidate) => ctx.path.startsWith(`/remotes/${candidate.folder}/`));
+    if (remote) {
+      const file = ctx.path.slice(`/remotes/${remote.folder}/`.length);
+      if (!(await sendFile(ctx, remote.dir, file))) {
+        ctx.status = 404;
+        ctx.body = { message: 'Not found.' };
+      }
+      return;
+    }
+    const file = ctx.path.slice(1);
+    if (file && path.extname(file) && (await sendFile(ctx, config.shellDir, file))) return;
+    if (path.extname(file) && !file.endsWith('.html')) {
+      ctx.status = 404;
+      ctx.body = 'Not found';
+      return;
+    }
+    const index = path.join(config.shellDir, 'index.html');
+    if (!fs.existsSync(index)) {
+      ctx.status = 503;
+      ctx.type = 'text/plain';
+      ctx.body = 'The storefront has not been built yet: run `npm run build`.';
+      return;
+    }
+    await sendFile(ctx, config.shellDir, 'index.html');
+  };
+}
