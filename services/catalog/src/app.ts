@@ -1,0 +1,71 @@
+import path from 'node:path';
+import type { Knex } from 'knex';
+import type { ProductOrderLine } from '@shop/api-types';
+import {
+  REPO_ROOT,
+  createAuthGuards,
+  createServiceApp,
+  httpTokenResolver,
+  internalSecretFromEnv,
+  type Logger,
+  type TokenResolver,
+} from '@shop/service-kit';
+import { adminCatalogRoutes, type ProductOrderLines } from './admin/adminRoutes';
+import { audit } from './audit';
+import { CatalogRepository } from './products/repository';
+import { productInternalRoutes } from './products/internal-routes';
+import { productRoutes } from './products/routes';
+import { mediaMiddleware } from './media/routes';
+
+export const MEDIA_DIR = path.resolve(__dirname, '../media');
+/** Staff uploads live with the data, not with the code (a deploy must not lose them). */
+export const defaultUploadDir = (): string =>
+  process.env.MEDIA_UPLOAD_DIR || path.join(process.env.SHOP_DATA_DIR || path.join(REPO_ROOT, 'data'), 'uploads');
+
+/** The orders that contain a product, asked of the orders service (its own tables). */
+function httpOrderLines(baseUrl: string, internalSecret: string): ProductOrderLines {
+  return async (productId) => {
+    const response = await fetch(new URL(`/internal/products/${productId}/order-lines`, baseUrl), {
+      headers: { 'x-internal-secret': internalSecret },
+      signal: AbortSignal.timeout(3000),
+    });
+    if (!response.ok) throw new Error(`order lines answered ${response.status}`);
+    return ((await response.json()) as { order_items: ProductOrderLine[] }).order_items;
+  };
+}
+
+export interface CatalogAppOptions {
+  db: Knex;
+  logger: Logger;
+  mediaDir?: string;
+  uploadDir?: string;
+  /** Guards /internal/*; by default INTERNAL_SECRET (required in production, see internalSecretFromEnv). */
+  internalSecret?: string;
+  /** Who a bearer token belongs to; by default asked of the customers service. */
+  resolveToken?: TokenResolver;
+  orderLines?: ProductOrderLines;
+}
+
+export function createCatalogApp({
+  db,
+  logger,
+  mediaDir = MEDIA_DIR,
+  uploadDir = defaultUploadDir(),
+  internalSecret = internalSecretFromEnv('catalog'),
+  resolveToken = httpTokenResolver({ baseUrl: process.env.CUSTOMERS_URL || 'http://127.0.0.1:4102', internalSecret }),
+  orderLines = httpOrderLines(process.env.ORDERS_URL || 'http://127.0.0.1:4103', internalSecret),
+}: CatalogAppOptions) {
+  const app = createServiceApp({ name: 'catalog', logger, db, bodyLimit: '300kb' });
+  const repository = new CatalogRepository(db);
+  const { requireStaff } = createAuthGuards(resolveToken);
+  app.use(mediaMiddleware(mediaDir, uploadDir));
+  const products = productRoutes(repository);
+  app.use(products.routes()).use(products.allowedMethods());
+  const internal = productInternalRoutes(repository, internalSecret);
+  app.use(internal.routes()).use(internal.allowedMethods());
+  const admin = adminCatalogRoutes({ db, requireStaff, uploadDir, orderLines, logger });
+  app.use(admin.routes()).use(admin.allowedMethods());
+  const auditLogRoutes = audit.routes(db, requireStaff);
+  app.use(auditLogRoutes.routes()).use(auditLogRoutes.allowedMethods());
+  return app;
+}

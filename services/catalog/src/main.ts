@@ -1,0 +1,20 @@
+import { closeOnSignals, createDatabase, createLogger, envPort, internalSecretFromEnv, listen } from '@shop/service-kit';
+import { createCatalogApp } from './app';
+import { prepareCatalogDatabase } from './db/setup';
+
+async function main(): Promise<void> {
+  const logger = createLogger('catalog');
+  // Refuses to start in production without INTERNAL_SECRET (the orders service's price lookups).
+  const internalSecret = internalSecretFromEnv('catalog');
+  const db = createDatabase({ service: 'catalog' });
+  const { seeded } = await prepareCatalogDatabase(db);
+  if (seeded) logger.info('catalogue seeded');
+  const running = await listen(createCatalogApp({ db, logger, internalSecret }), envPort('CATALOG_PORT', 4101), process.env.CATALOG_HOST ?? '127.0.0.1');
+  logger.info({ url: running.url }, 'catalog service listening');
+  closeOnSignals(running, logger, [() => db.destroy()]);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

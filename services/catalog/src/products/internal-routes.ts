@@ -1,0 +1,23 @@
+import Router from '@koa/router';
+import { productLookupBodySchema, type ProductLookupResponse } from '@shop/api-types';
+import { parseBody, requireInternalSecret, type ServiceState } from '@shop/service-kit';
+import type { CatalogRepository } from './repository';
+
+/**
+ * POST /internal/products/lookup {ids}: the current prices, limits and names of the products in a
+ * cart, for the orders service (never routed by the gateway; x-internal-secret required). Only
+ * products a shopper can buy are answered: a missing id is a product that is gone. Never cached.
+ */
+export function productInternalRoutes(repository: CatalogRepository, internalSecret: string): Router<ServiceState> {
+  const router = new Router<ServiceState>({ prefix: '/internal' });
+  router.use(requireInternalSecret<ServiceState>(internalSecret));
+
+  router.post('/products/lookup', async (ctx) => {
+    const { ids } = parseBody(productLookupBodySchema, ctx.request.body);
+    const answer: ProductLookupResponse = { products: await repository.lookup(ids) };
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = answer;
+  });
+
+  return router;
+}
