@@ -1,0 +1,24 @@
+import { closeOnSignals, createDatabase, createLogger, envPort, listen } from '@shop/service-kit';
+import { PasswordHasher } from './accounts/passwords';
+import { createCustomersApp } from './app';
+import { loadCustomersConfig } from './config';
+import { prepareCustomersDatabase } from './db/setup';
+
+async function main(): Promise<void> {
+  const logger = createLogger('customers');
+  // Refuses to start in production without INTERNAL_SECRET.
+  const config = loadCustomersConfig();
+  const db = createDatabase({ service: 'customers' });
+  const hasher = new PasswordHasher(config.passwordHash);
+  const { seeded } = await prepareCustomersDatabase(db, { seedDemoAccounts: config.seedDemoAccounts, hasher });
+  if (seeded) logger.info('demo accounts seeded (admin@shwarimills.co.ke, customer@example.com)');
+  if (!config.smtp) logger.info({ outbox: config.outboxDir }, 'no SMTP_HOST: mails go to the local outbox');
+  const running = await listen(createCustomersApp({ db, logger, config, hasher }), envPort('CUSTOMERS_PORT', 4102), process.env.CUSTOMERS_HOST ?? '127.0.0.1');
+  logger.info({ url: running.url }, 'customers service listening');
+  closeOnSignals(running, logger, [() => db.destroy()]);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
