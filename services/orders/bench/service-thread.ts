@@ -1,0 +1,48 @@
+/**
+ * One service of the checkout benchmark on its own worker thread (its own event loop, like the
+ * separate process it is in production): starts the app on a database the main thread prepared
+ * and posts back its URL; stops when asked.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { createDatabase, createLogger, listen, type RunningServer } from '@shop/service-kit';
+import { createCatalogApp } from '../../catalog/src/app';
+import { PasswordHasher } from '../../customers/src/accounts/passwords';
+import { createCustomersApp } from '../../customers/src/app';
+import { loadCustomersConfig } from '../../customers/src/config';
+import { Outbox } from '../../customers/src/mail/mailer';
+import { buildOrdersServices, createOrdersApp } from '../src/app';
+import { loadOrdersConfig } from '../src/config';
+
+export interface ServiceThreadData {
+  service: 'catalog' | 'customers' | 'orders';
+  dbUrl: string;
+  internalSecret: string;
+  catalogUrl?: string;
+  customersUrl?: string;
+}
+
+async function start(data: ServiceThreadData): Promise<RunningServer> {
+  const db = createDatabase({ service: data.service, url: data.dbUrl });
+  const logger = createLogger(data.service);
+  if (data.service === 'catalog') return listen(createCatalogApp({ db, logger, internalSecret: data.internalSecret }), 0);
+  if (data.service === 'customers') {
+    const config = { ...loadCustomersConfig({ ...process.env, NODE_ENV: 'test' }), internalSecret: data.internalSecret, smtp: null };
+    const hasher = new PasswordHasher(config.passwordHash);
+    return listen(createCustomersApp({ db, logger, config, hasher, mailer: new Outbox(config.outboxDir) }), 0);
+  }
+  const config = { ...loadOrdersConfig({ NODE_ENV: 'test' }), internalSecret: data.internalSecret, catalogUrl: data.catalogUrl!, customersUrl: data.customersUrl!, seedHistory: false };
+  return listen(createOrdersApp(buildOrdersServices({ db, logger, config })), 0);
+}
+
+const data = workerData as ServiceThreadData;
+start(data)
+  .then((running) => {
+    parentPort!.postMessage({ url: running.url });
+    parentPort!.once('message', () => {
+      void running.close().then(() => process.exit(0));
+    });
+  })
+  .catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });

@@ -1,0 +1,98 @@
+import type { Knex } from 'knex';
+import { createAuthGuards, createServiceApp, HttpError, httpTokenResolver, type AuthGuards, type Logger, type TokenResolver } from '@shop/service-kit';
+import { adminRoutes } from './admin/routes';
+import { audit } from './audit';
+import { CatalogClient } from './clients/catalog';
+import { CustomersClient } from './clients/customers';
+import { OneTripWriter } from './checkout/one-trip-writer';
+import { CheckoutService } from './checkout/place-order';
+import { checkoutRoutes } from './checkout/routes';
+import type { OrdersConfig } from './config';
+import { CouponsRepository } from './coupons/repository';
+import { couponRoutes } from './coupons/routes';
+import { OrderNumbers } from './orders/numbers';
+import { OrdersRepository } from './orders/repository';
+import { orderInternalRoutes } from './orders/internal-routes';
+import { customerOrderRoutes } from './orders/routes';
+import { DpoProvider } from './payments/dpo';
+import { MpesaProvider } from './payments/mpesa';
+import { Reconciler } from './payments/reconcile';
+import { paymentRoutes } from './payments/routes';
+import { PaymentsService } from './payments/service';
+import { PaymentSimulator } from './payments/simulator';
+import type { HostedProvider, MobileMoneyProvider } from './payments/types';
+
+export interface OrdersServices {
+  db: Knex;
+  logger: Logger;
+  config: OrdersConfig;
+  catalog: CatalogClient;
+  customers: CustomersClient;
+  coupons: CouponsRepository;
+  orders: OrdersRepository;
+  numbers: OrderNumbers;
+  checkout: CheckoutService;
+  payments: PaymentsService;
+  /** Set when the simulator plays the hosted page (and M-Pesa when there are no Daraja credentials). */
+  simulator: PaymentSimulator | null;
+  reconciler: Reconciler;
+  guards: AuthGuards;
+  clock?: () => Date;
+  /** Closes what the services opened besides `db` (the MySQL one-trip writer's pool). */
+  close(): Promise<void>;
+}
+
+/** A customer token is checked by the customers service; when it cannot be reached the answer is 503, not 500. */
+function introspection(config: OrdersConfig, logger: Logger): TokenResolver {
+  const resolve = httpTokenResolver({ baseUrl: config.customersUrl, internalSecret: config.internalSecret });
+  return async (token) => {
+    try {
+      return await resolve(token);
+    } catch (error) {
+      logger.error({ err: error }, 'token introspection failed');
+      throw new HttpError(503, 'We could not check your sign-in right now. Please try again in a moment.');
+    }
+  };
+}
+
+/** Everything the routes, the reconciler and the seed share, wired from the configuration. */
+export function buildOrdersServices(options: { db: Knex; logger: Logger; config: OrdersConfig; clock?: () => Date; tokenResolver?: TokenResolver }): OrdersServices {
+  const { db, logger, config, clock } = options;
+  const catalog = new CatalogClient(config.catalogUrl, config.internalSecret);
+  const customers = new CustomersClient(config.customersUrl, config.internalSecret);
+  const coupons = new CouponsRepository(db);
+  const orders = new OrdersRepository(db);
+  const numbers = new OrderNumbers(db);
+  const { payments: settings } = config;
+
+  const simulator = settings.hosted === 'simulator' ? new PaymentSimulator(db, settings.simulatorPushDelayMs, clock) : null;
+  const hosted: HostedProvider = settings.hosted === 'dpo' && settings.dpo ? new DpoProvider(settings.dpo, config.publicUrl, clock) : simulator!;
+  const mobile: MobileMoneyProvider | null = settings.mpesa ? new MpesaProvider(settings.mpesa, config.publicUrl, clock) : simulator;
+
+  const payments = new PaymentsService({ db, logger, customers, coupons, orders, hosted, mobile, simulator, clock });
+  const writer = OneTripWriter.for(db);
+  const checkout = new CheckoutService({ db, catalog, customers, coupons, numbers, logger, writer });
+  const reconciler = new Reconciler({ db, payments, customers, logger, clock });
+  const guards = createAuthGuards(options.tokenResolver ?? introspection(config, logger));
+  const close = async () => {
+    await writer?.close();
+  };
+  return { db, logger, config, catalog, customers, coupons, orders, numbers, checkout, payments, simulator, reconciler, guards, clock, close };
+}
+
+/** Checkout, coupons, customer orders and payments under /api as the spec names them; the back office under /api/admin. */
+export function createOrdersApp(services: OrdersServices) {
+  const { db, logger } = services;
+  const app = createServiceApp({ name: 'orders', logger, db });
+  const routers = [
+    checkoutRoutes({ checkout: services.checkout, guards: services.guards }),
+    couponRoutes(services.coupons),
+    customerOrderRoutes({ orders: services.orders, guards: services.guards }),
+    paymentRoutes({ payments: services.payments, simulator: services.simulator, logger }),
+    orderInternalRoutes({ db, orders: services.orders, internalSecret: services.config.internalSecret }),
+    adminRoutes({ db, orders: services.orders, coupons: services.coupons, payments: services.payments, requireStaff: services.guards.requireStaff, logger, clock: services.clock }),
+    audit.routes(db, services.guards.requireStaff),
+  ];
+  for (const router of routers) app.use(router.routes()).use(router.allowedMethods());
+  return app;
+}

@@ -1,0 +1,77 @@
+import knexFactory, { type Knex } from 'knex';
+import { dialectOf } from '@shop/service-kit';
+
+/** A statement as knex compiles it for MySQL: SQL with `?` placeholders and its values. */
+export interface Statement {
+  sql: string;
+  bindings: readonly unknown[];
+}
+
+export type Rows = Array<Record<string, unknown>>;
+
+/** Sends statements inside the open transaction; `commit` ends it in the same round trip. Answers the last statement's result. */
+export type Send = (statements: Statement[], options?: { commit?: boolean }) => Promise<unknown>;
+
+interface MysqlConnection {
+  query(sql: string, values: readonly unknown[], callback: (error: Error | null, results: unknown) => void): void;
+}
+
+/**
+ * MySQL only: a transaction whose statements travel in batches, several per round trip, on a small
+ * pool of its own whose connections allow multiple statements (the service's main pool does not).
+ * Statements are compiled by knex with bound values (the same builders as the knex path), never
+ * concatenated from input. The first batch starts the transaction; the last one may commit it;
+ * when a statement fails, or the work throws between batches, the transaction is rolled back on
+ * that connection before the connection goes back to the pool.
+ *
+ * The checkout's hot path uses it: an order in one round trip instead of five (BEGIN, three inserts,
+ * COMMIT), which costs the service, the database and the network about a quarter as much; and a
+ * coupon order holds the coupon's row lock for one round trip instead of the whole transaction.
+ */
+export class OneTripWriter {
+  private constructor(readonly sql: Knex) {}
+
+  /** Null on SQLite, where the knex transaction is used (one writer, no network). */
+  static for(db: Knex): OneTripWriter | null {
+    if (dialectOf(db) !== 'mysql') return null;
+    const config = db.client.config as Knex.Config;
+    const connection = { ...(config.connection as Knex.MySqlConnectionConfig), multipleStatements: true };
+    return new OneTripWriter(knexFactory({ client: 'mysql2', connection, pool: { min: 0, max: Number(process.env.DATABASE_POOL_MAX ?? 10) } }));
+  }
+
+  async transaction<T>(work: (send: Send) => Promise<T>): Promise<T> {
+    const client = this.sql.client as { acquireConnection(): Promise<MysqlConnection>; releaseConnection(connection: MysqlConnection): Promise<unknown> };
+    const connection = await client.acquireConnection();
+    const query = (text: string, values: readonly unknown[]) =>
+      new Promise<unknown>((resolve, reject) => connection.query(text, values, (error, results) => (error ? reject(error) : resolve(results))));
+    let open = false;
+    let committed = false;
+    const send: Send = async (statements, { commit = false } = {}) => {
+      if (committed) throw new Error('The transaction is already committed.');
+      const first = open ? [] : ['START TRANSACTION'];
+      const parts = [...first, ...statements.map((statement) => statement.sql), ...(commit ? ['COMMIT'] : [])];
+      open = true;
+      const results = await query(parts.join(';\n'), statements.flatMap((statement) => statement.bindings));
+      if (commit) committed = true;
+      // One result per statement when there are several, the result itself when there is one.
+      return parts.length === 1 ? results : (results as unknown[])[first.length + statements.length - 1];
+    };
+    try {
+      const value = await work(send);
+      if (open && !committed) await query('COMMIT', []);
+      return value;
+    } catch (error) {
+      if (open && !committed) await query('ROLLBACK', []).catch(() => undefined);
+      throw error;
+    } finally {
+      await client.releaseConnection(connection);
+    }
+  }
+
+  close(): Promise<void> {
+    return this.sql.destroy();
+  }
+}
+
+/** A knex builder compiled to a statement (never executed by knex itself). */
+export const compiled = (query: Knex.QueryBuilder | Knex.Raw): Statement => query.toSQL().toNative();

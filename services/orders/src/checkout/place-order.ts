@@ -1,0 +1,268 @@
+import type { Knex } from 'knex';
+import {
+  ACCOUNT_MESSAGES,
+  MINIMUM_ORDER_KSH,
+  MINIMUM_ORDER_MESSAGE,
+  POINT_VALUE_KSH,
+  type OrderStoreInput,
+  type OrderStoreResponse,
+} from '@shop/api-types';
+import { formatCents, fromCents, toCents } from '@shop/money';
+import { HttpError, sqlTimestamp, unprocessable, type AuthContext, type Logger } from '@shop/service-kit';
+import type { CatalogClient } from '../clients/catalog';
+import type { CustomersClient } from '../clients/customers';
+import { UpstreamUnavailable } from '../clients/http';
+import { couponDiscountCents, invalidCoupon, type CouponRow, type CouponsRepository } from '../coupons/repository';
+import type { OrderNumbers } from '../orders/numbers';
+import { STATUS } from '../orders/statuses';
+import { compiled, type OneTripWriter, type Rows } from './one-trip-writer';
+import { checkClientPrices, priceCart, type PricedLine } from './pricing';
+
+export const CHECKOUT_ERRORS = {
+  signInForPoints: 'Sign in to redeem Shwari Points.',
+  pointsAboveTotal: 'You cannot redeem more points than the order total.',
+  subCountyMismatch: ACCOUNT_MESSAGES.subCountyMismatch,
+  unavailable: 'We could not place your order right now. Please try again in a moment.',
+} as const;
+
+const MINIMUM_ORDER_CENTS = MINIMUM_ORDER_KSH * 100;
+
+export const serviceUnavailable = (message: string = CHECKOUT_ERRORS.unavailable): HttpError => new HttpError(503, message);
+
+interface Priced {
+  lines: PricedLine[];
+  subtotalCents: number;
+  coupon: CouponRow | null;
+  discountCents: number;
+  pointsDiscountCents: number;
+  totalCents: number;
+  countyName: string;
+  subCountyName: string;
+}
+
+/**
+ * POST /api/site/orders/store. The server is the only authority on prices, the coupon, points and
+ * the total: everything is recomputed in integer cents from the catalogue's current prices and
+ * compared with what the shopper saw; any difference is a 422 and nothing is written.
+ *
+ * Order of work, so nothing half-written stays behind:
+ * 1. read only: catalogue prices, place names, the coupon; every check and the comparison;
+ * 2. an order number (never reused, so a points reference is never shared by two orders);
+ * 3. points (signed-in only): a hold row, then the customers service takes them (idempotent per
+ *    order number); a refusal is a 422 and nothing else was written;
+ * 4. one transaction (see write()): the order, its items, its first status, the coupon's use
+ *    (a conditional update, last), the redemption, and the hold's removal; if it fails the points
+ *    are given back (and if even that fails the hold stays for the reconciler to refund).
+ */
+export class CheckoutService {
+  constructor(
+    private readonly deps: {
+      db: Knex;
+      catalog: CatalogClient;
+      customers: CustomersClient;
+      coupons: CouponsRepository;
+      numbers: OrderNumbers;
+      logger: Logger;
+      /** MySQL: orders are written in as few round trips as possible (see one-trip-writer.ts); null on SQLite. */
+      writer: OneTripWriter | null;
+    },
+  ) {}
+
+  async place(input: OrderStoreInput, auth: AuthContext | null, now = new Date()): Promise<OrderStoreResponse['data']> {
+    if (input.redeemed_points > 0 && !auth) throw unprocessable({ redeemed_points: [CHECKOUT_ERRORS.signInForPoints] });
+    const priced = await this.price(input, now);
+    const orderNumber = await this.deps.numbers.next(now);
+    const points = input.redeemed_points;
+    if (points > 0 && auth) await this.takePoints(auth.accountId, points, orderNumber, now);
+    try {
+      const id = await this.write(input, auth, priced, orderNumber, now);
+      return {
+        id,
+        order_number: orderNumber,
+        total_amount: fromCents(priced.totalCents),
+        subtotal: fromCents(priced.subtotalCents),
+        discount: fromCents(priced.discountCents),
+        points_discount: fromCents(priced.pointsDiscountCents),
+      };
+    } catch (error) {
+      if (points > 0 && auth) await this.givePointsBack(auth.accountId, orderNumber);
+      throw error;
+    }
+  }
+
+  /** Everything the order will say, from today's prices; throws the first 422 found. */
+  private async price(input: OrderStoreInput, now: Date): Promise<Priced> {
+    const { catalog, customers, coupons } = this.deps;
+    const [products, counties, subCounties, coupon] = await Promise.all([
+      catalog.lookup(input.cart_items.map((item) => item.id)),
+      customers.countyNames(),
+      customers.subCountyNames(input.county_id),
+      input.coupon ? coupons.byCode(input.coupon) : Promise.resolve(undefined),
+    ]).catch((error: unknown) => {
+      if (error instanceof UpstreamUnavailable) {
+        this.deps.logger.error({ err: error }, 'checkout: a service is unreachable');
+        throw serviceUnavailable();
+      }
+      throw error;
+    });
+
+    const lines = priceCart(input.cart_items, products);
+
+    const countyName = counties.get(input.county_id);
+    if (!countyName) throw unprocessable({ county_id: ['The selected county is invalid.'] });
+    const subCountyName = subCounties?.get(input.subcounty_id);
+    if (!subCountyName) throw unprocessable({ subcounty_id: [CHECKOUT_ERRORS.subCountyMismatch] });
+
+    checkClientPrices(input.cart_items, lines);
+    const subtotalCents = lines.reduce((sum, line) => sum + line.lineCents, 0);
+
+    let discountCents = 0;
+    if (input.coupon) {
+      // The same checks as GET /api/site/coupons/check; taking it in the transaction is what settles a race.
+      const usable = await coupons.check(coupon, input.email, now);
+      discountCents = couponDiscountCents(usable, subtotalCents);
+    }
+
+    const pointsDiscountCents = input.redeemed_points * POINT_VALUE_KSH * 100;
+    if (pointsDiscountCents > subtotalCents - discountCents) throw unprocessable({ redeemed_points: [CHECKOUT_ERRORS.pointsAboveTotal] });
+
+    const totalCents = subtotalCents - discountCents - pointsDiscountCents;
+    if (totalCents < MINIMUM_ORDER_CENTS) throw unprocessable({ total_amount: [MINIMUM_ORDER_MESSAGE] });
+    if (toCents(input.total_amount) !== totalCents) {
+      throw unprocessable({ total_amount: [`The order total is now ${formatCents(totalCents)}. Please review your cart.`] });
+    }
+    return { lines, subtotalCents, coupon: coupon ?? null, discountCents, pointsDiscountCents, totalCents, countyName, subCountyName };
+  }
+
+  /** A hold row first (so a crash leaves a trace the reconciler refunds), then the customers service takes the points. */
+  private async takePoints(accountId: number, points: number, orderNumber: string, now: Date): Promise<void> {
+    const { db, customers, logger } = this.deps;
+    await db('points_holds').insert({ order_number: orderNumber, account_id: accountId, points, created_at: sqlTimestamp(now) });
+    let outcome;
+    try {
+      outcome = await customers.redeemPoints({ accountId, points, reference: orderNumber });
+    } catch (error) {
+      logger.error({ err: error, orderNumber }, 'checkout: points redemption failed; giving back whatever was taken');
+      await this.givePointsBack(accountId, orderNumber);
+      throw serviceUnavailable();
+    }
+    if (!outcome.taken) {
+      await db('points_holds').where({ order_number: orderNumber }).delete();
+      throw unprocessable({ redeemed_points: [outcome.message] });
+    }
+  }
+
+  /** Refunds the order's redemption; the hold goes only once the customers service confirmed. */
+  private async givePointsBack(accountId: number, orderNumber: string): Promise<void> {
+    const { db, customers, logger } = this.deps;
+    try {
+      await customers.refundPoints({ accountId, reference: orderNumber });
+      await db('points_holds').where({ order_number: orderNumber }).delete();
+    } catch (error) {
+      logger.error({ err: error, orderNumber }, 'checkout: points refund failed; the reconciler will retry');
+    }
+  }
+
+  /** The rows of a new order, the same for both ways of writing them. */
+  private rows(input: OrderStoreInput, auth: AuthContext | null, priced: Priced, orderNumber: string, at: string) {
+    const order = {
+      order_number: orderNumber,
+      customer_id: auth?.accountId ?? null,
+      first_name: input.first_name,
+      last_name: input.last_name,
+      email: input.email,
+      phone: input.phone,
+      mpesa_no: input.mpesa_no ?? null,
+      street: input.street,
+      apartment: input.apartment ?? null,
+      town: input.town,
+      county_id: input.county_id,
+      county_name: priced.countyName,
+      sub_county_id: input.subcounty_id,
+      sub_county_name: priced.subCountyName,
+      depot_id: input.depot_id,
+      subtotal_cents: priced.subtotalCents,
+      discount_cents: priced.discountCents,
+      points_discount_cents: priced.pointsDiscountCents,
+      total_cents: priced.totalCents,
+      redeemed_points: input.redeemed_points,
+      coupon_id: priced.coupon?.id ?? null,
+      coupon_code: priced.coupon?.code ?? null,
+      status_id: STATUS.pending,
+      is_paid: false,
+      paid_at: null,
+      payment_method: input.payment_method,
+      order_notes: input.order_notes ?? null,
+      created_at: at,
+      updated_at: at,
+    };
+    const items = <Id>(orderId: Id) =>
+      priced.lines.map((line) => ({
+        order_id: orderId,
+        product_id: line.product.id,
+        product_name: line.product.name,
+        brand_id: line.product.brand_id,
+        brand_name: line.product.brand_name,
+        category_id: line.product.category_id,
+        category_name: line.product.category_name,
+        unit: line.product.unit,
+        image: line.product.image,
+        unit_price_cents: line.unitCents,
+        quantity: line.quantity,
+        line_total_cents: line.lineCents,
+      }));
+    const firstStatus = <Id>(orderId: Id) => ({ order_id: orderId, status_id: STATUS.pending, note: 'Order placed', created_at: at });
+    return { order, items, firstStatus };
+  }
+
+  /**
+   * One transaction: the order, its items, its first status, then (when there is a coupon) the
+   * coupon's use, taken last so its row lock is held briefly, the per-email check and the
+   * redemption, and the points hold's removal. On MySQL the statements travel in as few round trips
+   * as the decisions allow (OneTripWriter): one without a coupon, two or three with one.
+   */
+  private async write(input: OrderStoreInput, auth: AuthContext | null, priced: Priced, orderNumber: string, now: Date): Promise<number> {
+    const rows = this.rows(input, auth, priced, orderNumber, sqlTimestamp(now));
+    const { writer, coupons } = this.deps;
+    const coupon = priced.coupon;
+    const redemption = (orderId: unknown) => coupons.redemptionRow(coupon!, { orderId, email: input.email, customerId: auth?.accountId ?? null, discountCents: priced.discountCents, now });
+    const limitReached = (uses: unknown) => coupon!.per_customer_limit !== null && Number((uses as Array<{ count: number | string }>)[0]?.count ?? 0) >= Number(coupon!.per_customer_limit);
+
+    if (writer) {
+      const { sql } = writer;
+      const orderId = sql.raw('@order_id');
+      const releaseHold = input.redeemed_points > 0 ? [compiled(sql('points_holds').where({ order_number: orderNumber }).delete())] : [];
+      return writer.transaction(async (send) => {
+        const head = [
+          compiled(sql('orders').insert(rows.order)),
+          { sql: 'SET @order_id = LAST_INSERT_ID()', bindings: [] },
+          compiled(sql('order_items').insert(rows.items(orderId))),
+          compiled(sql('order_status_history').insert(rows.firstStatus(orderId))),
+        ];
+        if (!coupon) {
+          const [row] = (await send([...head, ...releaseHold, { sql: 'SELECT @order_id AS id', bindings: [] }], { commit: true })) as Rows;
+          return Number(row?.id);
+        }
+        const [row] = (await send([...head, compiled(coupons.takeQuery(sql, coupon, now)), { sql: 'SELECT ROW_COUNT() AS taken, @order_id AS id', bindings: [] }])) as Rows;
+        if (Number(row?.taken) !== 1) throw invalidCoupon();
+        if (coupon.per_customer_limit !== null && limitReached(await send([compiled(coupons.usesByEmailQuery(sql, coupon.id, input.email))]))) throw invalidCoupon();
+        await send([compiled(sql('coupon_redemptions').insert(redemption(orderId))), ...releaseHold], { commit: true });
+        return Number(row?.id);
+      });
+    }
+
+    return this.deps.db.transaction(async (trx) => {
+      const [inserted] = await trx('orders').insert(rows.order);
+      const orderId = Number(inserted);
+      await trx('order_items').insert(rows.items(orderId));
+      await trx('order_status_history').insert(rows.firstStatus(orderId));
+      if (coupon) {
+        if (Number(await coupons.takeQuery(trx, coupon, now)) !== 1) throw invalidCoupon();
+        if (limitReached(await coupons.usesByEmailQuery(trx, coupon.id, input.email))) throw invalidCoupon();
+        await trx('coupon_redemptions').insert(redemption(orderId));
+      }
+      if (input.redeemed_points > 0) await trx('points_holds').where({ order_number: orderNumber }).delete();
+      return orderId;
+    });
+  }
+}

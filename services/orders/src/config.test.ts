@@ -1,0 +1,47 @@
+import { loadOrdersConfig } from './config';
+
+const MPESA = { MPESA_CONSUMER_KEY: 'k', MPESA_CONSUMER_SECRET: 's', MPESA_SHORTCODE: '174379', MPESA_PASSKEY: 'p' };
+const DPO = { DPO_COMPANY_TOKEN: 'token', DPO_SERVICE_TYPE: '5525' };
+
+describe('loadOrdersConfig', () => {
+  it('runs on a fresh machine with the simulator and the local services', () => {
+    const config = loadOrdersConfig({});
+    expect(config).toMatchObject({
+      production: false,
+      internalSecret: 'dev-internal-secret',
+      catalogUrl: 'http://127.0.0.1:4101',
+      customersUrl: 'http://127.0.0.1:4102',
+      publicUrl: 'http://localhost:8080',
+      reconcileIntervalMs: 60_000,
+      seedHistory: true,
+      payments: { hosted: 'simulator', dpo: null, mpesa: null },
+    });
+    expect(loadOrdersConfig({ ORDERS_SEED_HISTORY: 'false' }).seedHistory).toBe(false);
+  });
+
+  it('picks DPO when its credentials are there, and Daraja beside it', () => {
+    const config = loadOrdersConfig({ ...DPO, ...MPESA, PUBLIC_URL: 'https://shop.example.com/' });
+    expect(config.publicUrl).toBe('https://shop.example.com');
+    expect(config.payments).toMatchObject({
+      hosted: 'dpo',
+      dpo: { companyToken: 'token', serviceType: '5525', baseUrl: 'https://secure.3gdirectpay.com', ptlHours: 24 },
+      mpesa: { shortcode: '174379', baseUrl: 'https://sandbox.safaricom.co.ke' },
+    });
+    expect(loadOrdersConfig({ ...DPO, PAYMENT_PROVIDER: 'simulator' }).payments.hosted).toBe('simulator');
+  });
+
+  it('refuses what must never run', () => {
+    expect(() => loadOrdersConfig({ PAYMENT_PROVIDER: 'paypal' })).toThrow('PAYMENT_PROVIDER must be');
+    expect(() => loadOrdersConfig({ PAYMENT_PROVIDER: 'dpo' })).toThrow('DPO_COMPANY_TOKEN and DPO_SERVICE_TYPE');
+    expect(() => loadOrdersConfig({ MPESA_CONSUMER_KEY: 'k' })).toThrow('missing MPESA_CONSUMER_SECRET, MPESA_SHORTCODE, MPESA_PASSKEY');
+    expect(() => loadOrdersConfig({ NODE_ENV: 'production', ...DPO })).toThrow('INTERNAL_SECRET must be set in production');
+    expect(() => loadOrdersConfig({ NODE_ENV: 'production', INTERNAL_SECRET: 'x' })).toThrow('simulator is refused in production');
+    expect(() => loadOrdersConfig({ NODE_ENV: 'production', INTERNAL_SECRET: 'x', PAYMENT_PROVIDER: 'simulator', ...DPO })).toThrow('simulator is refused in production');
+    const production = loadOrdersConfig({ NODE_ENV: 'production', INTERNAL_SECRET: 'x', ...DPO, ...MPESA });
+    expect(production).toMatchObject({ seedHistory: false, payments: { hosted: 'dpo', mpesa: { baseUrl: 'https://api.safaricom.co.ke' } } });
+  });
+
+  it('checks the numbers it reads', () => {
+    expect(() => loadOrdersConfig({ RECONCILE_INTERVAL_MS: 'soon' })).toThrow('RECONCILE_INTERVAL_MS must be a positive whole number');
+  });
+});

@@ -1,0 +1,155 @@
+import type { Knex } from 'knex';
+import type { Order, OrderItem, OrderStatusChange } from '@shop/api-types';
+import { fromCents } from '@shop/money';
+import { toIso } from '@shop/service-kit';
+import { orderStatus } from './statuses';
+
+export interface OrderRow {
+  id: number;
+  order_number: string;
+  customer_id: number | null;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  mpesa_no: string | null;
+  street: string;
+  apartment: string | null;
+  town: string;
+  county_id: number;
+  county_name: string;
+  sub_county_id: number;
+  sub_county_name: string;
+  subtotal_cents: number;
+  discount_cents: number;
+  points_discount_cents: number;
+  total_cents: number;
+  redeemed_points: number;
+  coupon_id: number | null;
+  status_id: number;
+  is_paid: number | boolean;
+  paid_at: Date | string | null;
+  payment_method: string | null;
+  order_notes: string | null;
+  points_awarded_at: Date | string | null;
+  points_refunded_at: Date | string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+interface ItemRow {
+  id: number;
+  order_id: number;
+  product_id: number;
+  product_name: string;
+  brand_name: string;
+  category_name: string;
+  unit: string;
+  image: string;
+  unit_price_cents: number;
+  quantity: number;
+  line_total_cents: number;
+}
+
+interface HistoryRow {
+  order_id: number;
+  status_id: number;
+  note: string | null;
+  created_at: Date | string;
+}
+
+/** A customer may have many orders; the list answers the newest this many. */
+export const CUSTOMER_ORDERS_LIMIT = 500;
+
+/** Orders as the customer sees them: one query per table, never one per order. */
+export class OrdersRepository {
+  constructor(private readonly db: Knex) {}
+
+  async byId(id: number): Promise<OrderRow | undefined> {
+    return this.db('orders').where({ id }).first('*');
+  }
+
+  async byNumber(orderNumber: string): Promise<OrderRow | undefined> {
+    return this.db('orders').where({ order_number: orderNumber }).first('*');
+  }
+
+  /** The customer's own orders, newest first. */
+  async listForCustomer(customerId: number): Promise<Order[]> {
+    const rows: OrderRow[] = await this.db('orders').where({ customer_id: customerId }).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(CUSTOMER_ORDERS_LIMIT).select('*');
+    return this.toOrders(rows);
+  }
+
+  /** One of the customer's own orders; another customer's is answered like a missing one. */
+  async findForCustomer(customerId: number, orderNumber: string): Promise<Order | undefined> {
+    const row: OrderRow | undefined = await this.db('orders').where({ order_number: orderNumber, customer_id: customerId }).first('*');
+    return row ? (await this.toOrders([row]))[0] : undefined;
+  }
+
+  async toOrders(rows: OrderRow[]): Promise<Order[]> {
+    if (rows.length === 0) return [];
+    const ids = rows.map((row) => row.id);
+    const [items, history] = await Promise.all([
+      this.db('order_items').whereIn('order_id', ids).orderBy('id').select('*') as Promise<ItemRow[]>,
+      this.db('order_status_history').whereIn('order_id', ids).orderBy('id').select('order_id', 'status_id', 'note', 'created_at') as Promise<HistoryRow[]>,
+    ]);
+    const itemsBy = groupBy(items, (item) => Number(item.order_id));
+    const historyBy = groupBy(history, (change) => Number(change.order_id));
+    return rows.map((row) => toOrder(row, itemsBy.get(Number(row.id)) ?? [], historyBy.get(Number(row.id)) ?? []));
+  }
+}
+
+function groupBy<T>(list: T[], key: (item: T) => number): Map<number, T[]> {
+  const map = new Map<number, T[]>();
+  for (const item of list) {
+    const k = key(item);
+    const bucket = map.get(k);
+    if (bucket) bucket.push(item);
+    else map.set(k, [item]);
+  }
+  return map;
+}
+
+export function toOrder(row: OrderRow, items: ItemRow[], history: HistoryRow[]): Order {
+  const orderItems: OrderItem[] = items.map((item) => ({
+    id: Number(item.id),
+    quantity: Number(item.quantity),
+    price: fromCents(Number(item.line_total_cents)),
+    product: {
+      id: Number(item.product_id),
+      name: item.product_name,
+      price: fromCents(Number(item.unit_price_cents)),
+      brand: item.brand_name,
+      category: item.category_name,
+      unit: item.unit,
+      image: item.image,
+    },
+  }));
+  const statusHistory: OrderStatusChange[] = history.map((change) => ({ status: orderStatus(change.status_id), note: change.note, created_at: toIso(change.created_at) ?? '' }));
+  return {
+    id: Number(row.id),
+    order_number: row.order_number,
+    date: toIso(row.created_at) ?? '',
+    status: orderStatus(row.status_id),
+    is_paid: row.is_paid === true || Number(row.is_paid) === 1 ? 1 : 0,
+    subtotal: fromCents(Number(row.subtotal_cents)),
+    discount: fromCents(Number(row.discount_cents)),
+    points_discount: fromCents(Number(row.points_discount_cents)),
+    total_amount: fromCents(Number(row.total_cents)),
+    products_count: orderItems.length,
+    order_notes: row.order_notes,
+    customer: { first_name: row.first_name, last_name: row.last_name, email: row.email, phone: row.phone },
+    shipping_address: {
+      first_name: row.first_name,
+      last_name: row.last_name,
+      street_address: row.street,
+      apartment: row.apartment,
+      town: row.town,
+      county: { id: Number(row.county_id), name: row.county_name },
+      sub_county: { id: Number(row.sub_county_id), name: row.sub_county_name },
+      phone: row.phone,
+      email: row.email,
+    },
+    order_items: orderItems,
+    status_history: statusHistory,
+  };
+}

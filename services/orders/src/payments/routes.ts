@@ -1,0 +1,163 @@
+import Router from '@koa/router';
+import {
+  mpesaPushBodySchema,
+  paymentStartBodySchema,
+  transactionCheckParamsSchema,
+  type MpesaPushResponse,
+  type PaymentStartResponse,
+  type TransactionCheckResponse,
+} from '@shop/api-types';
+import { fromCents } from '@shop/money';
+import { notFound, parseBody, parseParams, toIso, type AuthState, type Logger } from '@shop/service-kit';
+import { z } from 'zod';
+import { PAYMENT_MESSAGES, type PaymentsService } from './service';
+import { simulatorNotFoundPage, simulatorPage } from './simulator-page';
+import type { PaymentSimulator } from './simulator';
+
+const enc = encodeURIComponent;
+
+/** Where the shopper's browser goes after the payment page (the storefront's /success and /failed). */
+export const successUrl = (orderNumber: string, firstName: string): string => `/success?order_id=${enc(orderNumber)}&name=${enc(firstName)}`;
+export const failedUrl = (orderNumber?: string, pending = false): string =>
+  orderNumber ? `/failed?order_id=${enc(orderNumber)}${pending ? '&pending=1' : ''}` : '/failed';
+
+const callbackQuery = z.object({ TransactionToken: z.string().trim().min(1).max(100) });
+
+const stkCallbackSchema = z.object({
+  Body: z.object({
+    stkCallback: z.object({
+      MerchantRequestID: z.string().optional(),
+      CheckoutRequestID: z.string().min(1).max(100),
+      ResultCode: z.union([z.number(), z.string()]),
+      ResultDesc: z.string().optional(),
+      CallbackMetadata: z.object({ Item: z.array(z.object({ Name: z.string(), Value: z.union([z.string(), z.number()]).optional() })) }).optional(),
+    }),
+  }),
+});
+
+const simulatorParams = z.object({ token: z.string().regex(/^[A-Z0-9-]{10,64}$/) });
+const simulatorAction = z.object({ token: z.string().regex(/^[A-Z0-9-]{10,64}$/), action: z.enum(['pay', 'decline', 'cancel']) });
+const OUTCOME = { pay: 'paid', decline: 'declined', cancel: 'cancelled' } as const;
+
+/**
+ * The payment calls of the spec (section 7) under /api/site/v1, the M-Pesa callback, and the
+ * simulator's hosted page. Nothing a browser or a callback says is trusted: every outcome is asked
+ * of the provider (verifyToken, STK query, the simulator's own record) before it is applied.
+ */
+export function paymentRoutes(deps: { payments: PaymentsService; simulator: PaymentSimulator | null; logger: Logger }): Router<AuthState> {
+  const { payments, simulator, logger } = deps;
+  const router = new Router<AuthState>({ prefix: '/api/site/v1' });
+  router.use(async (ctx, next) => {
+    ctx.set('Cache-Control', 'no-store');
+    await next();
+  });
+
+  router.post('/dpo/pay', async (ctx) => {
+    const body = parseBody(paymentStartBodySchema, ctx.request.body);
+    const answer: PaymentStartResponse = await payments.startHosted(body.order_id);
+    ctx.body = answer;
+  });
+
+  /** DPO's RedirectURL (and the simulator's): the query is unsigned, so only the token is read, then verified. */
+  router.get('/dpo/callback', async (ctx) => {
+    const query = callbackQuery.safeParse(ctx.query);
+    const payment = query.success ? await payments.byReference(query.data.TransactionToken) : undefined;
+    if (!payment || payment.method !== 'hosted') {
+      logger.warn({ query: ctx.querystring.slice(0, 300) }, 'payments: callback for an unknown token');
+      ctx.redirect(failedUrl());
+      return;
+    }
+    const order = await payments.findOrder(Number(payment.order_id));
+    if (ctx.query.CompanyRef !== undefined && ctx.query.CompanyRef !== order.order_number) {
+      logger.warn({ payment: payment.id, companyRef: String(ctx.query.CompanyRef).slice(0, 40) }, 'payments: callback CompanyRef does not match the order (ignored)');
+    }
+    const { state } = await payments.refresh(payment);
+    ctx.redirect(state === 'paid' ? successUrl(order.order_number, order.first_name) : failedUrl(order.order_number, state === 'pending'));
+  });
+
+  router.post('/push', async (ctx) => {
+    const body = parseBody(mpesaPushBodySchema, ctx.request.body);
+    const answer: MpesaPushResponse = await payments.startPush(body.order_id, body.mobile);
+    ctx.body = answer;
+  });
+
+  /**
+   * Daraja's CallBackURL. Unsigned, so it is only a hint: a success whose amount differs is logged
+   * and ignored; anything else is re-queried (STK query) and the query's answer is applied. Always
+   * acknowledged, so Daraja does not retry forever.
+   */
+  router.post('/mpesa/callback', async (ctx) => {
+    ctx.body = { ResultCode: 0, ResultDesc: 'Accepted' };
+    const parsed = stkCallbackSchema.safeParse(ctx.request.body);
+    if (!parsed.success) {
+      logger.warn('payments: M-Pesa callback with an unexpected body (ignored)');
+      return;
+    }
+    const callback = parsed.data.Body.stkCallback;
+    const payment = await payments.byReference(callback.CheckoutRequestID);
+    if (!payment || payment.method !== 'mpesa') {
+      logger.warn({ checkoutRequestId: callback.CheckoutRequestID.slice(0, 100) }, 'payments: M-Pesa callback for an unknown request (ignored)');
+      return;
+    }
+    if (payment.state === 'paid') return;
+    const item = (name: string) => callback.CallbackMetadata?.Item.find((entry) => entry.Name === name)?.Value;
+    if (Number(callback.ResultCode) === 0) {
+      const amount = Number(item('Amount'));
+      if (!Number.isFinite(amount) || Math.round(amount * 100) !== Number(payment.amount_cents)) {
+        logger.warn({ payment: payment.id, reported: item('Amount'), expectedCents: Number(payment.amount_cents) }, 'payments: M-Pesa callback amount does not match (ignored; left pending)');
+        return;
+      }
+    }
+    const receipt = item('MpesaReceiptNumber');
+    await payments.refresh(payment, { providerRef: receipt === undefined ? null : String(receipt).slice(0, 100) });
+  });
+
+  router.get('/check/transaction/:checkoutRequestId/:orderId', async (ctx) => {
+    const params = parseParams(transactionCheckParamsSchema, ctx.params);
+    const order = await payments.findOrder(params.orderId);
+    let payment = await payments.byReference(params.checkoutRequestId);
+    if (!payment || Number(payment.order_id) !== Number(order.id)) throw notFound('Transaction not found.');
+    let message: string = payment.state === 'paid' ? PAYMENT_MESSAGES.paid : 'The payment was not completed.';
+    if (payment.state === 'pending') {
+      message = (await payments.refresh(payment)).message;
+      payment = (await payments.byReference(params.checkoutRequestId))!;
+    }
+    const paid = payment.state === 'paid';
+    const answer: TransactionCheckResponse = {
+      status: payment.state,
+      transaction: paid ? [{ receipt: payment.provider_ref ?? '', amount: fromCents(Number(payment.amount_cents)), paid_at: toIso(payment.updated_at) ?? '' }] : [],
+      message: paid ? PAYMENT_MESSAGES.paid : message,
+    };
+    ctx.body = answer;
+  });
+
+  if (simulator) {
+    router.get('/simulator/:token', async (ctx) => {
+      const params = simulatorParams.safeParse(ctx.params);
+      const row = params.success ? await simulator.find(params.data.token) : undefined;
+      ctx.type = 'text/html; charset=utf-8';
+      ctx.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'");
+      if (!row || row.method !== 'hosted') {
+        ctx.status = 404;
+        ctx.body = simulatorNotFoundPage();
+        return;
+      }
+      ctx.body = simulatorPage(row, simulatorCallbackUrl(row.reference, row.order_number, row.receipt));
+    });
+
+    /** The page's buttons: record the choice, then send the browser to the callback as DPO would (303: POST becomes GET). */
+    router.post('/simulator/:token/:action', async (ctx) => {
+      const params = parseParams(simulatorAction, ctx.params);
+      const row = await simulator.decide(params.token, OUTCOME[params.action]);
+      if (!row || row.method !== 'hosted') throw notFound('Payment not found.');
+      ctx.status = 303;
+      ctx.redirect(simulatorCallbackUrl(row.reference, row.order_number, row.receipt));
+    });
+  }
+
+  return router;
+}
+
+function simulatorCallbackUrl(token: string, orderNumber: string, approval: string | null): string {
+  return `/api/site/v1/dpo/callback?TransactionToken=${enc(token)}&CompanyRef=${enc(orderNumber)}&TransID=${enc(token)}&CCDapproval=${enc(approval ?? '')}&PnrID=${enc(orderNumber)}`;
+}

@@ -1,0 +1,268 @@
+import type { Knex } from 'knex';
+import { POINTS_EARN_KSH_PER_POINT, type MpesaPushResponse, type PaymentStartResponse, type PaymentState } from '@shop/api-types';
+import { HttpError, notFound, sqlTimestamp, unprocessable, type Logger } from '@shop/service-kit';
+import type { CustomersClient } from '../clients/customers';
+import { UpstreamUnavailable } from '../clients/http';
+import type { CouponsRepository } from '../coupons/repository';
+import type { OrderRow, OrdersRepository } from '../orders/repository';
+import { STATUS } from '../orders/statuses';
+import type { PaymentSimulator } from './simulator';
+import { ProviderError, type HostedProvider, type MobileMoneyProvider, type PayableOrder, type PaymentRow, type ProviderName, type VerifyResult } from './types';
+
+const PROVIDER_LABEL: Record<ProviderName, string> = { dpo: 'DPO', mpesa: 'M-Pesa', simulator: 'the payment simulator' };
+
+/** A pending hosted payment is offered again (same token) for this long instead of opening another. */
+const REUSE_HOSTED_MS = 30 * 60 * 1000;
+
+export const PAYMENT_MESSAGES = {
+  orderNotFound: 'Order not found.',
+  alreadyPaid: 'This order has already been paid.',
+  notPayable: 'This order can no longer be paid.',
+  providerDown: 'The payment service is not available right now. Please try again.',
+  mpesaOff: 'M-Pesa payments are not available right now.',
+  paid: 'Payment received. Thank you!',
+} as const;
+
+export interface PaymentsDeps {
+  db: Knex;
+  logger: Logger;
+  customers: CustomersClient;
+  coupons: CouponsRepository;
+  orders: OrdersRepository;
+  hosted: HostedProvider;
+  /** Null when neither Daraja credentials nor the simulator are there. */
+  mobile: MobileMoneyProvider | null;
+  /** Set when the simulator plays any part (it then also verifies its own payments). */
+  simulator: PaymentSimulator | null;
+  clock?: () => Date;
+}
+
+/**
+ * Payments and the one place where an order becomes paid. Every confirmation (callback, status
+ * check, reconciler) goes through apply(), whose conditional updates make it exactly-once: the
+ * order flips with `WHERE is_paid = 0`, and only the call that flipped it writes the history row and
+ * credits the points (the customers service is idempotent per order number besides).
+ */
+export class PaymentsService {
+  private readonly clock: () => Date;
+
+  constructor(private readonly deps: PaymentsDeps) {
+    this.clock = deps.clock ?? (() => new Date());
+  }
+
+  get mobileAvailable(): boolean {
+    return this.deps.mobile !== null;
+  }
+
+  /** By id (what orders/store answered) or by order number. */
+  async findOrder(reference: number | string): Promise<OrderRow> {
+    const order = typeof reference === 'number' ? await this.deps.orders.byId(reference) : await this.deps.orders.byNumber(reference);
+    if (!order) throw notFound(PAYMENT_MESSAGES.orderNotFound);
+    return order;
+  }
+
+  private payable(order: OrderRow): PayableOrder {
+    if (Number(order.is_paid) === 1) throw unprocessable({ order_id: [PAYMENT_MESSAGES.alreadyPaid] });
+    if (Number(order.status_id) !== STATUS.pending) throw unprocessable({ order_id: [PAYMENT_MESSAGES.notPayable] });
+    return {
+      id: Number(order.id),
+      orderNumber: order.order_number,
+      amountCents: Number(order.total_cents),
+      firstName: order.first_name,
+      lastName: order.last_name,
+      email: order.email,
+      phone: order.phone,
+    };
+  }
+
+  /** POST /api/site/v1/dpo/pay: the hosted page for the order's own total (whatever amount the client sent). */
+  async startHosted(orderReference: number | string): Promise<PaymentStartResponse> {
+    const order = this.payable(await this.findOrder(orderReference));
+    const { db, hosted } = this.deps;
+    const now = this.clock();
+    const open: PaymentRow | undefined = await db('payments')
+      .where({ order_id: order.id, method: 'hosted', provider: hosted.name, state: 'pending', amount_cents: order.amountCents })
+      .where('created_at', '>', sqlTimestamp(new Date(now.getTime() - REUSE_HOSTED_MS)))
+      .orderBy('id', 'desc')
+      .first('*');
+    if (open) return { token: open.reference, redirect_url: hosted.pageUrl(open.reference) };
+    const started = await this.callProvider(() => hosted.start(order));
+    await this.insertPayment({ order, provider: hosted.name, method: 'hosted', reference: started.reference, amountCents: order.amountCents, providerRef: started.providerRef, phone: null, raw: started.raw, now });
+    return { token: started.reference, redirect_url: hosted.pageUrl(started.reference) };
+  }
+
+  /** POST /api/site/v1/push: an STK push for the order total rounded up to whole shillings. */
+  async startPush(orderReference: number | string, phone: string): Promise<MpesaPushResponse> {
+    const mobile = this.deps.mobile;
+    if (!mobile) throw new HttpError(503, PAYMENT_MESSAGES.mpesaOff);
+    const order = this.payable(await this.findOrder(orderReference));
+    const amountCents = Math.ceil(order.amountCents / 100) * 100;
+    const now = this.clock();
+    const pushed = await this.callProvider(() => mobile.push(order, phone, amountCents));
+    await this.insertPayment({ order, provider: mobile.name, method: 'mpesa', reference: pushed.answer.CheckoutRequestID, amountCents, providerRef: null, phone, raw: pushed.raw, now });
+    return pushed.answer;
+  }
+
+  async byReference(reference: string): Promise<PaymentRow | undefined> {
+    return this.deps.db('payments').where({ reference }).first('*');
+  }
+
+  /**
+   * Asks the payment's provider and applies the answer. A provider that cannot be reached leaves it
+   * pending. `hint.providerRef` (an M-Pesa receipt from a callback) is kept when the provider confirms.
+   */
+  async refresh(payment: PaymentRow, hint: { providerRef?: string | null } = {}): Promise<{ state: PaymentState; message: string }> {
+    if (payment.state === 'paid') return { state: 'paid', message: PAYMENT_MESSAGES.paid };
+    const verify = this.verifierFor(payment);
+    if (!verify) {
+      this.deps.logger.warn({ payment: payment.id, provider: payment.provider }, 'payments: no adapter configured for this payment; left as it is');
+      return { state: payment.state, message: 'This payment cannot be checked right now.' };
+    }
+    let result: VerifyResult;
+    try {
+      result = await verify(payment);
+    } catch (error) {
+      this.deps.logger.warn({ err: error, payment: payment.id }, 'payments: the provider could not be asked; still pending');
+      return { state: payment.state, message: 'The payment could not be checked right now.' };
+    }
+    if (result.providerRef === null && hint.providerRef) result = { ...result, providerRef: hint.providerRef };
+    return { state: await this.apply(payment, result), message: result.message };
+  }
+
+  private verifierFor(payment: PaymentRow): ((payment: PaymentRow) => Promise<VerifyResult>) | null {
+    const { hosted, mobile, simulator } = this.deps;
+    if (payment.provider === 'simulator') return simulator ? (p) => (p.method === 'mpesa' ? simulator.query(p) : simulator.verify(p)) : null;
+    if (payment.provider === 'dpo') return hosted.name === 'dpo' ? (p) => hosted.verify(p) : null;
+    return mobile?.name === 'mpesa' ? (p) => mobile.query(p) : null;
+  }
+
+  /**
+   * The only way into Paid. A paid answer whose amount or currency differs from the payment stays
+   * pending (and is logged for staff). Answers the payment's state afterwards.
+   */
+  async apply(payment: PaymentRow, result: VerifyResult): Promise<PaymentState> {
+    const { db, logger } = this.deps;
+    const at = sqlTimestamp(this.clock());
+    const raw = JSON.stringify(result.raw ?? null).slice(0, 8000);
+    if (result.state === 'pending') return payment.state === 'paid' ? 'paid' : 'pending';
+
+    if (result.state === 'failed') {
+      await db('payments').where({ id: payment.id, state: 'pending' }).update({ state: 'failed', raw_result: raw, updated_at: at });
+      const row: { state: PaymentState } | undefined = await db('payments').where({ id: payment.id }).first('state');
+      return row?.state ?? 'failed';
+    }
+
+    const amountDiffers = result.amountCents !== null && result.amountCents !== Number(payment.amount_cents);
+    const currencyDiffers = result.currency !== null && result.currency !== 'KES';
+    if (amountDiffers || currencyDiffers) {
+      logger.warn(
+        { payment: payment.id, reference: payment.reference, expectedCents: Number(payment.amount_cents), reportedCents: result.amountCents, currency: result.currency },
+        'payments: the provider reports a payment that does not match the order; left pending for staff',
+      );
+      return 'pending';
+    }
+
+    const providerRef = result.providerRef ?? payment.provider_ref;
+    let flipped = false;
+    await db.transaction(async (trx) => {
+      await trx('payments').where({ id: payment.id }).whereNot({ state: 'paid' }).update({ state: 'paid', provider_ref: providerRef, raw_result: raw, updated_at: at });
+      const changed = await trx('orders')
+        .where({ id: payment.order_id, is_paid: false })
+        .update({ is_paid: true, status_id: STATUS.paid, paid_at: at, payment_method: payment.provider, updated_at: at });
+      if (Number(changed) === 1) {
+        flipped = true;
+        const note = `Paid by ${PROVIDER_LABEL[payment.provider]}${providerRef ? ` (${providerRef})` : ''}`;
+        await trx('order_status_history').insert({ order_id: payment.order_id, status_id: STATUS.paid, note: note.slice(0, 255), created_at: at });
+      }
+    });
+    if (flipped) {
+      logger.info({ order: payment.order_id, payment: payment.id, provider: payment.provider }, 'payments: order paid');
+      await this.awardPoints(Number(payment.order_id)).catch((error: unknown) => logger.error({ err: error, order: payment.order_id }, 'payments: points credit failed; the reconciler will retry'));
+    }
+    return 'paid';
+  }
+
+  /** 1 point per full KSh 100 paid, for signed-in customers, once (points_awarded_at; the customers service is idempotent too). */
+  async awardPoints(orderId: number): Promise<void> {
+    const { db, customers } = this.deps;
+    const order: Pick<OrderRow, 'id' | 'order_number' | 'customer_id' | 'total_cents' | 'is_paid' | 'points_awarded_at'> | undefined = await db('orders')
+      .where({ id: orderId })
+      .first('id', 'order_number', 'customer_id', 'total_cents', 'is_paid', 'points_awarded_at');
+    if (!order || order.customer_id === null || Number(order.is_paid) !== 1 || order.points_awarded_at !== null) return;
+    const points = Math.floor(Number(order.total_cents) / (POINTS_EARN_KSH_PER_POINT * 100));
+    if (points > 0) await customers.earnPoints({ accountId: Number(order.customer_id), points, reference: order.order_number });
+    await db('orders').where({ id: orderId }).whereNull('points_awarded_at').update({ points_awarded: points, points_awarded_at: sqlTimestamp(this.clock()) });
+  }
+
+  /**
+   * An order left unpaid: Cancelled (with a history row), its coupon use given back, then its
+   * redeemed points refunded. Only a Pending, unpaid order changes; answers whether this call did it.
+   */
+  async cancelUnpaid(order: OrderRow, note: string): Promise<boolean> {
+    const at = sqlTimestamp(this.clock());
+    let cancelled = false;
+    await this.deps.db.transaction(async (trx) => {
+      const changed = await trx('orders').where({ id: order.id, is_paid: false, status_id: STATUS.pending }).update({ status_id: STATUS.cancelled, updated_at: at });
+      if (Number(changed) !== 1) return;
+      cancelled = true;
+      await trx('order_status_history').insert({ order_id: order.id, status_id: STATUS.cancelled, note, created_at: at });
+      await this.deps.coupons.release(trx, Number(order.id), this.clock());
+    });
+    if (cancelled) await this.refundRedeemedPoints(Number(order.id));
+    return cancelled;
+  }
+
+  /** Gives back the points a cancelled, unpaid order spent (once; retried by the reconciler when the customers service is down). */
+  async refundRedeemedPoints(orderId: number): Promise<void> {
+    const { db, customers, logger } = this.deps;
+    const order: OrderRow | undefined = await db('orders').where({ id: orderId }).first('*');
+    if (!order || order.customer_id === null || Number(order.redeemed_points) === 0 || order.points_refunded_at !== null) return;
+    if (Number(order.is_paid) === 1 || Number(order.status_id) !== STATUS.cancelled) return;
+    try {
+      await customers.refundPoints({ accountId: Number(order.customer_id), reference: order.order_number });
+      await db('orders').where({ id: orderId }).whereNull('points_refunded_at').update({ points_refunded_at: sqlTimestamp(this.clock()) });
+    } catch (error) {
+      logger.error({ err: error, order: orderId }, 'payments: points refund failed; the reconciler will retry');
+    }
+  }
+
+  private async insertPayment(input: {
+    order: PayableOrder;
+    provider: ProviderName;
+    method: 'hosted' | 'mpesa';
+    reference: string;
+    amountCents: number;
+    providerRef: string | null;
+    phone: string | null;
+    raw: unknown;
+    now: Date;
+  }): Promise<void> {
+    const at = sqlTimestamp(input.now);
+    await this.deps.db('payments').insert({
+      order_id: input.order.id,
+      provider: input.provider,
+      method: input.method,
+      reference: input.reference,
+      amount_cents: input.amountCents,
+      currency: 'KES',
+      state: 'pending',
+      provider_ref: input.providerRef,
+      phone: input.phone,
+      raw_result: JSON.stringify(input.raw ?? null).slice(0, 8000),
+      created_at: at,
+      updated_at: at,
+    });
+  }
+
+  private async callProvider<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      if (error instanceof ProviderError || error instanceof UpstreamUnavailable) {
+        this.deps.logger.error({ err: error }, 'payments: the provider refused or could not be reached');
+        throw new HttpError(502, PAYMENT_MESSAGES.providerDown);
+      }
+      throw error;
+    }
+  }
+}
