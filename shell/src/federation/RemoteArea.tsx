@@ -1,0 +1,82 @@
+import { Component, Suspense, lazy, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { Loading } from '@shop/storefront-ui';
+import { loadRemoteComponent } from './remotes';
+import styles from './RemoteArea.module.css';
+
+interface BoundaryProps {
+  area: string;
+  children: ReactNode;
+  /** Resets the boundary when the page changes, so one broken page does not stick. */
+  resetKey?: string;
+}
+
+/** Catches a remote that fails to load or throws while rendering: only its own area shows the fallback. */
+export class AreaBoundary extends Component<BoundaryProps, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo): void {
+    console.error(`The ${this.props.area} area failed`, error, info.componentStack);
+  }
+
+  override componentDidUpdate(previous: BoundaryProps): void {
+    if (this.state.failed && previous.resetKey !== this.props.resetKey) this.setState({ failed: false });
+  }
+
+  override render(): ReactNode {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <section className={styles.fallback} role="alert">
+        <h2>This part of the shop is taking a short break</h2>
+        <p>We could not load the {this.props.area} just now. The rest of the shop still works.</p>
+        <button type="button" className={styles.retry} onClick={() => window.location.reload()}>
+          Try again
+        </button>
+      </section>
+    );
+  }
+}
+
+const cache = new Map<string, ComponentType<Record<string, unknown>>>();
+
+/** One lazy component per remote module; one that failed to load is forgotten, so the next visit tries again. */
+function remoteLazy(remote: string, module: string): ComponentType<Record<string, unknown>> {
+  const key = `${remote}/${module}`;
+  let component = cache.get(key);
+  if (!component) {
+    component = lazy(() =>
+      loadRemoteComponent<Record<string, unknown>>(remote, module).catch((error: unknown) => {
+        cache.delete(key);
+        throw error;
+      }),
+    );
+    cache.set(key, component);
+  }
+  return component;
+}
+
+interface RemoteAreaProps {
+  remote: string;
+  module: string;
+  /** How the area is named to a shopper in the fallback ('catalogue'). */
+  area: string;
+  resetKey?: string;
+  fallback?: ReactNode;
+  props?: Record<string, unknown>;
+}
+
+/** A page or widget that lives in a remote, with its own loading state and error boundary. */
+export function RemoteArea({ remote, module, area, resetKey, fallback, props }: RemoteAreaProps): JSX.Element {
+  // Looked up on every render (a map lookup): after a failed load the boundary's reset renders a fresh lazy component.
+  const Loaded = remoteLazy(remote, module);
+  return (
+    <AreaBoundary area={area} resetKey={resetKey}>
+      <Suspense fallback={fallback === undefined ? <Loading tall /> : fallback}>
+        <Loaded {...props} />
+      </Suspense>
+    </AreaBoundary>
+  );
+}

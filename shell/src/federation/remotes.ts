@@ -1,0 +1,44 @@
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import type { ComponentType } from 'react';
+
+export interface RemoteEntry {
+  name: string;
+  entry: string;
+}
+
+let available = new Set<string>();
+
+/**
+ * Reads /remotes.json, served beside the shell and filled from the environment, and registers
+ * each remote. A remote moved to a new URL needs only a new remotes.json, never a new shell build.
+ */
+export async function registerConfiguredRemotes(configUrl = '/remotes.json'): Promise<RemoteEntry[]> {
+  let remotes: RemoteEntry[] = [];
+  try {
+    const response = await fetch(configUrl, { credentials: 'same-origin' });
+    if (response.ok) remotes = ((await response.json()) as { remotes?: RemoteEntry[] }).remotes ?? [];
+  } catch {
+    // No configuration: the shell still shows its own pages; remote areas show their fallback.
+  }
+  const absolute = remotes.map((remote) => ({ name: remote.name, entry: new URL(remote.entry, window.location.href).toString() }));
+  if (absolute.length) registerRemotes(absolute, { force: true });
+  available = new Set(absolute.map((remote) => remote.name));
+  return absolute;
+}
+
+export const isRemoteConfigured = (name: string): boolean => available.has(name);
+
+/** Loads a remote module's default export, a React component. */
+export async function loadRemoteComponent<P>(remote: string, module: string): Promise<{ default: ComponentType<P> }> {
+  if (!available.has(remote)) throw new RemoteUnavailableError(remote);
+  const loaded = await loadRemote<{ default?: ComponentType<P> }>(`${remote}/${module}`);
+  if (!loaded?.default) throw new RemoteUnavailableError(remote);
+  return { default: loaded.default };
+}
+
+export class RemoteUnavailableError extends Error {
+  constructor(readonly remote: string) {
+    super(`The ${remote} area could not be loaded`);
+    this.name = 'RemoteUnavailableError';
+  }
+}

@@ -1,0 +1,26 @@
+import { Outlet } from 'react-router-dom';
+import { ToastHost } from '@shop/store-kit';
+import { usePageMetaOnNavigate } from '../routing/usePageMetaOnNavigate';
+import { CartDrawerSlot } from './CartDrawerSlot';
+import { Footer } from './Footer';
+import { Header } from './Header';
+import styles from './Layout.module.css';
+
+export function Layout(): JSX.Element {
+  usePageMetaOnNavigate();
+  return (
+    <div className={styles.page}>
+      <a className={styles.skip} href="#main">
+        Skip to content
+      </a>
+      <Header />
+      <main id="main" className={styles.main}>
+        <Outlet />
+      </main>
+      <Footer />
+      <CartDrawerSlot />
+      {/* The library default (5 s) for other toasts; cart and wishlist toasts ask for 3 s themselves. */}
+      <ToastHost position="bottom-center" autoClose={5000} newestOnTop limit={3} />
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { FAQS, POLICIES, type PolicyPage } from './content';
+import styles from './StaticPage.module.css';
+
+function Faqs(): JSX.Element {
+  const [open, setOpen] = useState<number | null>(0);
+  return (
+    <article className={styles.page}>
+      <h1>Frequently Asked Questions</h1>
+      <div className={styles.accordion}>
+        {FAQS.map((faq, index) => {
+          const expanded = open === index;
+          return (
+            <section key={faq.question} className={styles.item}>
+              <h2>
+                <button
+                  type="button"
+                  aria-expanded={expanded}
+                  aria-controls={`faq-${index}`}
+                  id={`faq-q-${index}`}
+                  onClick={() => setOpen(expanded ? null : index)}
+                >
+                  {faq.question}
+                  <span aria-hidden="true">{expanded ? '−' : '+'}</span>
+                </button>
+              </h2>
+              <div id={`faq-${index}`} role="region" aria-labelledby={`faq-q-${index}`} hidden={!expanded}>
+                <p>{faq.answer}</p>
+              </div>
+            </section>
+          );
+        })}
+      </div>
+      <p>
+        Still stuck? Read our <Link to="/return-policy">return policy</Link> or <Link to="/terms">terms</Link>.
+      </p>
+    </article>
+  );
+}
+
+function Policy({ page }: { page: PolicyPage }): JSX.Element {
+  const policy = POLICIES[page];
+  return (
+    <article className={styles.page}>
+      <h1>{policy.title}</h1>
+      {policy.sections.map((section) => (
+        <section key={section.heading}>
+          <h2>{section.heading}</h2>
+          {section.paragraphs.map((paragraph) => (
+            <p key={paragraph}>{paragraph}</p>
+          ))}
+        </section>
+      ))}
+    </article>
+  );
+}
+
+export default function StaticPage({ page }: { page: 'faqs' | PolicyPage }): JSX.Element {
+  return page === 'faqs' ? <Faqs /> : <Policy page={page} />;
+}

@@ -1,0 +1,79 @@
+import { act, configure, render, screen, waitFor } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { createMemoryRouter, RouterProvider, useParams } from 'react-router-dom';
+import { loadRemote } from '@module-federation/enhanced/runtime';
+import { createShopStore, usePageMeta } from '@shop/store-kit';
+import { resetShopState } from '@shop/store-kit/src/testing';
+import { registerConfiguredRemotes } from '../federation/remotes';
+import { routes } from './routes';
+
+configure({ asyncUtilTimeout: 3000 });
+jest.mock('@module-federation/enhanced/runtime', () => ({ registerRemotes: jest.fn(), loadRemote: jest.fn() }));
+
+function renderShell(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <Provider store={createShopStore()}>
+      <RouterProvider router={router} />
+    </Provider>,
+  );
+  return router;
+}
+
+const go = (router: ReturnType<typeof createMemoryRouter>, to: string) =>
+  act(async () => {
+    await router.navigate(to);
+  });
+
+/** Stands in for the product page: names itself once its data is there. */
+function NamedPage(): JSX.Element {
+  const { slug = '' } = useParams();
+  usePageMeta({ title: `Product ${slug}` });
+  return <h1>{`Named ${slug}`}</h1>;
+}
+
+const Wishlist = (): JSX.Element => <h1>Remote wishlist</h1>;
+
+let wishlistDown = false;
+
+beforeEach(async () => {
+  jest.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+  jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+  jest.mocked(loadRemote).mockImplementation(async (id: string) => {
+    if (id.endsWith('WishlistPage')) {
+      if (wishlistDown) throw new Error('remote offline');
+      return { default: Wishlist };
+    }
+    return { default: NamedPage };
+  });
+  jest.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(JSON.stringify({ remotes: [{ name: 'mf_catalog', entry: '/remotes/mf-catalog/mf-manifest.json' }] })));
+  await registerConfiguredRemotes();
+});
+
+afterEach(() => resetShopState());
+
+it('keeps a page’s own title over the route title: on load, when only the query changes, and on return', async () => {
+  const router = renderShell('/product/maize');
+  await screen.findByRole('heading', { name: 'Named maize' });
+  await waitFor(() => expect(document.title).toBe('Product maize | Shwari Shop'));
+  await go(router, '/product/maize?ref=home');
+  expect(document.title).toBe('Product maize | Shwari Shop');
+  await go(router, '/faqs');
+  await waitFor(() => expect(document.title).toBe('FAQs | Shwari Shop'));
+  await go(router, '/product/maize');
+  await screen.findByRole('heading', { name: 'Named maize' });
+  await waitFor(() => expect(document.title).toBe('Product maize | Shwari Shop'));
+  expect(document.head.querySelector('meta[property="og:title"]')?.getAttribute('content')).toBe('Product maize | Shwari Shop');
+});
+
+it('tries a remote page again on the next visit after it failed to load', async () => {
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  wishlistDown = true;
+  const router = renderShell('/wishlist');
+  await screen.findByText('This part of the shop is taking a short break');
+  wishlistDown = false;
+  await go(router, '/faqs');
+  await screen.findByRole('heading', { name: 'Frequently Asked Questions' });
+  await go(router, '/wishlist');
+  expect(await screen.findByRole('heading', { name: 'Remote wishlist' })).toBeTruthy();
+});
