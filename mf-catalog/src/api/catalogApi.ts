@@ -1,0 +1,48 @@
+import { api } from '@shop/store-kit';
+import type { Brand, Category, Product, ProductFilterResult, ProductSort } from '@shop/api-types';
+
+export interface FilterArgs {
+  brand: string;
+  category?: string;
+  sort?: ProductSort;
+}
+
+/** The catalogue's calls (spec section 7), injected into the storefront's one api. */
+export const catalogApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getBrands: build.query<Brand[], void>({ query: () => 'site/brands', providesTags: ['Brand'] }),
+    getCategories: build.query<Category[], void>({ query: () => 'site/categories', providesTags: ['Category'] }),
+    getFeatured: build.query<Product[], void>({ query: () => 'site/products/featured', providesTags: ['Product'] }),
+    getFavorites: build.query<Product[], void>({ query: () => 'site/products/favorites', providesTags: ['Product'] }),
+    getTopProducts: build.query<Product[], void>({ query: () => 'site/products/sort_filter?sort=popular', providesTags: ['Product'] }),
+    filterProducts: build.query<ProductFilterResult, FilterArgs>({
+      query: ({ brand, category, sort }) => {
+        const params = new URLSearchParams();
+        if (category && category !== 'all') params.set('category', category);
+        if (sort && sort !== 'default') params.set('sort', sort);
+        const query = params.toString() ? `?${params}` : '';
+        return brand === 'all' ? `site/products/filter?brand=all${query ? `&${params}` : ''}` : `site/products/filter/${encodeURIComponent(brand)}${query}`;
+      },
+      providesTags: ['Product'],
+    }),
+    getProduct: build.query<Product, string>({ query: (slug) => `site/products/view/${encodeURIComponent(slug)}`, providesTags: ['Product'] }),
+    searchProducts: build.query<Product[], string>({
+      query: (search) => ({ url: 'site/products/search', method: 'POST', body: { search } }),
+      providesTags: ['Product'],
+    }),
+  }),
+});
+
+export const {
+  useGetBrandsQuery,
+  useGetCategoriesQuery,
+  useGetFeaturedQuery,
+  useGetFavoritesQuery,
+  useGetTopProductsQuery,
+  useFilterProductsQuery,
+  useGetProductQuery,
+  useSearchProductsQuery,
+} = catalogApi;
+
+/** A 404 from the API, as RTK Query reports it. */
+export const isNotFound = (error: unknown): boolean => typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 404;

@@ -1,0 +1,70 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import styles from './home.module.css';
+
+export interface Banner {
+  image: string;
+  alt: string;
+  href: string;
+}
+
+const ROTATE_MS = 6000;
+
+/** The rotating banners: pauses while hovered or focused, and for shoppers who prefer less motion. */
+export function BannerCarousel({ banners }: { banners: Banner[] }): JSX.Element {
+  const [index, setIndex] = useState(0);
+  const [paused, setPaused] = useState(false);
+  useEffect(() => {
+    const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    if (paused || reduce || banners.length < 2) return;
+    const timer = setInterval(() => setIndex((current) => (current + 1) % banners.length), ROTATE_MS);
+    return () => clearInterval(timer);
+  }, [paused, banners.length]);
+
+  return (
+    <section
+      className={styles.carousel}
+      aria-roledescription="carousel"
+      aria-label="Offers"
+      onMouseEnter={() => setPaused(true)}
+      onMouseLeave={() => setPaused(false)}
+      onFocus={() => setPaused(true)}
+      onBlur={() => setPaused(false)}
+    >
+      <div className={styles.slides} style={{ transform: `translateX(-${index * 100}%)` }}>
+        {banners.map((banner, position) => (
+          <Link
+            key={banner.image}
+            to={banner.href}
+            className={styles.slide}
+            aria-hidden={position !== index}
+            tabIndex={position === index ? 0 : -1}
+            aria-roledescription="slide"
+            aria-label={`${position + 1} of ${banners.length}: ${banner.alt}`}
+          >
+            <img
+              src={banner.image}
+              alt={banner.alt}
+              width={1200}
+              height={400}
+              loading={position === 0 ? 'eager' : 'lazy'}
+              {...{ fetchpriority: position === 0 ? 'high' : 'low' }}
+            />
+          </Link>
+        ))}
+      </div>
+      <div className={styles.dots}>
+        {banners.map((banner, position) => (
+          <button
+            key={banner.image}
+            type="button"
+            aria-label={`Show banner ${position + 1}`}
+            aria-current={position === index}
+            className={position === index ? styles.dotActive : styles.dot}
+            onClick={() => setIndex(position)}
+          />
+        ))}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,65 @@
+import { Link } from 'react-router-dom';
+import { EmptyState, Loading } from '@shop/storefront-ui';
+import { useGetFavoritesQuery, useGetFeaturedQuery, useGetTopProductsQuery } from '../api/catalogApi';
+import { ProductGrid } from '../products/ProductGrid';
+import { BannerCarousel, type Banner } from './BannerCarousel';
+import { BrandFilterRow } from './BrandFilterRow';
+import { ProductCarousel } from './ProductCarousel';
+import { PARTNERS } from './partners';
+import bannerOne from './assets/banner-1.svg';
+import bannerTwo from './assets/banner-2.svg';
+import bannerThree from './assets/banner-3.svg';
+import styles from './home.module.css';
+
+const BANNERS: Banner[] = [
+  { image: bannerOne, alt: 'Fresh from our mills to your kitchen: free delivery countrywide', href: '/shop/all' },
+  { image: bannerTwo, alt: 'Earn Shwari Points on every order', href: '/shop/all' },
+];
+
+/** How many top products and favorites the carousels page through. */
+const CAROUSEL_SIZE = 12;
+
+export default function HomePage(): JSX.Element {
+  const featured = useGetFeaturedQuery();
+  const top = useGetTopProductsQuery();
+  const favorites = useGetFavoritesQuery();
+
+  return (
+    <div className={styles.home}>
+      <BannerCarousel banners={BANNERS} />
+      <BrandFilterRow />
+
+      <section className={styles.section} aria-labelledby="best-selling">
+        <h2 id="best-selling">Best Selling Products</h2>
+        {featured.isLoading ? (
+          <Loading label="Loading best sellers…" />
+        ) : featured.isError ? (
+          <EmptyState title="We could not load the best sellers just now." />
+        ) : (
+          <ProductGrid products={featured.data ?? []} quickView="modal" />
+        )}
+      </section>
+
+      <Link to="/shop/pwani-bora/baking-flour" className={styles.midBanner}>
+        <img src={bannerThree} alt="Baking season: up to 20% off Pwani Bora flours" width={1200} height={300} loading="lazy" />
+      </Link>
+
+      {top.data && top.data.length > 0 && <ProductCarousel title="Top Products" products={top.data.slice(0, CAROUSEL_SIZE)} wrap />}
+      {favorites.data && favorites.data.length > 0 && <ProductCarousel title="Favorites" products={favorites.data.slice(0, CAROUSEL_SIZE)} />}
+
+      <section className={styles.section} aria-labelledby="partners">
+        <h2 id="partners">United in Excellence, Driven by Innovation</h2>
+        <ul className={styles.partners}>
+          {PARTNERS.map((partner) => (
+            <li key={partner.name}>
+              <img src={partner.logo} alt={partner.name} width={240} height={120} loading="lazy" />
+              <span>
+                {partner.name}, {partner.town}
+              </span>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}

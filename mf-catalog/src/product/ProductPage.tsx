@@ -1,0 +1,57 @@
+import { Link, useParams } from 'react-router-dom';
+import { usePageMeta } from '@shop/store-kit';
+import { AddToCartControl, EmptyState, Loading, NotFound, Price, truncateWords } from '@shop/storefront-ui';
+import { isNotFound, useGetProductQuery } from '../api/catalogApi';
+import { WishlistButton } from '../products/WishlistButton';
+import styles from './product.module.css';
+
+/** /product/{slug}: image, name, price, offer badge and price, short description, Add to Cart, Product Description. */
+export default function ProductPage(): JSX.Element {
+  const { slug = '' } = useParams();
+  const { data: product, error, isLoading, isError, refetch } = useGetProductQuery(slug);
+  usePageMeta(product ? { title: product.name, description: truncateWords(product.short_description, 30), image: product.image } : null);
+
+  if (isNotFound(error)) return <NotFound message="We could not find that product. It may no longer be sold." />;
+  if (isLoading) return <Loading label="Loading product…" tall />;
+  if (isError || !product)
+    return (
+      <EmptyState title="We could not load this product just now.">
+        <button type="button" className={styles.retry} onClick={() => void refetch()}>
+          Try again
+        </button>
+      </EmptyState>
+    );
+
+  return (
+    <article className={styles.product}>
+      <nav aria-label="Breadcrumb" className={styles.breadcrumb}>
+        <Link to="/">Home</Link> / <Link to={`/shop/${product.brand.slug}`}>{product.brand.name}</Link> /{' '}
+        <Link to={`/shop/${product.brand.slug}/${product.category.slug}`}>{product.category.name}</Link>
+      </nav>
+      <div className={styles.top}>
+        <div className={styles.image}>
+          <img src={product.image} alt={product.name} width={400} height={400} {...{ fetchpriority: 'high' }} />
+          {product.offer && <span className={styles.badge}>-{product.offer.discount.name}</span>}
+        </div>
+        <div className={styles.summary}>
+          <h1>{product.name}</h1>
+          <p className={styles.unit}>
+            {product.unit} · {product.sku.name}
+          </p>
+          <Price price={product.price} offer={product.offer} size="large" />
+          <div className={styles.description} dangerouslySetInnerHTML={{ __html: product.short_description }} />
+          <div className={styles.actions}>
+            <AddToCartControl product={product} />
+            <WishlistButton product={product} />
+          </div>
+          <p className={styles.note}>Free delivery countrywide in 24 to 48 hours. Up to {product.limit.maximum_quantity} per order.</p>
+        </div>
+      </div>
+      <section className={styles.details} aria-labelledby="product-description">
+        <h2 id="product-description">Product Description</h2>
+        {/* Rich text is sanitised by the catalog service before it is stored. */}
+        <div className={styles.description} dangerouslySetInnerHTML={{ __html: product.description }} />
+      </section>
+    </article>
+  );
+}

@@ -1,0 +1,46 @@
+import { useEffect, useRef } from 'react';
+import { Link } from 'react-router-dom';
+import type { Product } from '@shop/api-types';
+import { AddToCartControl, Price, truncateWords } from '@shop/storefront-ui';
+import styles from './products.module.css';
+
+/** Quick View: name, price, net weight, the description cut to 50 words, and a link to the product page. */
+export function QuickViewModal({ product, onClose }: { product: Product; onClose: () => void }): JSX.Element {
+  const closeButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    const previous = document.activeElement as HTMLElement | null;
+    closeButton.current?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onClose();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      previous?.focus?.();
+    };
+  }, [onClose]);
+
+  const titleId = `quick-view-${product.id}`;
+  return (
+    <div className={styles.overlay} onClick={onClose} role="presentation">
+      <div className={styles.modal} role="dialog" aria-modal="true" aria-labelledby={titleId} onClick={(event) => event.stopPropagation()}>
+        <button ref={closeButton} type="button" className={styles.close} onClick={onClose} aria-label="Close quick view">
+          ×
+        </button>
+        <img src={product.image} alt={product.name} width={240} height={240} />
+        <div>
+          <h2 id={titleId}>{product.name}</h2>
+          <Price price={product.price} offer={product.offer} size="large" />
+          <p className={styles.unit}>Net weight: {product.unit}</p>
+          <p>{truncateWords(product.short_description || product.description)}</p>
+          <div className={styles.actions}>
+            <AddToCartControl product={product} />
+            <Link to={`/product/${product.slug}`} className={styles.moreLink} onClick={onClose}>
+              View product details
+            </Link>
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}

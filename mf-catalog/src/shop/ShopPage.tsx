@@ -1,0 +1,114 @@
+import { useState } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { PRODUCT_SORTS, SORT_LABELS, type ProductSort } from '@shop/api-types';
+import { usePageMeta } from '@shop/store-kit';
+import { EmptyState, Loading, NotFound } from '@shop/storefront-ui';
+import { isNotFound, useFilterProductsQuery, useGetBrandsQuery, useGetCategoriesQuery } from '../api/catalogApi';
+import { ProductGrid } from '../products/ProductGrid';
+import styles from './shop.module.css';
+
+const SORT_OPTIONS = PRODUCT_SORTS.filter((sort): sort is keyof typeof SORT_LABELS => sort in SORT_LABELS);
+
+const parseSort = (value: string | null): ProductSort => (SORT_OPTIONS as readonly string[]).includes(value ?? '') ? (value as ProductSort) : 'default';
+
+/** /shop/all, /shop/{brand}, /shop/{brand}/{category}: brand and product-type filters, sort, grid or list. */
+export default function ShopPage(): JSX.Element {
+  const { brandSlug = 'all', categorySlug = 'all' } = useParams();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const sort = parseSort(searchParams.get('sort'));
+  const [layout, setLayout] = useState<'grid' | 'list'>('grid');
+  const brands = useGetBrandsQuery();
+  const categories = useGetCategoriesQuery();
+  const result = useFilterProductsQuery({ brand: brandSlug, category: categorySlug, sort });
+
+  const brandName = result.data?.brand?.name;
+  const categoryName = categories.data?.find((category) => category.slug === categorySlug)?.name;
+  usePageMeta({
+    title: [brandName ?? 'Shop', categoryName].filter(Boolean).join(' – '),
+    description: `Buy ${[brandName, categoryName].filter(Boolean).join(' ') || 'flour and groceries'} online with free delivery countrywide.`,
+  });
+
+  if (isNotFound(result.error)) return <NotFound message="We could not find that brand or product type." />;
+
+  const products = result.data?.products ?? [];
+  const query = sort === 'default' ? '' : `?sort=${sort}`;
+  const shopPath = (brand: string, category: string) => `/shop/${brand}${category === 'all' ? '' : `/${category}`}${query}`;
+
+  return (
+    <div className={styles.shop}>
+      <h1>{brandName ? `${brandName} Products` : 'Shop'}</h1>
+      <nav aria-label="Brands" className={styles.filters}>
+        <Link to={shopPath('all', categorySlug)} aria-current={brandSlug === 'all' ? 'page' : undefined} className={styles.filter}>
+          All
+        </Link>
+        {brands.data?.map((brand) => (
+          <Link key={brand.id} to={shopPath(brand.slug, categorySlug)} aria-current={brand.slug === brandSlug ? 'page' : undefined} className={styles.filter}>
+            {brand.name}
+          </Link>
+        ))}
+      </nav>
+      <nav aria-label="Product types" className={styles.filters}>
+        <Link to={shopPath(brandSlug, 'all')} aria-current={categorySlug === 'all' ? 'page' : undefined} className={styles.filter}>
+          All types
+        </Link>
+        {categories.data?.map((category) => (
+          <Link
+            key={category.id}
+            to={shopPath(brandSlug, category.slug)}
+            aria-current={category.slug === categorySlug ? 'page' : undefined}
+            className={styles.filter}
+          >
+            {category.name}
+          </Link>
+        ))}
+      </nav>
+      <div className={styles.toolbar}>
+        <p className={styles.count} aria-live="polite">
+          {result.isFetching && !result.data ? 'Loading products…' : products.length ? `Showing 1-${products.length} of ${products.length} results` : 'Showing 0 results'}
+        </p>
+        <label className={styles.sort}>
+          <span className={styles.visuallyHidden}>Sort products</span>
+          <select
+            value={sort}
+            onChange={(event) => {
+              const next = event.target.value;
+              setSearchParams(next === 'default' ? {} : { sort: next }, { replace: true });
+            }}
+          >
+            {SORT_OPTIONS.map((option) => (
+              <option key={option} value={option}>
+                {SORT_LABELS[option]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <div className={styles.layoutToggle} role="group" aria-label="Layout">
+          <button type="button" aria-pressed={layout === 'grid'} onClick={() => setLayout('grid')}>
+            Grid
+          </button>
+          <button type="button" aria-pressed={layout === 'list'} onClick={() => setLayout('list')}>
+            List
+          </button>
+        </div>
+      </div>
+      {result.isLoading ? (
+        <Loading label="Loading products…" tall />
+      ) : result.isError ? (
+        <EmptyState title="We could not load the products just now.">
+          <button type="button" className={styles.retry} onClick={() => void result.refetch()}>
+            Try again
+          </button>
+        </EmptyState>
+      ) : products.length === 0 ? (
+        <EmptyState title="No products found">
+          <button type="button" className={styles.retry} onClick={() => navigate('/shop/all')}>
+            See all products
+          </button>
+        </EmptyState>
+      ) : (
+        <ProductGrid products={products} layout={layout} />
+      )}
+    </div>
+  );
+}
