@@ -1,0 +1,154 @@
+import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { ACCOUNT_MESSAGES, type CustomerProfile } from '@shop/api-types';
+import { mockApi, resetShopState, respond } from '@shop/store-kit/src/testing';
+import { currentPath, jsonBody, PROFILE, renderAccount, storedSession, storeSession } from '../test-fixtures';
+
+// Screens wait for real (mocked) fetches; allow for a busy CI machine.
+configure({ asyncUtilTimeout: 3000 });
+
+afterEach(() => {
+  resetShopState();
+  localStorage.clear();
+});
+
+/** The customers service for one customer: the profile it serves follows the updates it accepts. */
+function profileServer(start: CustomerProfile = PROFILE, answer?: () => unknown) {
+  let profile = { ...start };
+  const updates: Array<Record<string, unknown>> = [];
+  mockApi({
+    'GET /get-profile': () => profile,
+    'POST /profile/update': async (request) => {
+      const body = (await jsonBody(request)) as Record<string, unknown>;
+      updates.push(body);
+      if (answer) return answer();
+      // The service trims names and lower-cases the email (packages/api-types/src/schemas/accounts.ts).
+      const text = (key: string) => String(body[key]).trim();
+      profile = { ...profile, first_name: text('first_name'), last_name: text('last_name'), email: text('email').toLowerCase(), phone: text('phone') };
+      return { message: ACCOUNT_MESSAGES.profileUpdated };
+    },
+    'POST /logout': () => ({ message: ACCOUNT_MESSAGES.loggedOut }),
+  });
+  return updates;
+}
+
+const field = (name: string) => screen.getByRole('textbox', { name }) as HTMLInputElement;
+const passwordField = (label: RegExp) => screen.getByLabelText(label) as HTMLInputElement;
+const type = (input: HTMLInputElement, value: string) => fireEvent.change(input, { target: { value } });
+const save = () => fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+
+/** The paragraph whose whole text starts with `start` (the greeting and balance are split over elements). */
+const paragraph = (start: string) => screen.getByText((_, element) => element?.tagName === 'P' && (element.textContent ?? '').startsWith(start));
+
+async function openMyAccount(): Promise<void> {
+  storeSession();
+  renderAccount('/profile/my-account');
+  await screen.findByRole('heading', { level: 1, name: 'Edit Your Profile' });
+}
+
+describe('MyAccountPage', () => {
+  it("'Edit Your Profile' is prefilled from /get-profile, with the greeting and the points balance", async () => {
+    profileServer();
+    await openMyAccount();
+    expect(field('First name').value).toBe('Juma');
+    expect(field('Last name').value).toBe('Otieno');
+    expect(field('Email address').value).toBe('customer@example.com');
+    expect(field('Phone').value).toBe('0712345678');
+    expect(passwordField(/^New password/).value).toBe('');
+    expect(passwordField(/^Confirm new password/).value).toBe('');
+    expect(paragraph('Hello').textContent).toBe('Hello Juma (not Juma? Log out)');
+    expect(paragraph('Shwari Points balance').textContent).toBe('Shwari Points balance: 150');
+    expect(document.title).toBe('My Account | Shwari Shop');
+  });
+
+  it('a profile without a phone shows an empty phone field', async () => {
+    profileServer({ ...PROFILE, phone: null });
+    await openMyAccount();
+    expect(field('Phone').value).toBe('');
+  });
+
+  it('Save Changes with blank passwords posts the four fields only and shows the server message', async () => {
+    const updates = profileServer();
+    await openMyAccount();
+    type(field('Phone'), '0722999888');
+    save();
+    expect(await screen.findByText(ACCOUNT_MESSAGES.profileUpdated)).toBeTruthy();
+    expect(updates).toEqual([{ first_name: 'Juma', last_name: 'Otieno', email: 'customer@example.com', phone: '0722999888' }]);
+    expect(Object.keys(updates[0] ?? {})).not.toContain('password');
+    expect(Object.keys(updates[0] ?? {})).not.toContain('password_confirmation');
+  });
+
+  it('a new password is posted with its confirmation, and the password fields are emptied after saving', async () => {
+    const updates = profileServer();
+    await openMyAccount();
+    type(passwordField(/^New password/), 'Mpya@2026');
+    type(passwordField(/^Confirm new password/), 'Mpya@2026');
+    save();
+    expect(await screen.findByText(ACCOUNT_MESSAGES.profileUpdated)).toBeTruthy();
+    expect(updates).toEqual([
+      { first_name: 'Juma', last_name: 'Otieno', email: 'customer@example.com', phone: '0712345678', password: 'Mpya@2026', password_confirmation: 'Mpya@2026' },
+    ]);
+    await waitFor(() => expect(passwordField(/^New password/).value).toBe(''));
+    expect(passwordField(/^Confirm new password/).value).toBe('');
+  });
+
+  it('a 422 shows each field message as a toast and keeps what the customer typed', async () => {
+    const updates = profileServer(PROFILE, () =>
+      respond(422, {
+        message: 'The email has already been taken. (and 2 more errors)',
+        errors: {
+          email: [ACCOUNT_MESSAGES.emailTaken],
+          phone: ['The phone field must be 10 digits.'],
+          password: ['The password field confirmation does not match.'],
+        },
+      }),
+    );
+    await openMyAccount();
+    type(field('Email address'), 'taken@example.com');
+    type(field('Phone'), '07129');
+    type(passwordField(/^New password/), 'Mpya@2026');
+    type(passwordField(/^Confirm new password/), 'Mpya@2027');
+    save();
+    expect(await screen.findByText(ACCOUNT_MESSAGES.emailTaken)).toBeTruthy();
+    expect(await screen.findByText('The phone field must be 10 digits.')).toBeTruthy();
+    expect(await screen.findByText('The password field confirmation does not match.')).toBeTruthy();
+    expect(screen.queryByText(ACCOUNT_MESSAGES.profileUpdated)).toBeNull();
+    expect(updates).toHaveLength(1);
+    expect(field('Email address').value).toBe('taken@example.com');
+    expect(passwordField(/^New password/).value).toBe('Mpya@2026');
+    // Nothing changed, so the stored session is untouched.
+    expect(storedSession()).toEqual({ token: 'tok_customer_1', name: 'Juma Otieno', email: 'customer@example.com' });
+  });
+
+  it('after a successful name change the stored customer_name (and email) follow, and the greeting too', async () => {
+    profileServer();
+    await openMyAccount();
+    type(field('First name'), 'Jumaa ');
+    type(field('Last name'), 'Otieno-Mwangi');
+    type(field('Email address'), 'Juma.Otieno@Example.com');
+    save();
+    expect(await screen.findByText(ACCOUNT_MESSAGES.profileUpdated)).toBeTruthy();
+    await waitFor(() => expect(localStorage.getItem('customer_name')).toBe('Jumaa Otieno-Mwangi'));
+    expect(localStorage.getItem('customer_email')).toBe('juma.otieno@example.com');
+    expect(localStorage.getItem('customer_token')).toBe('tok_customer_1');
+    // The profile is fetched again after the update and refills the form.
+    await waitFor(() => expect(paragraph('Hello').textContent).toBe('Hello Jumaa (not Jumaa? Log out)'));
+    expect(field('Email address').value).toBe('juma.otieno@example.com');
+  });
+
+  it('when the profile cannot be loaded the page says so', async () => {
+    storeSession();
+    mockApi({ 'GET /get-profile': () => respond(500, { message: 'Server Error' }) });
+    renderAccount('/profile/my-account');
+    expect(await screen.findByText('We could not load your profile just now.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Save Changes' })).toBeNull();
+  });
+
+  it("the greeting's 'Log out' signs out and goes to /login", async () => {
+    profileServer();
+    await openMyAccount();
+    fireEvent.click(screen.getByRole('button', { name: 'Log out' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Login' })).toBeTruthy();
+    expect(currentPath()).toBe('/login');
+    expect(storedSession()).toEqual({ token: null, name: null, email: null });
+  });
+});

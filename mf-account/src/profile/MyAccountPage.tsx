@@ -1,0 +1,76 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { apiErrorMessages, notify, sessionRenamed, useAppDispatch, usePageMeta } from '@shop/store-kit';
+import { EmptyState, Loading, TextField } from '@shop/storefront-ui';
+import { useGetProfileQuery, useUpdateProfileMutation } from '../api/accountApi';
+import { useLogOut } from './ProfileLayout';
+import styles from './profile.module.css';
+
+export function MyAccountPage(): JSX.Element {
+  usePageMeta({ title: 'My Account' });
+  const profile = useGetProfileQuery();
+  const [update, { isLoading: saving }] = useUpdateProfileMutation();
+  const dispatch = useAppDispatch();
+  const logOut = useLogOut();
+  const [form, setForm] = useState({ first_name: '', last_name: '', email: '', phone: '', password: '', password_confirmation: '' });
+
+  useEffect(() => {
+    if (profile.data) {
+      const { first_name, last_name, email, phone } = profile.data;
+      setForm((current) => ({ ...current, first_name, last_name, email, phone: phone ?? '' }));
+    }
+  }, [profile.data]);
+
+  if (profile.isLoading) return <Loading label="Loading your profile…" />;
+  if (profile.isError || !profile.data) return <EmptyState title="We could not load your profile just now." />;
+
+  const set = (field: keyof typeof form) => (event: { target: { value: string } }) => setForm((current) => ({ ...current, [field]: event.target.value }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const body = { ...form, password: form.password || undefined, password_confirmation: form.password_confirmation || undefined };
+    const result = await update(body);
+    if ('error' in result) {
+      for (const message of apiErrorMessages(result.error)) notify.error(message);
+      return;
+    }
+    notify.success(result.data.message);
+    dispatch(sessionRenamed({ name: `${form.first_name.trim()} ${form.last_name.trim()}`, email: form.email.trim().toLowerCase() }));
+    setForm((current) => ({ ...current, password: '', password_confirmation: '' }));
+  };
+
+  return (
+    <section>
+      <p className={styles.greeting}>
+        Hello <strong>{profile.data.first_name}</strong> (not {profile.data.first_name}?{' '}
+        <button type="button" className={styles.linkButton} onClick={() => void logOut()}>
+          Log out
+        </button>
+        )
+      </p>
+      <p className={styles.balance}>
+        Shwari Points balance: <strong>{profile.data.loyalty_points.current_balance}</strong>
+      </p>
+      <h1>Edit Your Profile</h1>
+      <form className={styles.form} onSubmit={submit} noValidate>
+        <div className={styles.row}>
+          <TextField label="First name" name="first_name" autoComplete="given-name" value={form.first_name} onChange={set('first_name')} required />
+          <TextField label="Last name" name="last_name" autoComplete="family-name" value={form.last_name} onChange={set('last_name')} required />
+        </div>
+        <div className={styles.row}>
+          <TextField label="Email address" name="email" type="email" autoComplete="email" value={form.email} onChange={set('email')} required />
+          <TextField label="Phone" name="phone" type="tel" inputMode="numeric" autoComplete="tel" value={form.phone} onChange={set('phone')} required />
+        </div>
+        <fieldset className={styles.fieldset}>
+          <legend>Change password (leave blank to keep the current one)</legend>
+          <div className={styles.row}>
+            <TextField label="New password" name="password" type="password" autoComplete="new-password" value={form.password} onChange={set('password')} />
+            <TextField label="Confirm new password" name="password_confirmation" type="password" autoComplete="new-password" value={form.password_confirmation} onChange={set('password_confirmation')} />
+          </div>
+        </fieldset>
+        <button type="submit" className={styles.primary} disabled={saving}>
+          {saving ? 'Saving…' : 'Save Changes'}
+        </button>
+      </form>
+    </section>
+  );
+}
