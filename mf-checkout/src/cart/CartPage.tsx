@@ -1,0 +1,107 @@
+import { Link, useNavigate } from 'react-router-dom';
+import { MINIMUM_ORDER_MESSAGE } from '@shop/api-types';
+import { formatCents, lineTotal } from '@shop/money';
+import {
+  cartDrawerToggled,
+  meetsMinimumOrder,
+  removeFromCart,
+  selectCartLines,
+  selectCartSubtotalCents,
+  unitPriceCents,
+  useAppDispatch,
+  useAppSelector,
+  usePageMeta,
+} from '@shop/store-kit';
+import { EmptyState, Price, QuantityStepper } from '@shop/storefront-ui';
+import styles from './cart.module.css';
+
+/** /cart: the lines with steppers and remove, Cart Totals, and the way on to the checkout. */
+export default function CartPage(): JSX.Element {
+  usePageMeta({ title: 'Cart', description: 'Your shopping cart. Free delivery countrywide.' });
+  const lines = useAppSelector(selectCartLines);
+  const subtotal = useAppSelector(selectCartSubtotalCents);
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const canCheckout = meetsMinimumOrder(subtotal);
+
+  if (lines.length === 0) {
+    return (
+      <section className={styles.page}>
+        <h1>Cart</h1>
+        <EmptyState title="Add Cart items">
+          <Link to="/shop/all" className={styles.shopLink}>
+            Continue Shopping
+          </Link>
+        </EmptyState>
+      </section>
+    );
+  }
+
+  return (
+    <section className={styles.page}>
+      <h1>Cart</h1>
+      <div className={styles.layout}>
+        <div>
+          <ul className={styles.lines} aria-label="Items in your cart">
+            {lines.map((line) => (
+              <li key={line.id} className={styles.line} data-testid="cart-line">
+                <img src={line.image} alt="" width={88} height={88} loading="lazy" />
+                <div className={styles.product}>
+                  <Link to={`/product/${line.slug}`} className={styles.name}>
+                    {line.name}
+                  </Link>
+                  <span className={styles.sku}>SKU: {line.unit}</span>
+                  <span className={styles.price}>
+                    <span className={styles.label}>Price</span> <Price price={line.price} offer={line.offer} />
+                  </span>
+                </div>
+                <div className={styles.controls}>
+                  <QuantityStepper line={line} />
+                  <p className={styles.lineTotal}>
+                    <span className={styles.label}>Total</span> <strong data-testid="line-total">{formatCents(lineTotal(unitPriceCents(line), line.quantity))}</strong>
+                  </p>
+                  <button type="button" className={styles.remove} onClick={() => dispatch(removeFromCart(line.id))} aria-label={`Remove ${line.name} from cart`}>
+                    Remove
+                  </button>
+                </div>
+              </li>
+            ))}
+          </ul>
+          <Link to="/shop/all" className={styles.continue}>
+            Continue Shopping
+          </Link>
+        </div>
+        <aside className={styles.totals} aria-labelledby="cart-totals-title">
+          <h2 id="cart-totals-title">Cart Totals</h2>
+          <dl>
+            <dt>Subtotal</dt>
+            <dd data-testid="cart-subtotal">{formatCents(subtotal)}</dd>
+            <dt>Shipping</dt>
+            <dd>Free shipping countrywide</dd>
+            <dt className={styles.total}>Total</dt>
+            <dd className={styles.total} data-testid="cart-total">
+              {formatCents(subtotal)}
+            </dd>
+          </dl>
+          {!canCheckout && (
+            <p className={styles.warning} id="cart-minimum">
+              {MINIMUM_ORDER_MESSAGE}
+            </p>
+          )}
+          <button
+            type="button"
+            className={styles.proceed}
+            disabled={!canCheckout}
+            aria-describedby={canCheckout ? undefined : 'cart-minimum'}
+            onClick={() => {
+              dispatch(cartDrawerToggled(false));
+              navigate('/checkout');
+            }}
+          >
+            Proceed to Checkout
+          </button>
+        </aside>
+      </div>
+    </section>
+  );
+}

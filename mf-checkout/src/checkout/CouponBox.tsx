@@ -1,0 +1,100 @@
+import { useEffect, useRef, useState } from 'react';
+import { ORDER_MESSAGES, type CouponDiscount } from '@shop/api-types';
+import { apiErrorMessage, couponApplied, couponCleared, notify, useAppDispatch, type CouponType } from '@shop/store-kit';
+import { useLazyCheckCouponQuery } from '../api/checkoutApi';
+import { EMAIL_PATTERN } from './form';
+import styles from './checkout.module.css';
+
+/** Typing pauses this long before the code is checked. */
+export const COUPON_DEBOUNCE_MS = 400;
+
+type CouponStatus = { kind: 'idle' } | { kind: 'needEmail' } | { kind: 'checking' } | { kind: 'valid'; message: string } | { kind: 'invalid'; message: string };
+
+/** 'Valid coupon: 10%' or 'Valid coupon: Ksh 200', and what the store keeps of it. */
+function readDiscount(discount: CouponDiscount | undefined): { type: CouponType; value: number; message: string } | null {
+  if (!discount) return null;
+  if (discount.discount_type === 'percent') {
+    const value = Number(discount.discount_percent);
+    return Number.isFinite(value) && value > 0 ? { type: 'percent', value, message: `Valid coupon: ${value}%` } : null;
+  }
+  const value = Number(discount.discount_value);
+  return Number.isFinite(value) && value > 0 ? { type: 'value', value, message: `Valid coupon: Ksh ${value}` } : null;
+}
+
+interface CouponBoxProps {
+  code: string;
+  onCodeChange(code: string): void;
+  /** The coupon is checked for this email (GET site/coupons/check/{code}/{email}). */
+  email: string;
+}
+
+/** The coupon box: upper-cases as typed and checks the code after a short pause. */
+export function CouponBox({ code, onCodeChange, email }: CouponBoxProps): JSX.Element {
+  const dispatch = useAppDispatch();
+  const [check] = useLazyCheckCouponQuery();
+  const [status, setStatus] = useState<CouponStatus>({ kind: 'idle' });
+  /** The last coupon announced as valid, so editing the email does not repeat the toast. */
+  const announced = useRef<string | null>(null);
+  const trimmedEmail = email.trim();
+
+  useEffect(() => {
+    const trimmed = code.trim();
+    if (!trimmed || !EMAIL_PATTERN.test(trimmedEmail)) {
+      dispatch(couponCleared());
+      announced.current = null;
+      setStatus({ kind: trimmed ? 'needEmail' : 'idle' });
+      return undefined;
+    }
+    let current = true;
+    setStatus({ kind: 'checking' });
+    const timer = setTimeout(() => {
+      void check({ code: trimmed, email: trimmedEmail }).then((result) => {
+        if (!current) return;
+        const discount = result.data ? readDiscount(result.data.discount) : null;
+        if (discount) {
+          dispatch(couponApplied({ type: discount.type, value: discount.value }));
+          setStatus({ kind: 'valid', message: discount.message });
+          const key = `${trimmed}|${discount.message}`;
+          if (announced.current !== key) notify.success(discount.message);
+          announced.current = key;
+          return;
+        }
+        dispatch(couponCleared());
+        announced.current = null;
+        const message = result.error ? apiErrorMessage(result.error, ORDER_MESSAGES.invalidCoupon) : ORDER_MESSAGES.invalidCoupon;
+        setStatus({ kind: 'invalid', message });
+        notify.error(message);
+      });
+    }, COUPON_DEBOUNCE_MS);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [code, trimmedEmail, check, dispatch]);
+
+  return (
+    <div className={styles.coupon}>
+      <label htmlFor="checkout-coupon">Coupon code (optional)</label>
+      <input
+        id="checkout-coupon"
+        name="coupon"
+        value={code}
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        maxLength={40}
+        aria-describedby="checkout-coupon-status"
+        aria-invalid={status.kind === 'invalid' ? true : undefined}
+        onChange={(event) => onCodeChange(event.target.value.toUpperCase())}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') event.preventDefault();
+        }}
+      />
+      <p id="checkout-coupon-status" className={status.kind === 'invalid' ? styles.fieldError : styles.hint} aria-live="polite">
+        {status.kind === 'needEmail' && 'Enter your email address above to check this coupon.'}
+        {status.kind === 'checking' && 'Checking coupon…'}
+        {(status.kind === 'valid' || status.kind === 'invalid') && status.message}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import { forceMpesaNumber, loadSavedForm, phoneToMpesa, validateCheckout, EMPTY_FORM } from './form';
+import { orderTotals } from './pricing';
+
+afterEach(() => localStorage.clear());
+
+describe('checkout form rules', () => {
+  it('forces the M-Pesa number to 254 and 12 digits', () => {
+    expect(forceMpesaNumber('')).toBe('254');
+    expect(forceMpesaNumber('2')).toBe('254');
+    expect(forceMpesaNumber('0712 345 678')).toBe('254712345678');
+    expect(forceMpesaNumber('712345678')).toBe('254712345678');
+    expect(forceMpesaNumber('+254712345678')).toBe('254712345678');
+    expect(forceMpesaNumber('2547123456789')).toBe('254712345678');
+    expect(phoneToMpesa('0722-000-111')).toBe('254722000111');
+    expect(phoneToMpesa('12345')).toBe('');
+  });
+
+  it('reads a saved prefill leniently: string ids from older versions, junk as empty', () => {
+    localStorage.setItem('checkout', JSON.stringify({ first_name: 'Achieng', phone: 722000111, county_id: '47', subcounty_id: '274', town: null, depot_id: 9 }));
+    expect(loadSavedForm()).toEqual({ ...EMPTY_FORM, first_name: 'Achieng', phone: '722000111', county_id: 47, subcounty_id: 274 });
+    localStorage.setItem('checkout', '{broken');
+    expect(loadSavedForm()).toEqual(EMPTY_FORM);
+    localStorage.setItem('checkout', JSON.stringify({ county_id: 'x', subcounty_id: 4 }));
+    expect(loadSavedForm()).toMatchObject({ county_id: '', subcounty_id: '' });
+  });
+
+  it('a phone of 10 digits must start with 0, as the server checks', () => {
+    const context = { meetsMinimum: true, termsAccepted: true, payWithMpesaPrompt: false };
+    expect(validateCheckout({ ...EMPTY_FORM, phone: '7220001112' }, context).phone).toBe('Phone number must start with 0, e.g. 0712345678');
+    expect(validateCheckout({ ...EMPTY_FORM, phone: '0722 000 111' }, context).phone).toBeUndefined();
+  });
+});
+
+describe('order totals in cents', () => {
+  it('applies a percent coupon with percentOf, rounding half up to the cent', () => {
+    // 10% of KSh 3,065.05 is 306.505: 306.51.
+    const totals = orderTotals({ subtotalCents: 306505, coupon: { type: 'percent', value: 10 }, redeemedPoints: 0 });
+    expect(totals.couponDiscountCents).toBe(30651);
+    expect(totals.totalCents).toBe(275854);
+  });
+
+  it('a value coupon never takes more than the subtotal', () => {
+    expect(orderTotals({ subtotalCents: 10000, coupon: { type: 'value', value: 200 }, redeemedPoints: 0 }).totalCents).toBe(0);
+  });
+
+  it('points are capped by the balance and by the minimum order', () => {
+    const totals = orderTotals({ subtotalCents: 200000, coupon: null, redeemedPoints: 500, pointsBalance: 60 });
+    expect(totals.pointsApplied).toBe(60);
+    expect(totals.maxPointsForOrder).toBe(70);
+    expect(orderTotals({ subtotalCents: 200000, coupon: null, redeemedPoints: 500 }).totalCents).toBe(193000);
+    expect(orderTotals({ subtotalCents: 150000, coupon: null, redeemedPoints: 5 }).pointsApplied).toBe(0);
+  });
+
+  it('earns 1 point per full KSh 100 of the total', () => {
+    expect(orderTotals({ subtotalCents: 306500, coupon: null, redeemedPoints: 0 }).pointsToEarn).toBe(30);
+    expect(orderTotals({ subtotalCents: 19999, coupon: null, redeemedPoints: 0 }).pointsToEarn).toBe(1);
+  });
+});

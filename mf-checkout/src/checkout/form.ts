@@ -1,0 +1,159 @@
+import { KENYAN_PHONE_PATTERN, MINIMUM_ORDER_MESSAGE } from '@shop/api-types';
+import { readStored, writeStored } from '@shop/store-kit';
+
+/** Local storage key of the checkout prefill (spec section 3). */
+export const CHECKOUT_STORAGE_KEY = 'checkout';
+/** Kept while a payment is under way; the success page removes them. */
+export const ORDER_STORAGE_KEY = 'order_id';
+export const PAYMENT_TOKEN_STORAGE_KEY = 'payment_token';
+/** The spec's single depot. */
+export const DEPOT_ID = 1;
+
+export interface CheckoutForm {
+  first_name: string;
+  last_name: string;
+  phone: string;
+  email: string;
+  mpesa_no: string;
+  street: string;
+  apartment: string;
+  county_id: number | '';
+  subcounty_id: number | '';
+  town: string;
+  depot_id: number;
+  order_notes: string;
+}
+
+export type TextFieldName = Exclude<keyof CheckoutForm, 'county_id' | 'subcounty_id' | 'depot_id'>;
+
+export const EMPTY_FORM: CheckoutForm = {
+  first_name: '',
+  last_name: '',
+  phone: '',
+  email: '',
+  mpesa_no: '',
+  street: '',
+  apartment: '',
+  county_id: '',
+  subcounty_id: '',
+  town: '',
+  depot_id: DEPOT_ID,
+  order_notes: '',
+};
+
+const TEXT_FIELDS: TextFieldName[] = ['first_name', 'last_name', 'phone', 'email', 'mpesa_no', 'street', 'apartment', 'town', 'order_notes'];
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Ids were saved as numbers, or as strings by older versions of the shop. */
+const idOf = (value: unknown): number | '' => {
+  const id = typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value;
+  return typeof id === 'number' && Number.isInteger(id) && id > 0 ? id : '';
+};
+
+/** The saved prefill, field by field: anything missing or of the wrong type reads as empty. */
+export function loadSavedForm(): CheckoutForm {
+  const saved = readStored<Record<string, unknown>>(CHECKOUT_STORAGE_KEY, {}, isRecord);
+  const form: CheckoutForm = { ...EMPTY_FORM };
+  for (const field of TEXT_FIELDS) {
+    const value = saved[field];
+    form[field] = typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
+  }
+  form.county_id = idOf(saved.county_id);
+  form.subcounty_id = form.county_id === '' ? '' : idOf(saved.subcounty_id);
+  return form;
+}
+
+export function saveForm(form: CheckoutForm): void {
+  writeStored(CHECKOUT_STORAGE_KEY, { ...form, depot_id: DEPOT_ID });
+}
+
+export const isBlank = (value: string | number): boolean => String(value).trim() === '';
+
+export const accountDetailsEmpty = (form: CheckoutForm): boolean =>
+  isBlank(form.first_name) && isBlank(form.last_name) && isBlank(form.phone) && isBlank(form.email);
+
+export const shippingEmpty = (form: CheckoutForm): boolean =>
+  isBlank(form.street) && isBlank(form.apartment) && isBlank(form.town) && form.county_id === '' && form.subcounty_id === '';
+
+/** '0712 345-678' → '0712345678' (the server drops spaces and dashes the same way). */
+export const normalizePhone = (phone: string): string => phone.trim().replace(/[\s-]/g, '');
+
+/**
+ * The M-Pesa number is forced to start with 254 and kept to 12 digits, as the shopper types:
+ * '0712345678' becomes '254712345678', '7' becomes '2547', deleting into the prefix keeps '254'.
+ */
+export function forceMpesaNumber(input: string): string {
+  const digits = input.replace(/\D/g, '');
+  let rest: string;
+  if (digits.startsWith('254')) rest = digits.slice(3);
+  else if ('254'.startsWith(digits)) rest = '';
+  else if (digits.startsWith('0')) rest = digits.slice(1);
+  else rest = digits;
+  return `254${rest}`.slice(0, 12);
+}
+
+/** A 10-digit phone (0712345678) as the 12-digit international number (254712345678). */
+export const phoneToMpesa = (phone: string): string => {
+  const digits = normalizePhone(phone);
+  return KENYAN_PHONE_PATTERN.test(digits) ? `254${digits.slice(1)}` : '';
+};
+
+export const MPESA_NUMBER_PATTERN = /^254\d{9}$/;
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+
+export const MESSAGES = {
+  firstName: 'First name is required',
+  lastName: 'Last name is required',
+  phoneRequired: 'Phone number is required',
+  phoneDigits: 'Phone number must be 10 digits',
+  phoneLeadingZero: 'Phone number must start with 0, e.g. 0712345678',
+  emailRequired: 'Email is required',
+  emailInvalid: 'Invalid email format',
+  street: 'Street is required',
+  county: 'County is required',
+  subCounty: 'Sub-county is required',
+  town: 'Town is required',
+  minimum: MINIMUM_ORDER_MESSAGE,
+  terms: 'You must agree to the terms and conditions',
+  /** The orders service's wording (CHECKOUT_MESSAGES.mpesaNumber), kept here so the form never bundles zod. */
+  mpesa: 'The M-Pesa number must be 12 digits starting with 254.',
+} as const;
+
+/** Where each message is shown: a form field, the order total, or the terms box. */
+export type ErrorKey = 'first_name' | 'last_name' | 'phone' | 'email' | 'street' | 'county_id' | 'subcounty_id' | 'town' | 'mpesa_no' | 'total' | 'terms';
+export type CheckoutErrors = Partial<Record<ErrorKey, string>>;
+
+/** Page order, so the error summary and the toasts read top to bottom. */
+export const ERROR_ORDER: ErrorKey[] = ['first_name', 'last_name', 'phone', 'email', 'street', 'county_id', 'subcounty_id', 'town', 'total', 'mpesa_no', 'terms'];
+
+export interface ValidationContext {
+  meetsMinimum: boolean;
+  termsAccepted: boolean;
+  payWithMpesaPrompt: boolean;
+}
+
+/** Continue's checks (spec section 5). The apartment is optional, so it is not checked. */
+export function validateCheckout(form: CheckoutForm, context: ValidationContext): CheckoutErrors {
+  const errors: CheckoutErrors = {};
+  if (isBlank(form.first_name)) errors.first_name = MESSAGES.firstName;
+  if (isBlank(form.last_name)) errors.last_name = MESSAGES.lastName;
+  const phone = normalizePhone(form.phone);
+  if (!phone) errors.phone = MESSAGES.phoneRequired;
+  else if (!/^\d{10}$/.test(phone)) errors.phone = MESSAGES.phoneDigits;
+  else if (!KENYAN_PHONE_PATTERN.test(phone)) errors.phone = MESSAGES.phoneLeadingZero;
+  const email = form.email.trim();
+  if (!email) errors.email = MESSAGES.emailRequired;
+  else if (!EMAIL_PATTERN.test(email)) errors.email = MESSAGES.emailInvalid;
+  if (isBlank(form.street)) errors.street = MESSAGES.street;
+  if (form.county_id === '') errors.county_id = MESSAGES.county;
+  if (form.subcounty_id === '') errors.subcounty_id = MESSAGES.subCounty;
+  if (isBlank(form.town)) errors.town = MESSAGES.town;
+  if (!context.meetsMinimum) errors.total = MESSAGES.minimum;
+  if (context.payWithMpesaPrompt && !MPESA_NUMBER_PATTERN.test(form.mpesa_no)) errors.mpesa_no = MESSAGES.mpesa;
+  if (!context.termsAccepted) errors.terms = MESSAGES.terms;
+  return errors;
+}
+
+export const orderedErrors = (errors: CheckoutErrors): Array<[ErrorKey, string]> =>
+  ERROR_ORDER.flatMap((key) => (errors[key] ? [[key, errors[key]] as [ErrorKey, string]] : []));

@@ -1,0 +1,43 @@
+import { configure, fireEvent, screen } from '@testing-library/react';
+import { mockApi, resetShopState } from '@shop/store-kit/src/testing';
+import { currentPath, FULL_CART, placeRoutes, renderShop, storeCart } from '../test-fixtures';
+
+// Screens wait for real (mocked) fetches; allow for a busy CI machine.
+configure({ asyncUtilTimeout: 3000 });
+
+afterEach(() => resetShopState());
+
+describe('FailedPage', () => {
+  it("says 'Sorry, your order could not be processed!' and 'Please check your payment details and try again.'", () => {
+    storeCart(FULL_CART);
+    renderShop('/failed');
+    expect(screen.getByRole('heading', { level: 1, name: 'Sorry, your order could not be processed!' })).toBeTruthy();
+    expect(screen.getByText('Please check your payment details and try again.')).toBeTruthy();
+    expect(screen.queryByText(/still being confirmed/)).toBeNull();
+    expect(document.title).toBe('Payment not completed | Shwari Shop');
+  });
+
+  it("'Try Again' goes back to /checkout with the cart kept", async () => {
+    mockApi(placeRoutes);
+    storeCart(FULL_CART);
+    const { store } = renderShop('/failed');
+    const tryAgain = screen.getByRole('link', { name: 'Try Again' });
+    expect(tryAgain.getAttribute('href')).toBe('/checkout');
+    fireEvent.click(tryAgain);
+    expect(currentPath()).toBe('/checkout');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Checkout' })).toBeTruthy();
+    expect(store.getState().cart.items).toHaveLength(2);
+    expect(JSON.parse(localStorage.getItem('cart') ?? '[]')).toHaveLength(2);
+  });
+
+  it('names the order the payment page sent back, when it did', () => {
+    renderShop('/failed?order_id=SH-260501');
+    expect(screen.getByTestId('order-number').textContent).toBe('SH-260501');
+  });
+
+  it('with pending=1, also says calmly that the payment is still being confirmed', () => {
+    renderShop('/failed?order_id=SH-260501&pending=1');
+    expect(screen.getByRole('heading', { level: 1, name: 'Sorry, your order could not be processed!' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toMatch(/^Your payment is still being confirmed\. .*the order page will update on its own: there is no need to pay again\.$/);
+  });
+});

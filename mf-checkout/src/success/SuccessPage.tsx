@@ -1,0 +1,53 @@
+import { useEffect } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { cartCleared, selectIsSignedIn, useAppDispatch, useAppSelector, usePageMeta } from '@shop/store-kit';
+import { ORDER_STORAGE_KEY, PAYMENT_TOKEN_STORAGE_KEY } from '../checkout/form';
+import styles from './result.module.css';
+
+/** Query values are shown as text only, and kept short. */
+const param = (params: URLSearchParams, name: string, max: number): string => (params.get(name) ?? '').trim().slice(0, max);
+
+/** /success?order_id=...&name=...: the paid order; the cart and the payment's saved keys are cleared. */
+export default function SuccessPage(): JSX.Element {
+  usePageMeta({ title: 'Thank you', description: 'Your order has been paid.' });
+  const [params] = useSearchParams();
+  const dispatch = useAppDispatch();
+  const signedIn = useAppSelector(selectIsSignedIn);
+  const orderNumber = param(params, 'order_id', 40);
+  const name = param(params, 'name', 60);
+
+  useEffect(() => {
+    dispatch(cartCleared());
+    try {
+      localStorage.removeItem(ORDER_STORAGE_KEY);
+      localStorage.removeItem(PAYMENT_TOKEN_STORAGE_KEY);
+    } catch {
+      // Storage blocked: nothing was kept.
+    }
+  }, [dispatch]);
+
+  return (
+    <section className={styles.card}>
+      <p className={styles.icon} aria-hidden="true">
+        ✓
+      </p>
+      <h1>{name ? `Thank you, ${name}!` : 'Thank you for your order!'}</h1>
+      {orderNumber && (
+        <p className={styles.number}>
+          Order number: <strong data-testid="order-number">{orderNumber}</strong>
+        </p>
+      )}
+      <p>Your order has been paid. We will deliver it within 24-48 hours, free of charge.</p>
+      <div className={styles.actions}>
+        {signedIn && orderNumber && (
+          <Link to={`/profile/order/${encodeURIComponent(orderNumber)}`} className={styles.secondary}>
+            View your order
+          </Link>
+        )}
+        <Link to="/shop/all" className={styles.primary}>
+          Continue Shopping
+        </Link>
+      </div>
+    </section>
+  );
+}
