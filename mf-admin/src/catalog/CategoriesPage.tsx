@@ -1,0 +1,5 @@
+import { TaxonomyListPage } from './taxonomy';
+
+export default function CategoriesPage(): JSX.Element {
+  return <TaxonomyListPage kind="category" />;
+}

@@ -1,0 +1,31 @@
+import { Button, Dropdown, type MenuProps } from 'antd';
+import { MoreOutlined } from '@ant-design/icons';
+
+export interface RowAction {
+  key: string;
+  label: string;
+  onClick: () => void;
+  danger?: boolean;
+  disabled?: boolean;
+}
+
+/** A table row's action menu (View, Edit, Archive…). */
+export function RowActions({ label, actions }: { label: string; actions: RowAction[] }): JSX.Element {
+  const items: MenuProps['items'] = actions.map((action) => ({ key: action.key, label: action.label, danger: action.danger, disabled: action.disabled }));
+  return (
+    <Dropdown
+      trigger={['click']}
+      menu={{
+        items,
+        onClick: ({ key, domEvent }) => {
+          domEvent.stopPropagation();
+          actions.find((action) => action.key === key)?.onClick();
+        },
+      }}
+    >
+      <Button icon={<MoreOutlined />} aria-label={`Actions for ${label}`}>
+        Action
+      </Button>
+    </Dropdown>
+  );
+}

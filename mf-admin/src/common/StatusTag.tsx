@@ -1,0 +1,17 @@
+import { Tag } from 'antd';
+import type { OrderStatus } from '@shop/api-types';
+
+/** An order status in the colour the server gives it. */
+export function StatusTag({ status }: { status: Pick<OrderStatus, 'name' | 'color'> | null | undefined }): JSX.Element | null {
+  if (!status) return null;
+  return (
+    <Tag color={status.color} data-status={status.name}>
+      {status.name}
+    </Tag>
+  );
+}
+
+/** is_paid 1 shows Paid, 0 Not Paid (admin spec section 4). */
+export function PaidTag({ paid }: { paid: 0 | 1 | boolean }): JSX.Element {
+  return paid ? <Tag color="green">Paid</Tag> : <Tag color="default">Not Paid</Tag>;
+}

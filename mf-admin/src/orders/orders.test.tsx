@@ -1,0 +1,128 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { mockApi, resetShopState } from '@shop/store-kit/src/testing';
+import { STATUS_CHANGED } from './OrderPage';
+import { STATUSES, order, page } from '../test-fixtures';
+import { cellTexts, findToast, headerTexts, jsonBody, pickOption, query, renderAdmin, STAFF_TOKEN, storeAdminSession, tableRows } from '../test-utils';
+
+beforeEach(() => storeAdminSession());
+afterEach(() => resetShopState());
+
+describe('orders list', () => {
+  it("asks 15 a page, shows the columns and 'Page X of Y', and Next / Prev move pages", async () => {
+    const queries: Array<Record<string, string>> = [];
+    mockApi({
+      'GET /admin/orders\\?.*': (request) => {
+        const params = query(request);
+        queries.push(params);
+        const current = Number(params.page);
+        return { orders: page([order(current * 10, { status: STATUSES[current === 1 ? 1 : 0]!, is_paid: current === 1 ? 1 : 0 })], current, 3, 31) };
+      },
+      'GET /admin/order-statuses': () => STATUSES,
+    });
+    renderAdmin('/admin/orders');
+    await screen.findByRole('link', { name: 'SHW-1010' });
+    expect(queries[0]).toEqual({ page: '1', per_page: '15' });
+    expect(headerTexts()).toEqual(['Order Number', 'Customer', 'Products', 'Amount', 'Date Ordered', 'Status', 'Payment', 'Action']);
+    expect(cellTexts(tableRows()[0]!)).toEqual(['SHW-1010', 'Juma Otieno', '2', 'KSh 2,350.00', '12 Jan 2026', 'Paid', 'Paid', 'Action']);
+    expect(screen.getByRole('link', { name: 'SHW-1010' }).getAttribute('href')).toBe('/admin/orders/10');
+    expect(screen.getByText('Page 1 of 3')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Prev' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByText('Page 2 of 3');
+    expect(queries.at(-1)).toEqual({ page: '2', per_page: '15' });
+    expect(cellTexts(tableRows()[0]!).slice(5, 7)).toEqual(['Pending', 'Not Paid']);
+    fireEvent.click(screen.getByRole('button', { name: 'Prev' }));
+    await screen.findByText('Page 1 of 3');
+  });
+
+  it('a status filter goes back to page 1 with status_ids', async () => {
+    const queries: Array<Record<string, string>> = [];
+    mockApi({
+      'GET /admin/orders\\?.*': (request) => {
+        queries.push(query(request));
+        return { orders: page([order(1)], Number(query(request).page), 2, 16) };
+      },
+      'GET /admin/order-statuses': () => STATUSES,
+    });
+    renderAdmin('/admin/orders');
+    await screen.findByText('Page 1 of 2');
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByText('Page 2 of 2');
+    await pickOption('Status', 'Delivered');
+    await waitFor(() => expect(queries.at(-1)).toEqual({ page: '1', per_page: '15', status_ids: '5' }));
+  });
+
+  it("says 'No Orders' when there are none", async () => {
+    mockApi({ 'GET /admin/orders\\?.*': () => ({ orders: page([], 1, 1, 0) }), 'GET /admin/order-statuses': () => STATUSES });
+    renderAdmin('/admin/orders');
+    expect(await screen.findByText('No Orders')).toBeTruthy();
+  });
+
+  it('Export CSV fetches /api/admin/orders/export.csv with the filters and the bearer token, and downloads it', async () => {
+    const exports: Array<{ url: string; auth: string | null }> = [];
+    const csv = '\uFEFFOrder Number,Customer\r\nSHW-1001,Juma Otieno\r\n';
+    const routes = mockApi({ 'GET /admin/orders\\?.*': () => ({ orders: page([order(1)]) }), 'GET /admin/order-statuses': () => STATUSES });
+    const answer = routes.getMockImplementation()!;
+    routes.mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      if (url.includes('/export.csv')) {
+        exports.push({ url, auth: new Headers(init?.headers).get('authorization') });
+        return new Response(csv, { status: 200, headers: { 'content-type': 'text/csv' } });
+      }
+      return answer(input, init);
+    });
+    let saved: Blob | null = null;
+    jest.spyOn(URL, 'createObjectURL').mockImplementation((blob: Blob | MediaSource) => {
+      saved = blob as Blob;
+      return 'blob:orders';
+    });
+    const clicks: string[] = [];
+    jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicks.push(this.download);
+    });
+    renderAdmin('/admin/orders');
+    await screen.findByRole('link', { name: 'SHW-1001' });
+    await pickOption('Status', 'Paid');
+    fireEvent.click(screen.getByRole('button', { name: /Export CSV/ }));
+    await waitFor(() => expect(clicks).toHaveLength(1));
+    expect(exports).toEqual([{ url: 'http://localhost/api/admin/orders/export.csv?status_ids=2', auth: `Bearer ${STAFF_TOKEN}` }]);
+    expect(clicks[0]).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(await saved!.arrayBuffer())).toBe(csv);
+  });
+});
+
+describe('order detail', () => {
+  it('shows the shipping address, items with total and the status history; changes the status with a note', async () => {
+    const changes: unknown[] = [];
+    let current = order(10, { discount: 235 });
+    mockApi({
+      'GET /admin/orders/10': () => ({ order: current }),
+      'GET /admin/order-statuses': () => STATUSES,
+      'POST /admin/orders/10/status': async (request) => {
+        changes.push(await jsonBody(request));
+        current = { ...current, status: STATUSES[3]!, status_history: [...current.status_history, { status: STATUSES[3]!, note: 'Rider: Otieno', created_at: '2026-01-13T08:00:00.000Z' }] };
+        return { order: current };
+      },
+    });
+    renderAdmin('/admin/orders/10');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Order SHW-1010' })).toBeTruthy();
+    const address = screen.getByText('Shipping address').closest('.shop-admin-card') as HTMLElement;
+    for (const text of ['Juma Otieno', 'Waiyaki Way 14', 'Nairobi', 'Westlands', '0712345678', 'customer@example.com', 'Sarit Towers, 5th floor']) {
+      expect(within(address).getAllByText(text).length).toBeGreaterThan(0);
+    }
+    expect(tableRows().map(cellTexts)).toEqual([
+      ['Jogoo Maize Meal 2kg', '5', 'KSh 1,175.00'],
+      ['Jogoo Maize Meal 2kg (Fortified)', '5', 'KSh 1,175.00'],
+    ]);
+    expect(screen.getByTestId('order-total').textContent).toBe('KSh 2,350.00');
+    expect(screen.getByText('M-Pesa QK12ABC')).toBeTruthy();
+
+    const form = screen.getByText('Change status', { selector: '.shop-admin-card-head-title' }).closest('.shop-admin-card') as HTMLElement;
+    await pickOption('New status', 'Dispatched', form);
+    fireEvent.change(within(form).getByLabelText('Note'), { target: { value: ' Rider: Otieno ' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Change status' }));
+    await findToast(STATUS_CHANGED);
+    expect(changes).toEqual([{ status_id: 4, note: 'Rider: Otieno' }]);
+    expect(await screen.findByText('Rider: Otieno')).toBeTruthy();
+  });
+});

@@ -1,0 +1,23 @@
+import { Space, Tag, Typography } from 'antd';
+import type { AdminProduct } from '@shop/api-types';
+import { ksh } from '../common/format';
+
+export function ProductStatusTag({ product }: { product: Pick<AdminProduct, 'status' | 'archived_at'> }): JSX.Element {
+  if (product.archived_at) return <Tag color="default">Archived</Tag>;
+  return product.status === 'draft' ? <Tag color="gold">Draft</Tag> : <Tag color="green">Published</Tag>;
+}
+
+export function ProductPrice({ product }: { product: Pick<AdminProduct, 'price' | 'offer'> }): JSX.Element {
+  if (!product.offer) return <span>{ksh(product.price)}</span>;
+  return (
+    <Space orientation="vertical" size={0}>
+      <Typography.Text strong>{ksh(product.offer.offer_price)}</Typography.Text>
+      <Space size={4}>
+        <Typography.Text delete type="secondary">
+          {ksh(product.price)}
+        </Typography.Text>
+        <Tag color="red">{product.offer.discount.name} off</Tag>
+      </Space>
+    </Space>
+  );
+}

@@ -1,0 +1,102 @@
+/**
+ * Test helpers for the back office: renders AdminApp the way the shell mounts it (/admin/* in a
+ * router, inside the shell's one store), fixtures shaped as admin.ts says, and antd helpers.
+ * Only tests import this file.
+ */
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import type { LoginResponse } from '@shop/api-types';
+import { renderWithStore } from '@shop/store-kit/src/testing';
+import AdminApp from './AdminApp';
+import { ADMIN_KEYS } from './session/adminSession';
+
+export const STAFF_TOKEN = 'tok_staff_1';
+export const STAFF = { first_name: 'Amina', last_name: 'Wanjiru', email: 'admin@shwarimills.co.ke' };
+
+export const staffLogin = (role: LoginResponse['role'] = 'staff'): LoginResponse => ({
+  token: role === 'staff' ? STAFF_TOKEN : 'tok_customer_1',
+  user: role === 'staff' ? STAFF : { first_name: 'Juma', last_name: 'Otieno', email: 'customer@example.com' },
+  role,
+  expires_at: '2026-02-16T08:00:00.000Z',
+});
+
+/** A signed-in staff member, as a previous login left it in local storage. */
+export function storeAdminSession(): void {
+  localStorage.setItem(ADMIN_KEYS.token, STAFF_TOKEN);
+  localStorage.setItem(ADMIN_KEYS.name, 'Amina Wanjiru');
+  localStorage.setItem(ADMIN_KEYS.email, STAFF.email);
+}
+
+export const storedAdminSession = () => ({
+  token: localStorage.getItem(ADMIN_KEYS.token),
+  name: localStorage.getItem(ADMIN_KEYS.name),
+  email: localStorage.getItem(ADMIN_KEYS.email),
+});
+
+let location = '';
+function LocationProbe(): null {
+  location = useLocation().pathname + useLocation().search;
+  return null;
+}
+export const currentPath = (): string => location;
+
+/** The back office at `path`, mounted under /admin/* as the shell does. */
+export function renderAdmin(path: string) {
+  return renderWithStore(
+    <MemoryRouter initialEntries={[path]} future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
+      <Routes>
+        <Route path="/admin/*" element={<AdminApp />} />
+        <Route path="*" element={<p>Outside the back office</p>} />
+      </Routes>
+      <LocationProbe />
+    </MemoryRouter>,
+  );
+}
+
+export async function jsonBody(request: Request): Promise<unknown> {
+  const text = await request.text();
+  return text ? JSON.parse(text) : undefined;
+}
+
+export const query = (request: Request): Record<string, string> => Object.fromEntries(new URL(request.url).searchParams);
+
+/** The page's main heading in the header. */
+export const pageTitle = async (title: string) => screen.findByRole('heading', { level: 1, name: title });
+
+/** Opens an antd Select (by its accessible name) and picks an option by its text. */
+export async function pickOption(label: string | RegExp, option: string, container: HTMLElement = document.body): Promise<void> {
+  const combo = within(container).getByRole('combobox', { name: label });
+  fireEvent.mouseDown(combo);
+  const item = await waitFor(() => {
+    // antd ids are all 'test-id' under jest, so aria-controls cannot tell the dropdowns apart.
+    // (jsdom never runs the closing animation, so earlier dropdowns may still count as open: the
+    // newest one offering the option is this select's.)
+    const open = [...document.querySelectorAll('.shop-admin-select-dropdown:not(.shop-admin-select-dropdown-hidden)')];
+    const options = open.map((dropdown) => [...dropdown.querySelectorAll('.shop-admin-select-item-option')].find((element) => element.textContent === option));
+    const found = options.filter(Boolean).at(-1);
+    if (!found) throw new Error(`No option ${option}`);
+    return found as HTMLElement;
+  });
+  fireEvent.click(item);
+  // Close a multiple select's dropdown again, so the next pick finds its own.
+  fireEvent.blur(combo);
+}
+
+/** The visible antd message (toast) texts. */
+export const toasts = (): string[] => [...document.querySelectorAll('.shop-admin-message-notice')].map((element) => element.textContent ?? '');
+
+export async function findToast(text: string): Promise<void> {
+  await waitFor(() => expect(toasts()).toContain(text));
+}
+
+/** Table body rows (antd renders a measure row first; it has no cells with text). */
+export function tableRows(container: HTMLElement = document.body): HTMLElement[] {
+  return [...container.querySelectorAll<HTMLElement>('.shop-admin-table-tbody tr.shop-admin-table-row')];
+}
+
+export const cellTexts = (row: HTMLElement): string[] => [...row.querySelectorAll('td')].map((cell) => cell.textContent ?? '');
+
+export const headerTexts = (container: HTMLElement = document.body): string[] =>
+  [...container.querySelectorAll('.shop-admin-table-thead th')].map((cell) => cell.textContent ?? '').filter(Boolean);
+
+export { act, within };
