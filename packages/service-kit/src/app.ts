@@ -8,6 +8,8 @@ import etag from '@koa/etag';
 import type { Knex } from 'knex';
 import { HttpError } from './errors';
 import type { Logger } from './logger';
+import { processMetrics, routeLabel } from './metrics';
+import { REQUEST_ID_PATTERN, runWithRequestId } from './request-context';
 
 export interface ServiceState {
   requestId: string;
@@ -26,20 +28,23 @@ export interface ServiceAppOptions {
 
 /**
  * A Koa app with what every service needs in front of its routes: request ids (taken from the
- * gateway or made here), access logs, one error shape, body limits, ETags, health checks.
+ * gateway or made here), access logs, request metrics, one error shape, body limits, ETags,
+ * health checks (/healthz alive, /readyz database reachable) and /metrics for Prometheus.
  */
 export function createServiceApp(options: ServiceAppOptions): Koa<ServiceState> {
   const app = new Koa<ServiceState>();
   app.proxy = false;
   const { logger } = options;
+  const metrics = processMetrics(options.name);
 
   app.use(async (ctx, next) => {
     const incoming = ctx.get('x-request-id');
-    ctx.state.requestId = /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+    ctx.state.requestId = REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
     ctx.set('x-request-id', ctx.state.requestId);
     const started = process.hrtime.bigint();
     try {
-      await next();
+      // Everything this request does (logs, calls to other services) knows its id.
+      await runWithRequestId(ctx.state.requestId, next);
       if (ctx.status === 404 && ctx.body == null) {
         ctx.status = 404;
         ctx.body = { message: 'Not found.' };
@@ -50,6 +55,8 @@ export function createServiceApp(options: ServiceAppOptions): Koa<ServiceState> 
       respondWithError(ctx, error, logger);
     } finally {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      const route = routeLabel((ctx as { _matchedRoute?: unknown })._matchedRoute, ctx.path);
+      metrics.httpDuration.observe({ method: ctx.method, route, status: String(ctx.status) }, ms / 1000);
       logger.info({ reqId: ctx.state.requestId, method: ctx.method, url: ctx.url, status: ctx.status, ms: Math.round(ms * 10) / 10 }, 'request');
     }
   });
@@ -67,6 +74,11 @@ export function createServiceApp(options: ServiceAppOptions): Koa<ServiceState> 
         ctx.status = 503;
         ctx.body = { status: 'unavailable', service: options.name, message: 'Database unreachable.' };
       }
+      return;
+    }
+    if (ctx.path === '/metrics' && ctx.method === 'GET') {
+      ctx.type = metrics.registry.contentType;
+      ctx.body = await metrics.registry.metrics();
       return;
     }
     await next();

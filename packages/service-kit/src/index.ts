@@ -8,3 +8,5 @@ export * from './env';
 export * from './time';
 export * from './auth';
 export * from './audit';
+export * from './metrics';
+export * from './request-context';

@@ -2,6 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { TokenIntrospection } from '@shop/api-types';
 import type { AuthContext, TokenResolver } from './guards';
+import { requestIdHeaders } from '../request-context';
 
 /** Introspection runs on every guarded request: keep the connections to the customers service open. */
 const agents = { http: new http.Agent({ keepAlive: true, maxSockets: 64 }), https: new https.Agent({ keepAlive: true, maxSockets: 64 }) };
@@ -30,7 +31,7 @@ function getJson(url: URL, headers: Record<string, string>, timeoutMs: number): 
 export function httpTokenResolver(options: { baseUrl: string; internalSecret: string; timeoutMs?: number }): TokenResolver {
   const url = new URL('/internal/tokens/introspect', options.baseUrl);
   return async (token) => {
-    const response = await getJson(url, { authorization: `Bearer ${token}`, 'x-internal-secret': options.internalSecret }, options.timeoutMs ?? 3000);
+    const response = await getJson(url, { ...requestIdHeaders(), authorization: `Bearer ${token}`, 'x-internal-secret': options.internalSecret }, options.timeoutMs ?? 3000);
     if (response.status === 401) return null;
     if (response.status < 200 || response.status >= 300) throw new Error(`Token introspection answered ${response.status}`);
     const body = JSON.parse(response.body) as TokenIntrospection;

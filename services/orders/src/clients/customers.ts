@@ -1,4 +1,5 @@
 import type { ApiErrorBody, County, SubCounty } from '@shop/api-types';
+import { requestIdHeaders } from '@shop/service-kit';
 import { requestJson, UpstreamUnavailable } from './http';
 
 /** How long county and sub-county names are kept in memory (they change once in a generation). */
@@ -77,13 +78,13 @@ export class CustomersClient {
   }
 
   private async getPublic<T>(path: string): Promise<T | null> {
-    const answer = await requestJson<T>('GET', `${this.baseUrl}${path}`, { timeoutMs: 3000 });
+    const answer = await requestJson<T>('GET', `${this.baseUrl}${path}`, { headers: requestIdHeaders(), timeoutMs: 3000 });
     if (answer.status === 404) return null;
     if (answer.status !== 200) throw new UpstreamUnavailable('customers', new Error(`${path} answered ${answer.status}`));
     return answer.body;
   }
 
   private postInternal<T = unknown>(path: string, body: unknown) {
-    return requestJson<T | null>('POST', `${this.baseUrl}${path}`, { body, headers: this.internalHeaders, timeoutMs: 5000 });
+    return requestJson<T | null>('POST', `${this.baseUrl}${path}`, { body, headers: { ...requestIdHeaders(), ...this.internalHeaders }, timeoutMs: 5000 });
   }
 }

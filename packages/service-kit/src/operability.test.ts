@@ -1,0 +1,151 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import Router from '@koa/router';
+import { createServiceApp } from './app';
+import { createLogger } from './logger';
+import { listen, type RunningServer } from './server';
+import { requestIdHeaders } from './request-context';
+
+/** Log lines as the JSON objects pino wrote. */
+function captureLogs(): { lines: Array<Record<string, unknown>>; stream: Writable } {
+  const lines: Array<Record<string, unknown>> = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString().split('\n')) if (line.trim()) lines.push(JSON.parse(line) as Record<string, unknown>);
+      done();
+    },
+  });
+  return { lines, stream };
+}
+
+describe('request ids across services', () => {
+  const servers: RunningServer[] = [];
+  const downstreamLogs = captureLogs();
+  const upstreamLogs = captureLogs();
+  let upstream: RunningServer;
+  const previousLevel = process.env.LOG_LEVEL;
+
+  beforeAll(async () => {
+    process.env.LOG_LEVEL = 'info';
+    // "catalog": answers with the request id it saw.
+    const downstreamApp = createServiceApp({ name: 'downstream', logger: createLogger('downstream', downstreamLogs.stream) });
+    const downstreamRouter = new Router();
+    downstreamRouter.get('/internal/echo', (ctx) => {
+      ctx.body = { seen: ctx.get('x-request-id') };
+    });
+    downstreamApp.use(downstreamRouter.routes());
+    const downstream = await listen(downstreamApp, 0);
+    servers.push(downstream);
+
+    // "orders": calls the other service while handling a request, the way its clients do.
+    const logger = createLogger('upstream', upstreamLogs.stream);
+    const upstreamApp = createServiceApp({ name: 'upstream', logger });
+    const upstreamRouter = new Router();
+    upstreamRouter.get('/api/call', async (ctx) => {
+      logger.info('calling downstream');
+      const answer = await fetch(`${downstream.url}/internal/echo`, { headers: requestIdHeaders() });
+      ctx.body = await answer.json();
+    });
+    upstreamApp.use(upstreamRouter.routes());
+    upstream = await listen(upstreamApp, 0);
+    servers.push(upstream);
+  });
+
+  afterAll(async () => {
+    if (previousLevel === undefined) delete process.env.LOG_LEVEL;
+    else process.env.LOG_LEVEL = previousLevel;
+    await Promise.all(servers.map((server) => server.close()));
+  });
+
+  it('passes the incoming id on to the next service and writes it on every log line', async () => {
+    const response = await fetch(`${upstream.url}/api/call`, { headers: { 'x-request-id': 'click-42' } });
+    expect(await response.json()).toEqual({ seen: 'click-42' });
+    expect(response.headers.get('x-request-id')).toBe('click-42');
+    expect(upstreamLogs.lines).toContainEqual(expect.objectContaining({ msg: 'calling downstream', reqId: 'click-42', service: 'upstream' }));
+    expect(upstreamLogs.lines).toContainEqual(expect.objectContaining({ msg: 'request', reqId: 'click-42', url: '/api/call', status: 200 }));
+    expect(downstreamLogs.lines).toContainEqual(expect.objectContaining({ msg: 'request', reqId: 'click-42', url: '/internal/echo', service: 'downstream' }));
+  });
+
+  it('adds no id to calls made outside a request', () => {
+    expect(requestIdHeaders()).toEqual({});
+  });
+});
+
+describe('metrics', () => {
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    const app = createServiceApp({ name: 'metered', logger: createLogger('metered') });
+    const router = new Router();
+    router.get('/api/site/products/view/:slug', (ctx) => {
+      ctx.body = { slug: ctx.params.slug };
+    });
+    app.use(router.routes());
+    server = await listen(app, 0);
+  });
+
+  afterAll(() => server.close());
+
+  it('counts request durations by route pattern and status, beside the default process metrics', async () => {
+    await fetch(`${server.url}/api/site/products/view/unga-1`);
+    await fetch(`${server.url}/api/site/products/view/unga-2`);
+    await fetch(`${server.url}/api/no/such/thing`);
+    const response = await fetch(`${server.url}/metrics`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('text/plain');
+    const text = await response.text();
+    expect(text).toContain('process_cpu_seconds_total');
+    expect(text).toContain('nodejs_eventloop_lag_seconds');
+    expect(text).toMatch(/http_request_duration_seconds_count\{[^}]*route="\/api\/site\/products\/view\/:slug"[^}]*\} 2/);
+    expect(text).toMatch(/http_request_duration_seconds_count\{[^}]*route="unmatched"[^}]*status="404"[^}]*\} 1/);
+    // Raw URLs never become labels: a client cannot blow up the number of series.
+    expect(text).not.toContain('unga-1');
+  });
+});
+
+describe('graceful shutdown', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-shutdown-'));
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('finishes the request in flight on SIGTERM, refuses new ones, then closes the pool and exits 0', async () => {
+    const child = spawn(process.execPath, [require.resolve('tsx/cli'), path.join(__dirname, 'fixtures/slow-service.ts'), path.join(dir, 'db.sqlite')], {
+      env: { ...process.env, LOG_LEVEL: 'silent' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const output: string[] = [];
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    const port = await new Promise<number>((resolve, reject) => {
+      child.stdout.on('data', (chunk: Buffer) => {
+        output.push(chunk.toString());
+        const match = /listening (\d+)/.exec(output.join(''));
+        if (match) resolve(Number(match[1]));
+      });
+      child.stderr.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+      child.once('exit', () => reject(new Error(`service exited early: ${output.join('')}`)));
+    });
+    const url = `http://127.0.0.1:${port}`;
+
+    const inFlight = fetch(`${url}/slow?ms=1500`).then(async (response) => ({ status: response.status, body: await response.json(), at: Date.now() }));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+
+    // A new connection is refused while the slow request is still being answered.
+    const refused = await new Promise<string>((resolve) => {
+      const request = http.get(`${url}/healthz`, { agent: false }, () => resolve('answered'));
+      request.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? 'error'));
+    });
+    expect(refused).toBe('ECONNREFUSED');
+
+    const answer = await inFlight;
+    expect(answer).toMatchObject({ status: 200, body: { answer: 42 } });
+    expect(await exited).toBe(0);
+    const log = output.join('');
+    // The pool closes only after the in-flight request was answered (it used the pool at the end).
+    expect(log).toContain('pool closed');
+  }, 30_000);
+});
