@@ -2,9 +2,9 @@
  * Checkout throughput: `npm run bench -w @shop/orders-service` (or `npx tsx bench/orders.bench.ts`).
  *
  * Starts the REAL catalog, customers and orders apps in this process, each on a fresh MySQL
- * database (MYSQL_URL, default mysql://root@127.0.0.1:3306/test), talked to over direct HTTP on
- * 127.0.0.1 (no gateway in front), each service on its own worker thread (its own event loop, as
- * each is its own process in production). A load generator in another worker thread keeps
+ * database (MYSQL_URL, default mysql://root@127.0.0.1:3306/test), and the gateway in front of them,
+ * over HTTP on 127.0.0.1, each on its own worker thread (its own event loop, as each is its own
+ * process in production). A load generator in another worker thread keeps
  * BENCH_CONNECTIONS keep-alive connections busy with POST /api/site/orders/store for
  * BENCH_SECONDS, and every answer is checked against the orders table afterwards: an order
  * answered 201 but missing is lost; an order number answered twice, or a row nobody was answered
@@ -188,6 +188,8 @@ export async function benchOrders(options: OrdersBenchOptions = {}): Promise<Ord
     const customers = await startThread({ service: 'customers', dbUrl: customersDb.url, internalSecret }, threads);
     const catalog = await startThread({ service: 'catalog', dbUrl: catalogDb.url, internalSecret }, threads);
     const orders = await startThread({ service: 'orders', dbUrl: ordersDb.url, internalSecret, catalogUrl: catalog, customersUrl: customers }, threads);
+    // Shoppers reach the orders service through the gateway, as in production.
+    const gateway = await startThread({ service: 'gateway', dbUrl: '', internalSecret, catalogUrl: catalog, customersUrl: customers, ordersUrl: orders }, threads);
     const catalogClient = new CatalogClient(catalog, internalSecret);
 
     // Signed-in shoppers: real accounts and tokens of the customers service.
@@ -233,7 +235,7 @@ export async function benchOrders(options: OrdersBenchOptions = {}): Promise<Ord
 
     // Warm up (connections, caches of county names, JIT) and start from an empty table.
     for (const entry of bodies.slice(0, 30)) {
-      const answer = await fetch(`${orders}/api/site/orders/store`, { method: 'POST', headers: { 'content-type': 'application/json', ...(entry.token ? { authorization: `Bearer ${entry.token}` } : {}) }, body: entry.body });
+      const answer = await fetch(`${gateway}/api/site/orders/store`, { method: 'POST', headers: { 'content-type': 'application/json', ...(entry.token ? { authorization: `Bearer ${entry.token}` } : {}) }, body: entry.body });
       if (answer.status !== 201) throw new Error(`warm-up order answered ${answer.status}: ${await answer.text()}`);
     }
     const db: Knex = ordersDb.db;
@@ -243,7 +245,7 @@ export async function benchOrders(options: OrdersBenchOptions = {}): Promise<Ord
     const cpuBefore = process.cpuUsage();
     const databaseBefore = databaseCpuSeconds();
     const report = await new Promise<WorkerReport>((resolve, reject) => {
-      const worker = new Worker(LOAD_GENERATOR, { eval: true, workerData: { url: orders, bodies, seconds, connections } });
+      const worker = new Worker(LOAD_GENERATOR, { eval: true, workerData: { url: gateway, bodies, seconds, connections } });
       worker.once('message', (message: WorkerReport) => resolve(message));
       worker.once('error', reject);
     });
@@ -269,14 +271,14 @@ export async function benchOrders(options: OrdersBenchOptions = {}): Promise<Ord
 
     if (print) {
       const refusedTotal = Object.values(report.refused).reduce((sum, n) => sum + n, 0);
-      console.log(`\nPOST /api/site/orders/store, MySQL, direct HTTP (no gateway), ${connections} connections, ${(report.elapsedMs / 1000).toFixed(1)} s`);
+      console.log(`\nPOST /api/site/orders/store through the gateway, MySQL, ${connections} connections, ${(report.elapsedMs / 1000).toFixed(1)} s`);
       console.log(`mix: ${Math.round(signedInShare * 100)}% signed in (token checked by the customers service), ${Math.round(couponShare * 100)}% with a coupon, 1-4 products a cart\n`);
       const rowsOut: Array<[string, string, string, boolean]> = [
         ['orders/s', String(result.ordersPerSecond), '>= 300', result.ordersPerSecond >= 300],
         ['p50 latency', `${result.p50Ms} ms`, '', true],
         ['p99 latency', `${result.p99Ms} ms`, '<= 50 ms', result.p99Ms <= 50],
         ['orders answered 201', String(report.created.length), '', true],
-        ...(['customers', 'catalog', 'orders'] as const).map((name, i): [string, string, string, boolean] => [
+        ...(['customers', 'catalog', 'orders', 'gateway'] as const).map((name, i): [string, string, string, boolean] => [
           `${name} thread busy (per order)`,
           `${Math.round(loops[i]!.utilization * 100)} % (${(loops[i]!.active / Math.max(1, report.created.length)).toFixed(2)} ms)`,
           '',

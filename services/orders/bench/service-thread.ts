@@ -10,18 +10,25 @@ import { PasswordHasher } from '../../customers/src/accounts/passwords';
 import { createCustomersApp } from '../../customers/src/app';
 import { loadCustomersConfig } from '../../customers/src/config';
 import { Outbox } from '../../customers/src/mail/mailer';
+import { createGateway } from '../../gateway/src/app';
+import { loadGatewayConfig } from '../../gateway/src/config';
 import { buildOrdersServices, createOrdersApp } from '../src/app';
 import { loadOrdersConfig } from '../src/config';
 
 export interface ServiceThreadData {
-  service: 'catalog' | 'customers' | 'orders';
+  service: 'catalog' | 'customers' | 'orders' | 'gateway';
   dbUrl: string;
   internalSecret: string;
   catalogUrl?: string;
   customersUrl?: string;
+  ordersUrl?: string;
 }
 
 async function start(data: ServiceThreadData): Promise<RunningServer> {
+  if (data.service === 'gateway') {
+    const env = { ...process.env, CATALOG_URL: data.catalogUrl, CUSTOMERS_URL: data.customersUrl, ORDERS_URL: data.ordersUrl };
+    return listen(createGateway(loadGatewayConfig(env), createLogger('gateway')), 0);
+  }
   const db = createDatabase({ service: data.service, url: data.dbUrl });
   const logger = createLogger(data.service);
   if (data.service === 'catalog') return listen(createCatalogApp({ db, logger, internalSecret: data.internalSecret }), 0);

@@ -58,7 +58,7 @@ function introspection(config: OrdersConfig, logger: Logger): TokenResolver {
 /** Everything the routes, the reconciler and the seed share, wired from the configuration. */
 export function buildOrdersServices(options: { db: Knex; logger: Logger; config: OrdersConfig; clock?: () => Date; tokenResolver?: TokenResolver }): OrdersServices {
   const { db, logger, config, clock } = options;
-  const catalog = new CatalogClient(config.catalogUrl, config.internalSecret);
+  const catalog = new CatalogClient(config.catalogUrl, config.internalSecret, { revisionCheckMs: config.catalogRevisionCheckMs });
   const customers = new CustomersClient(config.customersUrl, config.internalSecret);
   const coupons = new CouponsRepository(db);
   const orders = new OrdersRepository(db);

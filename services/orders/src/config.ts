@@ -35,6 +35,8 @@ export interface OrdersConfig {
   /** x-internal-secret for the catalog's and customers' /internal/* routes. */
   internalSecret: string;
   catalogUrl: string;
+  /** How stale, at most, cached catalogue prices may be (ms); 0 asks the catalogue on every order. */
+  catalogRevisionCheckMs: number;
   customersUrl: string;
   /** The shop's public origin (the gateway): DPO's RedirectURL/BackURL and Daraja's CallBackURL start with it. */
   publicUrl: string;
@@ -97,6 +99,7 @@ export function loadOrdersConfig(env: NodeJS.ProcessEnv = process.env): OrdersCo
     production,
     internalSecret,
     catalogUrl: urlSetting(env, 'CATALOG_URL', 'http://127.0.0.1:4101'),
+    catalogRevisionCheckMs: env.CATALOG_REVISION_CHECK_MS === '0' ? 0 : positiveInteger(env, 'CATALOG_REVISION_CHECK_MS', 500),
     customersUrl: urlSetting(env, 'CUSTOMERS_URL', 'http://127.0.0.1:4102'),
     publicUrl: urlSetting(env, 'PUBLIC_URL', 'http://localhost:8080'),
     payments: { hosted, dpo, mpesa, simulatorPushDelayMs: positiveInteger(env, 'SIMULATOR_PUSH_DELAY_MS', 3000) },

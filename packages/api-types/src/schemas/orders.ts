@@ -271,6 +271,15 @@ export interface LookupProduct {
   category_name: string;
 }
 
+/**
+ * GET /internal/catalog/revision on the catalog service: changes whenever staff change a product,
+ * brand or category (each such change writes an audit row in the same transaction), so the orders
+ * service can keep looked-up prices in memory and drop them the moment the catalogue changes.
+ */
+export interface CatalogRevisionResponse {
+  revision: string;
+}
+
 export interface ProductLookupResponse {
   products: LookupProduct[];
 }

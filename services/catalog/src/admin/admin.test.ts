@@ -192,6 +192,23 @@ describe.each(testDatabases('catalog-admin'))('catalogue admin on $dialect', ({ 
     expect((await call('POST', '/api/admin/products/update/abc', { token: STAFF, json: {} })).status).toBe(400);
   });
 
+  it('moves the catalogue revision on every staff change and only then (the orders service caches prices on it)', async () => {
+    const revision = async (): Promise<string> => {
+      const answer = await fetch(`${server.url}/internal/catalog/revision`, { headers: { 'x-internal-secret': 'test-secret' } });
+      expect(answer.headers.get('cache-control')).toBe('no-store');
+      return ((await answer.json()) as { revision: string }).revision;
+    };
+    expect((await fetch(`${server.url}/internal/catalog/revision`)).status).toBe(403);
+    const before = await revision();
+    expect((await call('POST', '/api/admin/products/update/1', { token: STAFF, form: productForm({ ...validFields, price: '' }) })).status).toBe(422);
+    expect(await revision()).toBe(before);
+    expect((await call('POST', '/api/admin/products/archive/2', { token: STAFF })).status).toBe(200);
+    const afterArchive = await revision();
+    expect(afterArchive).not.toBe(before);
+    await call('POST', '/api/admin/products/restore/2', { token: STAFF });
+    expect(await revision()).not.toBe(afterArchive);
+  });
+
   it('shows a product with the orders that contain it', async () => {
     const detail = (await call<AdminProductDetail>('GET', '/api/admin/products/view/1', { token: STAFF })).body;
     expect(detail.id).toBe(1);

@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { productLookupBodySchema, type ProductLookupResponse } from '@shop/api-types';
+import { productLookupBodySchema, type CatalogRevisionResponse, type ProductLookupResponse } from '@shop/api-types';
 import { parseBody, requireInternalSecret, type ServiceState } from '@shop/service-kit';
 import type { CatalogRepository } from './repository';
 
@@ -7,6 +7,7 @@ import type { CatalogRepository } from './repository';
  * POST /internal/products/lookup {ids}: the current prices, limits and names of the products in a
  * cart, for the orders service (never routed by the gateway; x-internal-secret required). Only
  * products a shopper can buy are answered: a missing id is a product that is gone. Never cached.
+ * GET /internal/catalog/revision: what lets the orders service cache lookups safely (see the type).
  */
 export function productInternalRoutes(repository: CatalogRepository, internalSecret: string): Router<ServiceState> {
   const router = new Router<ServiceState>({ prefix: '/internal' });
@@ -15,6 +16,12 @@ export function productInternalRoutes(repository: CatalogRepository, internalSec
   router.post('/products/lookup', async (ctx) => {
     const { ids } = parseBody(productLookupBodySchema, ctx.request.body);
     const answer: ProductLookupResponse = { products: await repository.lookup(ids) };
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = answer;
+  });
+
+  router.get('/catalog/revision', async (ctx) => {
+    const answer: CatalogRevisionResponse = { revision: await repository.revision() };
     ctx.set('Cache-Control', 'no-store');
     ctx.body = answer;
   });

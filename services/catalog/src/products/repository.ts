@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { Brand, Category, LookupProduct, Product, ProductSort, Sku } from '@shop/api-types';
+import { audit } from '../audit';
 import { toProduct, type ProductRow } from './serialize';
 
 export interface ProductQuery {
@@ -127,6 +128,16 @@ export class CatalogRepository {
       brand_id: Number(row.brand_id),
       category_id: Number(row.category_id),
     }));
+  }
+
+  /**
+   * Every staff change to products, brands and categories writes an audit row in its own
+   * transaction, so the audit log's row count and newest id change with the catalogue. The count
+   * is part of it because a change committed late can carry a lower id than one already seen.
+   */
+  async revision(): Promise<string> {
+    const [row] = (await this.db(audit.table).count({ rows: '*' }).max({ newest: 'id' })) as Array<{ rows: number | string; newest: number | string | null }>;
+    return `${Number(row?.rows ?? 0)}:${Number(row?.newest ?? 0)}`;
   }
 
   async productBySlug(slug: string): Promise<Product | undefined> {

@@ -1,6 +1,7 @@
 import { formatCents } from '@shop/money';
 import { sqlTimestamp } from '@shop/service-kit';
 import { testDatabases } from '@shop/service-kit/src/testing';
+import { CatalogClient } from '../clients/catalog';
 import { MOMBASA, NAIROBI, startOrdersHarness, WESTLANDS, type OrdersHarness } from '../testing/harness';
 
 describe.each(testDatabases('orders'))('POST /api/site/orders/store on $dialect', (database) => {
@@ -113,11 +114,29 @@ describe.each(testDatabases('orders'))('POST /api/site/orders/store on $dialect'
       const cart = h.cart(2500);
       const body = h.orderBody(cart, h.subtotalCents(cart) / 100);
       const product = h.products.find((p) => p.id === cart[0]!.id)!;
-      await h.catalog.db('products').where({ id: product.id }).update({ price_cents: product.price_cents + 1000, offer_price_cents: null });
+      await h.changeCatalogue((trx) => trx('products').where({ id: product.id }).update({ price_cents: product.price_cents + 1000, offer_price_cents: null }));
       try {
         await refused(body, `Prices have changed: ${product.name} is now ${formatCents(product.price_cents + 1000)}. Please review your cart.`);
       } finally {
-        await h.catalog.db('products').where({ id: product.id }).update({ price_cents: product.price_cents, offer_price_cents: product.offer_price_cents });
+        await h.changeCatalogue((trx) => trx('products').where({ id: product.id }).update({ price_cents: product.price_cents, offer_price_cents: product.offer_price_cents }));
+      }
+    });
+
+    it('caches catalogue prices only until the catalogue changes', async () => {
+      const product = h.products[0]!;
+      const slow = new CatalogClient(h.catalog.url, h.config.internalSecret, { revisionCheckMs: 60_000 });
+      const quick = new CatalogClient(h.catalog.url, h.config.internalSecret, { revisionCheckMs: 1 });
+      const priceOf = async (client: CatalogClient, fresh = false) => (await client.lookup([product.id], { fresh })).get(product.id)?.price_cents;
+      expect(await priceOf(slow)).toBe(product.price_cents);
+      expect(await priceOf(quick)).toBe(product.price_cents);
+      try {
+        await h.changeCatalogue((trx) => trx('products').where({ id: product.id }).update({ price_cents: product.price_cents + 500 }));
+        // Within its interval the cache answers; a fresh lookup, or the next revision check, sees the change.
+        expect(await priceOf(slow)).toBe(product.price_cents);
+        expect(await priceOf(slow, true)).toBe(product.price_cents + 500);
+        expect(await priceOf(quick)).toBe(product.price_cents + 500);
+      } finally {
+        await h.changeCatalogue((trx) => trx('products').where({ id: product.id }).update({ price_cents: product.price_cents }));
       }
     });
 
@@ -153,12 +172,12 @@ describe.each(testDatabases('orders'))('POST /api/site/orders/store on $dialect'
       await refused(h.orderBody([...cart, { id: 999_999, quantity: 1 }], 99_999), 'Product 999999 is no longer available.', 'cart_items');
       const product = h.products.find((p) => !cart.some((line) => line.id === p.id))!;
       try {
-        await h.catalog.db('products').where({ id: product.id }).update({ status: 'draft' });
+        await h.changeCatalogue((trx) => trx('products').where({ id: product.id }).update({ status: 'draft' }));
         await refused(h.orderBody([{ id: product.id, quantity: 1 }, ...cart], 99_999), `Product ${product.id} is no longer available.`);
-        await h.catalog.db('products').where({ id: product.id }).update({ status: 'published', archived_at: sqlTimestamp() });
+        await h.changeCatalogue((trx) => trx('products').where({ id: product.id }).update({ status: 'published', archived_at: sqlTimestamp() }));
         await refused(h.orderBody([{ id: product.id, quantity: 1 }, ...cart], 99_999), `Product ${product.id} is no longer available.`);
       } finally {
-        await h.catalog.db('products').where({ id: product.id }).update({ status: 'published', archived_at: null });
+        await h.changeCatalogue((trx) => trx('products').where({ id: product.id }).update({ status: 'published', archived_at: null }));
       }
     });
 

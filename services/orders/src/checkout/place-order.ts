@@ -70,7 +70,7 @@ export class CheckoutService {
 
   async place(input: OrderStoreInput, auth: AuthContext | null, now = new Date()): Promise<OrderStoreResponse['data']> {
     if (input.redeemed_points > 0 && !auth) throw unprocessable({ redeemed_points: [CHECKOUT_ERRORS.signInForPoints] });
-    const priced = await this.price(input, now);
+    const priced = await this.priceFromCurrentCatalogue(input, now);
     const orderNumber = await this.deps.numbers.next(now);
     const points = input.redeemed_points;
     if (points > 0 && auth) await this.takePoints(auth.accountId, points, orderNumber, now);
@@ -90,11 +90,28 @@ export class CheckoutService {
     }
   }
 
+  /**
+   * Prices from the catalogue client's cache (at most a moment old, see CatalogClient); before an
+   * order is refused, it is priced once more straight from the catalogue, so a refusal is never the
+   * cache's doing.
+   */
+  private async priceFromCurrentCatalogue(input: OrderStoreInput, now: Date): Promise<Priced> {
+    try {
+      return await this.price(input, now, false);
+    } catch (error) {
+      if (error instanceof HttpError && error.status === 422) return this.price(input, now, true);
+      throw error;
+    }
+  }
+
   /** Everything the order will say, from today's prices; throws the first 422 found. */
-  private async price(input: OrderStoreInput, now: Date): Promise<Priced> {
+  private async price(input: OrderStoreInput, now: Date, fresh: boolean): Promise<Priced> {
     const { catalog, customers, coupons } = this.deps;
     const [products, counties, subCounties, coupon] = await Promise.all([
-      catalog.lookup(input.cart_items.map((item) => item.id)),
+      catalog.lookup(
+        input.cart_items.map((item) => item.id),
+        { fresh },
+      ),
       customers.countyNames(),
       customers.subCountyNames(input.county_id),
       input.coupon ? coupons.byCode(input.coupon) : Promise.resolve(undefined),

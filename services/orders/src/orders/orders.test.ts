@@ -69,12 +69,12 @@ describe.each(testDatabases('orders'))('customer orders and coupons on $dialect'
       const cart = h.cart(2500);
       const placed = await h.placeOrder(cart, { token: customer.token });
       const product = h.products.find((p) => p.id === cart[0]!.id)!;
-      await h.catalog.db('products').where({ id: product.id }).update({ name: 'Renamed product', price_cents: 1 });
+      await h.changeCatalogue((trx) => trx('products').where({ id: product.id }).update({ name: 'Renamed product', price_cents: 1 }));
       try {
         const order = (await h.request('GET', `/api/orders/view/${placed.order_number}`, { token: customer.token })).body as Order;
         expect(order.order_items[0]!.product).toMatchObject({ name: product.name, price: h.unitCents(product.id) / 100 });
       } finally {
-        await h.catalog.db('products').where({ id: product.id }).update({ name: product.name, price_cents: product.price_cents });
+        await h.changeCatalogue((trx) => trx('products').where({ id: product.id }).update({ name: product.name, price_cents: product.price_cents }));
       }
     });
 

@@ -6,9 +6,10 @@
  */
 import type { Knex } from 'knex';
 import type { LookupProduct } from '@shop/api-types';
-import { createLogger, listen, type RunningServer } from '@shop/service-kit';
+import { createLogger, listen, type AuthContext, type RunningServer } from '@shop/service-kit';
 import { testDatabases, type TestDatabase } from '@shop/service-kit/src/testing';
 import { createCatalogApp } from '../../../catalog/src/app';
+import { audit as catalogAudit } from '../../../catalog/src/audit';
 import { prepareCatalogDatabase } from '../../../catalog/src/db/setup';
 import { startHarness as startCustomersHarness, type Harness as CustomersHarness } from '../../../customers/src/testing/harness';
 import { buildOrdersServices, createOrdersApp, type OrdersServices } from '../app';
@@ -44,12 +45,16 @@ export const NAIROBI = 47;
 export const WESTLANDS = 274;
 export const MOMBASA = 1;
 
+const TEST_STAFF: AuthContext = { tokenId: null, accountId: 1, kind: 'staff', firstName: 'Test', lastName: 'Staff', email: 'staff@example.com', phone: null, expiresAt: '2099-01-01T00:00:00.000Z' };
+
 export interface OrdersHarness {
   db: Knex;
   url: string;
   config: OrdersConfig;
   services: OrdersServices;
   catalog: { db: Knex; url: string };
+  /** Changes the catalogue as staff do: the change and its audit row in one transaction (which moves the catalogue's revision). */
+  changeCatalogue(change: (trx: Knex.Transaction) => Promise<unknown>): Promise<void>;
   customers: CustomersHarness;
   /** Every buyable product, by id order. */
   products: LookupProduct[];
@@ -98,6 +103,8 @@ export async function startOrdersHarness(
     customersUrl: customers.url,
     publicUrl: 'https://shop.example.test',
     seedHistory: false,
+    // Prices cached for a millisecond at most: tests see a catalogue change at once, through the cache.
+    catalogRevisionCheckMs: 1,
     ...options.config,
     payments: { ...base.payments, simulatorPushDelayMs: SIMULATED_PUSH_MS, ...options.payments },
   };
@@ -139,6 +146,14 @@ export async function startOrdersHarness(
     config,
     services,
     catalog: { db: catalogDb.db, url: catalogServer.url },
+    async changeCatalogue(change) {
+      await catalogDb.db.transaction(async (trx) => {
+        await change(trx);
+        await catalogAudit.record(trx, TEST_STAFF, { action: 'product.updated', entity: 'product', entityId: null, summary: 'Changed by a test' });
+      });
+      // The revision is checked at most once a millisecond.
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    },
     customers,
     products,
     request,
