@@ -36,6 +36,9 @@ export function createServiceApp(options: ServiceAppOptions): Koa<ServiceState> 
   app.proxy = false;
   const { logger } = options;
   const metrics = processMetrics(options.name);
+  // Errors Koa reports outside the error middleware (a client that hung up mid-body...) go to the
+  // JSON log too, not to the console as plain text.
+  app.on('error', (error: unknown) => logger.warn({ err: error }, 'request failed outside the handlers'));
 
   app.use(async (ctx, next) => {
     const incoming = ctx.get('x-request-id');

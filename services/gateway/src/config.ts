@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT, envPort, envString } from '@shop/service-kit';
+import type { RateLimitRule } from './limits/rateLimit';
 
 /** An area of the shop behind the gateway: which paths it answers and where its service runs. */
 export interface UpstreamRoute {
@@ -29,6 +30,44 @@ export interface GatewayConfig {
   remotes: RemoteEntry[];
   /** Largest request body passed to a service. */
   bodyLimitBytes: number;
+  /** A JSON file of remote URLs, re-read when it changes (see remotes/runtimeRemotes.ts). */
+  remotesFile?: string;
+  /** Per-address limits on login, password reset and order creation. */
+  rateLimits: RateLimitRule[];
+  /** Prometheus metrics on a port of their own, never the public one; null: off. */
+  metrics: { port: number; host: string } | null;
+}
+
+/** A positive whole number from the environment, or the default; anything else stops the start. */
+function positiveSetting(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive whole number, got "${raw}"`);
+  return value;
+}
+
+/**
+ * Per client address and window (GATEWAY_RATE_LIMIT_WINDOW_SECONDS, 60 by default). Generous:
+ * shoppers behind one mobile operator's NAT share an address.
+ */
+function rateLimitRules(env: NodeJS.ProcessEnv): RateLimitRule[] {
+  const windowMs = positiveSetting(env, 'GATEWAY_RATE_LIMIT_WINDOW_SECONDS', 60) * 1000;
+  return [
+    { label: 'sign-in attempts', method: 'POST', path: '/api/login', limit: positiveSetting(env, 'GATEWAY_RATE_LIMIT_LOGIN', 30), windowMs },
+    { label: 'password reset requests', method: 'POST', path: '/api/forgot-password', limit: positiveSetting(env, 'GATEWAY_RATE_LIMIT_PASSWORD_RESET', 10), windowMs },
+    { label: 'orders', method: 'POST', path: '/api/site/orders/store', limit: positiveSetting(env, 'GATEWAY_RATE_LIMIT_ORDERS', 30), windowMs },
+  ];
+}
+
+/** GATEWAY_METRICS_PORT, by default the public port + 1000 (8080: 9080); 'off' turns it off. */
+function metricsSetting(env: NodeJS.ProcessEnv, publicPort: number): GatewayConfig['metrics'] {
+  const raw = env.GATEWAY_METRICS_PORT ?? '';
+  if (raw === 'off') return null;
+  const port = raw === '' ? publicPort + 1000 : Number(raw);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`GATEWAY_METRICS_PORT must be a port number or "off", got "${raw}"`);
+  if (port === publicPort && port !== 0) throw new Error('GATEWAY_METRICS_PORT must differ from GATEWAY_PORT: metrics are never public.');
+  return { port, host: env.GATEWAY_METRICS_HOST || '127.0.0.1' };
 }
 
 /** Remotes of the storefront and back office; each is optional and found at run time. */
@@ -43,8 +82,9 @@ const envName = (name: string) => `REMOTE_${name.toUpperCase()}_URL`;
 
 export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
   const localRemotes = KNOWN_REMOTES.map((remote) => ({ ...remote, dir: path.join(REPO_ROOT, remote.folder, 'dist') }));
+  const port = envPort('GATEWAY_PORT', 8080);
   return {
-    port: envPort('GATEWAY_PORT', 8080),
+    port,
     host: envString('GATEWAY_HOST', '0.0.0.0'),
     upstreams: [
       {
@@ -114,5 +154,8 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
       return fs.existsSync(path.join(remote.dir, 'mf-manifest.json')) ? [{ name: remote.name, entry: `/remotes/${remote.folder}/mf-manifest.json` }] : [];
     }),
     bodyLimitBytes: Number(env.GATEWAY_BODY_LIMIT_BYTES || 1_000_000),
+    remotesFile: env.GATEWAY_REMOTES_FILE || undefined,
+    rateLimits: rateLimitRules(env),
+    metrics: metricsSetting(env, port),
   };
 }

@@ -1,13 +1,15 @@
-import { closeOnSignals, createLogger, listen } from '@shop/service-kit';
+import { closeOnSignals, createLogger, listen, processMetrics } from '@shop/service-kit';
 import { createGateway } from './app';
 import { loadGatewayConfig } from './config';
+import { startMetricsServer } from './metricsServer';
 
 const logger = createLogger('gateway');
 const config = loadGatewayConfig();
 listen(createGateway(config, logger), config.port, config.host)
-  .then((running) => {
+  .then(async (running) => {
     logger.info({ port: running.port }, 'gateway listening');
-    closeOnSignals(running, logger);
+    const metricsServer = config.metrics ? await startMetricsServer(config.metrics, processMetrics('gateway'), logger) : null;
+    closeOnSignals(running, logger, [async () => new Promise<void>((resolve) => (metricsServer ? metricsServer.close(() => resolve()) : resolve()))]);
   })
   .catch((error: unknown) => {
     logger.error({ err: error }, 'gateway failed to start');

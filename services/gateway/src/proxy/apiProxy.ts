@@ -1,5 +1,4 @@
 import http from 'node:http';
-import { randomUUID } from 'node:crypto';
 import httpProxy from 'http-proxy';
 import type Koa from 'koa';
 import type { Logger } from '@shop/service-kit';
@@ -17,11 +16,27 @@ function sendJson(res: http.ServerResponse, status: number, body: unknown): void
 
 /**
  * Routes /api and /media to the services, streaming both ways over keep-alive connections.
- * A service that is down answers a clear 503 naming its area; a slow one a 504.
+ * A service that is down answers a clear 503 naming its area; a slow one a 504 (each area has its
+ * own timeout); a body over the limit a 413, whether it announces its length or streams in chunks.
+ * Every call carries the request id the gateway made (x-request-id) and the client's address.
  */
 export function apiProxy(upstreams: UpstreamRoute[], logger: Logger, bodyLimitBytes: number): Koa.Middleware {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256, keepAliveMsecs: 10_000 });
   const proxy = httpProxy.createProxyServer({ agent, xfwd: false, changeOrigin: false, ws: false });
+  // A body without a length (chunked) is counted as it streams; past the limit the call to the
+  // service is cut and the client gets the same 413 as one that announced a large length.
+  proxy.on('proxyReq', (proxyReq, req, res) => {
+    if (req.headers['content-length'] !== undefined) return;
+    let received = 0;
+    req.on('data', (chunk: Buffer) => {
+      received += chunk.length;
+      if (received <= bodyLimitBytes || res.headersSent) return;
+      req.unpipe(proxyReq);
+      proxyReq.destroy();
+      res.setHeader('connection', 'close');
+      sendJson(res as http.ServerResponse, 413, { message: 'The request body is too large.' });
+    });
+  });
   const table = upstreams
     .flatMap((route) => route.prefixes.map((prefix) => ({ prefix, route })))
     .sort((a, b) => b.prefix.length - a.prefix.length);
@@ -43,12 +58,15 @@ export function apiProxy(upstreams: UpstreamRoute[], logger: Logger, bodyLimitBy
       ctx.body = { message: 'The request body is too large.' };
       return;
     }
-    const requestId = /^[\w-]{1,64}$/.test(ctx.get('x-request-id')) ? ctx.get('x-request-id') : randomUUID();
+    // Made by the gateway for every request (app.ts); whatever id a client sent is replaced.
+    const requestId = String(ctx.state.requestId);
+    ctx.state.route = `api ${route.area}`;
     ctx.req.headers['x-request-id'] = requestId;
     // The client address as the gateway saw it, overwriting whatever the client claimed, so
     // services can throttle by address without trusting a forged X-Forwarded-For.
     ctx.req.headers['x-forwarded-for'] = ctx.req.socket.remoteAddress ?? '';
-    ctx.set('x-request-id', requestId);
+    // Connection is hop-by-hop: a client's "close" must not close the pooled connection to the service.
+    ctx.req.headers.connection = 'keep-alive';
     ctx.respond = false;
     const started = Date.now();
     await new Promise<void>((resolve) => {
@@ -58,6 +76,8 @@ export function apiProxy(upstreams: UpstreamRoute[], logger: Logger, bodyLimitBy
         if (value !== undefined) ctx.res.setHeader(key, value as string | string[]);
       }
       proxy.web(ctx.req, ctx.res, { target: route.target, proxyTimeout: route.timeoutMs }, (error: NodeJS.ErrnoException) => {
+        // Already answered (a streamed body over the limit cut the call on purpose).
+        if (ctx.res.writableEnded) return resolve();
         const timedOut = error.code === 'ECONNRESET' && Date.now() - started >= route.timeoutMs - 50;
         logger.warn({ reqId: requestId, area: route.area, code: error.code, path: ctx.path }, 'upstream failed');
         if (timedOut) sendJson(ctx.res, 504, { message: `The ${route.area} took too long to answer. Please try again.`, area: route.area });

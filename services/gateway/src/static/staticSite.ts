@@ -39,14 +39,15 @@ export function remotesDocument(remotes: RemoteEntry[]): { remotes: RemoteEntry[
 
 /**
  * The shell and the remotes as static files (the all-in-one mode), /remotes.json from the
- * environment, and the shell's index.html for every other page (client-side routing).
+ * environment (or GATEWAY_REMOTES_FILE, read again when it changes), and the shell's index.html
+ * for every other page (client-side routing).
  */
-export function staticSite(config: GatewayConfig): Koa.Middleware {
+export function staticSite(config: GatewayConfig, remotes: () => RemoteEntry[] = () => config.remotes): Koa.Middleware {
   return async (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
     if (ctx.path === '/remotes.json') {
       ctx.set('Cache-Control', 'no-cache');
-      ctx.body = remotesDocument(config.remotes);
+      ctx.body = remotesDocument(remotes());
       return;
     }
     const remote = config.localRemotes.find((candidate) => ctx.path.startsWith(`/remotes/${candidate.folder}/`));
