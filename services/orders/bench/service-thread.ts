@@ -26,7 +26,8 @@ export interface ServiceThreadData {
 
 async function start(data: ServiceThreadData): Promise<RunningServer> {
   if (data.service === 'gateway') {
-    const env = { ...process.env, CATALOG_URL: data.catalogUrl, CUSTOMERS_URL: data.customersUrl, ORDERS_URL: data.ordersUrl };
+    // One load generator is one client address: the gateway's per-address order limit is lifted.
+    const env = { ...process.env, CATALOG_URL: data.catalogUrl, CUSTOMERS_URL: data.customersUrl, ORDERS_URL: data.ordersUrl, GATEWAY_RATE_LIMIT_ORDERS: '100000000', GATEWAY_METRICS_PORT: 'off' };
     return listen(createGateway(loadGatewayConfig(env), createLogger('gateway')), 0);
   }
   const db = createDatabase({ service: data.service, url: data.dbUrl });
