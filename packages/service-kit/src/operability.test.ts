@@ -9,6 +9,7 @@ import { createServiceApp } from './app';
 import { createLogger } from './logger';
 import { listen, type RunningServer } from './server';
 import { requestIdHeaders } from './request-context';
+import { DEV_INTERNAL_SECRET, internalSecretFromEnv } from './auth/internal-secret';
 
 /** Log lines as the JSON objects pino wrote. */
 function captureLogs(): { lines: Array<Record<string, unknown>>; stream: Writable } {
@@ -148,4 +149,13 @@ describe('graceful shutdown', () => {
     // The pool closes only after the in-flight request was answered (it used the pool at the end).
     expect(log).toContain('pool closed');
   }, 30_000);
+});
+
+describe('secrets in production', () => {
+  it('refuses a missing or development-default INTERNAL_SECRET, naming the service', () => {
+    expect(() => internalSecretFromEnv('catalog', { NODE_ENV: 'production' })).toThrow('INTERNAL_SECRET must be set in production: the catalog service');
+    expect(() => internalSecretFromEnv('catalog', { NODE_ENV: 'production', INTERNAL_SECRET: DEV_INTERNAL_SECRET })).toThrow('must not be the development default in production');
+    expect(internalSecretFromEnv('catalog', { NODE_ENV: 'production', INTERNAL_SECRET: 'from-the-vault-0123456789' })).toBe('from-the-vault-0123456789');
+    expect(internalSecretFromEnv('catalog', { NODE_ENV: 'development' })).toBe(DEV_INTERNAL_SECRET);
+  });
 });

@@ -48,6 +48,7 @@ export function loadCustomersConfig(env: NodeJS.ProcessEnv = process.env): Custo
   if (production && internalSecret.length === 0) {
     throw new Error('INTERNAL_SECRET must be set in production: the other services use it to reach /internal/* of the customers service.');
   }
+  if (production && internalSecret === DEV_INTERNAL_SECRET) throw new Error('INTERNAL_SECRET must not be the development default in production: set a long random value.');
   const smtpHost = env.SMTP_HOST ?? '';
   const smtpSecure = env.SMTP_SECURE === 'true' || env.SMTP_SECURE === '1';
   return {
