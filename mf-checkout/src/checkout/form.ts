@@ -1,4 +1,4 @@
-import { KENYAN_PHONE_PATTERN, MINIMUM_ORDER_MESSAGE } from '@shop/api-types';
+import { CHECKOUT_MESSAGES, KENYAN_PHONE_PATTERN, MINIMUM_ORDER_MESSAGE } from '@shop/api-types';
 import { readStored, writeStored } from '@shop/store-kit';
 
 /** Local storage key of the checkout prefill (spec section 3). */
@@ -102,22 +102,12 @@ export const phoneToMpesa = (phone: string): string => {
 export const MPESA_NUMBER_PATTERN = /^254\d{9}$/;
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
+/** The checkout's messages: the server's own field messages, and the two only the form checks. */
 export const MESSAGES = {
-  firstName: 'First name is required',
-  lastName: 'Last name is required',
-  phoneRequired: 'Phone number is required',
-  phoneDigits: 'Phone number must be 10 digits',
-  phoneLeadingZero: 'Phone number must start with 0, e.g. 0712345678',
-  emailRequired: 'Email is required',
-  emailInvalid: 'Invalid email format',
-  street: 'Street is required',
-  county: 'County is required',
-  subCounty: 'Sub-county is required',
-  town: 'Town is required',
+  ...CHECKOUT_MESSAGES,
   minimum: MINIMUM_ORDER_MESSAGE,
   terms: 'You must agree to the terms and conditions',
-  /** The orders service's wording (CHECKOUT_MESSAGES.mpesaNumber), kept here so the form never bundles zod. */
-  mpesa: 'The M-Pesa number must be 12 digits starting with 254.',
+  mpesa: CHECKOUT_MESSAGES.mpesaNumber,
 } as const;
 
 /** Where each message is shown: a form field, the order total, or the terms box. */

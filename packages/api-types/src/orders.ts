@@ -173,3 +173,37 @@ export const ORDER_MESSAGES = {
 export const POINTS_EARN_KSH_PER_POINT = 100;
 /** How much a redeemed point is worth at checkout, KSh. */
 export const POINT_VALUE_KSH = 1;
+
+/**
+ * The checkout's field messages (storefront spec section 5): the storefront's form shows them and the
+ * orders service answers them, so both read alike. Here, away from the schemas, so a front end
+ * that imports them never bundles zod.
+ */
+export const CHECKOUT_MESSAGES = {
+  firstName: 'First name is required',
+  lastName: 'Last name is required',
+  phoneRequired: 'Phone number is required',
+  phoneDigits: 'Phone number must be 10 digits',
+  phoneLeadingZero: 'Phone number must start with 0, e.g. 0712345678',
+  emailRequired: 'Email is required',
+  emailInvalid: 'Invalid email format',
+  street: 'Street is required',
+  county: 'County is required',
+  countyInvalid: 'The selected county is invalid.',
+  subCounty: 'Sub-county is required',
+  subCountyInvalid: 'The selected sub-county is invalid.',
+  town: 'Town is required',
+  mpesaNumber: 'The M-Pesa number must be 12 digits starting with 254.',
+  depot: 'The selected depot is invalid.',
+  cartEmpty: 'Your cart is empty.',
+  cartTooLong: 'A cart may hold at most 100 products.',
+  cartDuplicate: 'Each product may appear only once in the cart.',
+  cartItemId: 'Each cart item needs a valid product id.',
+  quantityNumber: 'Each cart item needs a quantity.',
+  priceNumber: 'Each cart item price must be an amount in KSh.',
+  totalRequired: 'The total amount field is required.',
+  totalInvalid: 'The total amount must be an amount in KSh.',
+  paymentMethod: 'The selected payment method is invalid.',
+} as const;
+
+export const MAX_CART_ITEMS = 100;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ACCOUNT_MESSAGES, EMAIL_MAX_LENGTH, KENYAN_PHONE_PATTERN, NAME_MAX_LENGTH } from '../accounts';
-import { ORDER_MESSAGES } from '../orders';
+import { CHECKOUT_MESSAGES, MAX_CART_ITEMS, ORDER_MESSAGES } from '../orders';
 
 /**
  * Request schemas of the checkout, coupon and payment calls (the orders service validates with
@@ -47,34 +47,6 @@ function requiredId(required: string, invalid: string) {
   );
 }
 
-export const CHECKOUT_MESSAGES = {
-  firstName: 'First name is required',
-  lastName: 'Last name is required',
-  phoneRequired: 'Phone number is required',
-  phoneDigits: 'Phone number must be 10 digits',
-  phoneLeadingZero: 'Phone number must start with 0, e.g. 0712345678',
-  emailRequired: 'Email is required',
-  emailInvalid: 'Invalid email format',
-  street: 'Street is required',
-  county: 'County is required',
-  countyInvalid: 'The selected county is invalid.',
-  subCounty: 'Sub-county is required',
-  subCountyInvalid: 'The selected sub-county is invalid.',
-  town: 'Town is required',
-  mpesaNumber: 'The M-Pesa number must be 12 digits starting with 254.',
-  depot: 'The selected depot is invalid.',
-  cartEmpty: 'Your cart is empty.',
-  cartTooLong: 'A cart may hold at most 100 products.',
-  cartDuplicate: 'Each product may appear only once in the cart.',
-  cartItemId: 'Each cart item needs a valid product id.',
-  quantityNumber: 'Each cart item needs a quantity.',
-  priceNumber: 'Each cart item price must be an amount in KSh.',
-  totalRequired: 'The total amount field is required.',
-  totalInvalid: 'The total amount must be an amount in KSh.',
-  paymentMethod: 'The selected payment method is invalid.',
-} as const;
-
-export const MAX_CART_ITEMS = 100;
 
 const checkoutEmail = text(CHECKOUT_MESSAGES.emailRequired, CHECKOUT_MESSAGES.emailInvalid).pipe(
   z
