@@ -1,0 +1,35 @@
+# syntax=docker/dockerfile:1
+# The mf-admin remote: built from its workspace and the packages it uses, then served as static
+# files from its own origin by an unprivileged nginx (the shell finds it through /remotes.json).
+# Build from the repository root (docker-compose.yml does):
+#   docker build -f deploy/remotes/mf-admin.Dockerfile -t shwari-shop/mf-admin .
+ARG NODE_IMAGE=node:20-bookworm-slim
+
+# Every workspace's package.json and the lock file, nothing else: npm ci checks the lock file
+# against all of them, and this stage's output (so the install below) only changes when they do.
+FROM ${NODE_IMAGE} AS manifests
+WORKDIR /src
+COPY . .
+RUN mkdir /manifests && cp package.json package-lock.json /manifests/ \
+ && find . -name package.json -not -path "*/node_modules/*" -not -path "./package.json" -exec cp --parents {} /manifests/ \;
+
+FROM ${NODE_IMAGE} AS build
+WORKDIR /app
+COPY --from=manifests /manifests/ ./
+# Dev dependencies too (webpack, TypeScript): this stage only builds.
+RUN npm ci --workspace @shop/mf-admin --include-workspace-root --no-audit --no-fund
+COPY tsconfig.base.json ./
+COPY types types
+COPY packages/api-types packages/api-types
+COPY packages/money packages/money
+COPY packages/store-kit packages/store-kit
+COPY packages/mf-config packages/mf-config
+COPY mf-admin mf-admin
+RUN npm run build -w @shop/mf-admin
+
+FROM nginxinc/nginx-unprivileged:1.27-alpine
+COPY deploy/nginx-remote.conf /etc/nginx/conf.d/default.conf
+COPY --from=build /app/mf-admin/dist /usr/share/nginx/html
+# nginx-unprivileged runs as the nginx user (uid 101) on port 8080.
+USER 101
+EXPOSE 8080

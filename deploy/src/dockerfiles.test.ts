@@ -1,0 +1,127 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { REMOTES, SERVICES } from '../../scripts/stack';
+import { REPO_ROOT, baseImage, copies, loadCompose, parseDockerfile, workspaceAt, workspaceDependencyDirs, type Stage } from './layout';
+
+/**
+ * Every Dockerfile docker-compose.yml names: multi-stage, a small final image run by an
+ * unprivileged user, and built from its own workspace and the workspace packages it uses, never
+ * from another team's code.
+ */
+const compose = loadCompose();
+
+interface ImageCase {
+  service: string;
+  dockerfile: string;
+  /** The workspace the image is for. */
+  dir: string;
+  kind: 'service' | 'remote';
+}
+
+const cases: ImageCase[] = [
+  ...[...SERVICES.map((spec) => ({ name: spec.name, dir: spec.dir })), { name: 'gateway', dir: 'services/gateway' }].map(({ name, dir }) => ({
+    service: name,
+    dockerfile: compose.services[name]?.build?.dockerfile ?? `(no build for ${name})`,
+    dir,
+    kind: 'service' as const,
+  })),
+  ...REMOTES.map((remote) => ({ service: remote.folder, dockerfile: compose.services[remote.folder]?.build?.dockerfile ?? `(no build for ${remote.folder})`, dir: remote.folder, kind: 'remote' as const })),
+];
+
+/** Files from the build context any image may take besides workspaces: shared TypeScript settings and types, the nginx setup. */
+const SHARED_FILES = new Set(['tsconfig.base.json', 'types', 'deploy/nginx-remote.conf']);
+
+/** Sources copied from the build context (not from another stage) by every stage except the manifests one. */
+function contextCopies(stages: Stage[]): string[] {
+  return stages
+    .filter((stage) => stage.name !== 'manifests')
+    .flatMap((stage) => copies(stage).filter((copy) => copy.from === null))
+    .flatMap((copy) => copy.sources)
+    .filter((source) => !SHARED_FILES.has(source));
+}
+
+const runs = (stages: Stage[]) => stages.flatMap((stage) => stage.instructions.filter((instruction) => instruction.keyword === 'RUN').map((instruction) => instruction.args));
+
+describe.each(cases)('$dockerfile ($service)', ({ service, dockerfile, dir, kind }) => {
+  const file = path.join(REPO_ROOT, dockerfile);
+
+  it('exists', () => {
+    expect(fs.existsSync(file)).toBe(true);
+  });
+
+  const { args, stages } = fs.existsSync(file) ? parseDockerfile(fs.readFileSync(file, 'utf8')) : { args: [], stages: [] };
+  const final = stages[stages.length - 1];
+  const workspace = fs.existsSync(file) ? workspaceAt(dir) : null;
+
+  it('is multi-stage, and its final image is small and runs as an unprivileged user', () => {
+    expect(stages.length).toBeGreaterThanOrEqual(2);
+    const image = baseImage(final!, args);
+    expect(image).toMatch(kind === 'service' ? /^node:\d+-[a-z]+-slim$/ : /^nginxinc\/nginx-unprivileged:[\d.]+-alpine$/);
+    const users = final!.instructions.filter((instruction) => instruction.keyword === 'USER').map((instruction) => instruction.args);
+    expect(users.length).toBeGreaterThan(0);
+    expect(users[users.length - 1]).not.toMatch(/^(root|0)(:|$)/);
+  });
+
+  it('installs and copies only its own workspace and the workspace packages it uses', () => {
+    const expected = new Set([dir, ...workspaceDependencyDirs(workspace!, { dev: kind === 'remote' })]);
+    const installs = runs(stages).filter((command) => command.includes('npm ci'));
+    if (service === 'gateway') {
+      // The gateway serves the shell: its image also builds the shell (with its packages) and keeps only dist/.
+      const shell = workspaceAt('shell');
+      for (const extra of ['shell', ...workspaceDependencyDirs(shell, { dev: true })]) expected.add(extra);
+      expect(installs).toContainEqual(expect.stringContaining(`--workspace ${shell.name} `));
+      expect(copies(final!).filter((copy) => copy.from === 'shell').map((copy) => copy.sources)).toEqual([['/app/shell/dist']]);
+    }
+    expect(installs).toContainEqual(expect.stringContaining(`--workspace ${workspace!.name} `));
+    for (const install of installs) expect(install).toMatch(/--workspace @shop\/[\w-]+ /);
+    expect([...new Set(contextCopies(stages))].sort()).toEqual([...expected].sort());
+  });
+
+  it('reads the whole build context only to collect package manifests', () => {
+    const manifests = stages.find((stage) => stage.name === 'manifests');
+    expect(manifests).toBeDefined();
+    // A later stage takes only what the manifests stage collected.
+    for (const stage of stages) {
+      for (const copy of copies(stage)) {
+        if (copy.sources.includes('.')) expect(stage.name).toBe('manifests');
+        if (copy.from === 'manifests') expect(copy.sources).toEqual(['/manifests/']);
+      }
+    }
+    expect(runs([manifests!]).join(' ')).toMatch(/find \. -name package\.json/);
+  });
+
+  if (kind === 'service') {
+    it('installs production dependencies only and starts the service as one process', () => {
+      const installs = runs(stages).filter((command) => command.includes(`--workspace ${workspace!.name} `));
+      expect(installs).toEqual([expect.stringContaining('--omit=dev')]);
+      const command = final!.instructions.find((instruction) => instruction.keyword === 'CMD')!.args;
+      expect(JSON.parse(command)).toEqual(['node', '--import', 'tsx', 'src/main.ts']);
+      const workdirs = final!.instructions.filter((instruction) => instruction.keyword === 'WORKDIR').map((instruction) => instruction.args);
+      expect(workdirs[workdirs.length - 1]).toBe(`/app/${dir}`);
+      expect(final!.instructions).toContainEqual({ keyword: 'ENV', args: 'NODE_ENV=production' });
+    });
+  } else {
+    it('builds its workspace and serves only the built files', () => {
+      expect(runs(stages)).toContainEqual(`npm run build -w ${workspace!.name}`);
+      expect(copies(final!)).toEqual([
+        { from: null, sources: ['deploy/nginx-remote.conf'], destination: '/etc/nginx/conf.d/default.conf' },
+        { from: 'build', sources: [`/app/${dir}/dist`], destination: '/usr/share/nginx/html' },
+      ]);
+    });
+  }
+});
+
+describe('the build context', () => {
+  it('leaves out installed modules, builds, local data and test output', () => {
+    const ignored = fs.readFileSync(path.join(REPO_ROOT, '.dockerignore'), 'utf8').split('\n');
+    for (const entry of ['**/node_modules', '**/dist', '.git', 'data', 'e2e/artifacts']) expect(ignored).toContain(entry);
+  });
+
+  it('serves a remote with CORS for the shell\'s origin, a health check and cache rules', () => {
+    const nginx = fs.readFileSync(path.join(REPO_ROOT, 'deploy/nginx-remote.conf'), 'utf8');
+    expect(nginx).toContain('listen 8080;');
+    expect(nginx).toContain('location = /healthz');
+    expect(nginx).toContain('Access-Control-Allow-Origin');
+    expect(nginx).toContain('immutable');
+  });
+});
