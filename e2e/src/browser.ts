@@ -21,10 +21,15 @@ export interface Journey {
   errors: string[];
 }
 
+/** Every page a journey opened, for src/failure-artifacts.ts to photograph when a test fails. */
+const opened: Array<{ page: Page; errors: string[]; openedAt: number }> = [];
+export const openPages = (): ReadonlyArray<{ page: Page; errors: string[]; openedAt: number }> => opened;
+
 export async function openJourney(browser: Browser, viewport = { width: 390, height: 844 }): Promise<Journey> {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   const errors: string[] = [];
+  opened.push({ page, errors, openedAt: Date.now() });
   page.on('pageerror', (error) => errors.push(error.message));
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
@@ -32,15 +37,13 @@ export async function openJourney(browser: Browser, viewport = { width: 390, hei
   return { context, page, errors };
 }
 
-/** Runs a journey and keeps a screenshot of the page when it fails (CI keeps e2e/artifacts/). */
-export async function withScreenshotOnFailure(page: Page, name: string, run: () => Promise<void>): Promise<void> {
-  try {
-    await run();
-  } catch (error) {
-    fs.mkdirSync(ARTIFACTS_DIR, { recursive: true });
-    await page.screenshot({ path: path.join(ARTIFACTS_DIR, `${name.replace(/\W+/g, '-')}.png`), fullPage: true }).catch(() => undefined);
-    throw error;
-  }
+/**
+ * Runs a part of a journey. Failure screenshots are now taken for every journey test by the shared
+ * afterEach in src/failure-artifacts.ts (e2e/artifacts/<journey>/<test name>.png); this wrapper
+ * stays so existing journeys read the same.
+ */
+export async function withScreenshotOnFailure(_page: Page, _name: string, run: () => Promise<void>): Promise<void> {
+  await run();
 }
 
 /** Waits until a condition about the page holds (the UI updates asynchronously). */
