@@ -64,6 +64,8 @@ export interface Stack {
   stop(): Promise<void>;
   stopProcess(name: string): Promise<void>;
   startRemote(name: string, port: number): Promise<RunningProcess>;
+  /** Starts a service again (after stopProcess) on its port, with the same environment. */
+  startService(name: string): Promise<RunningProcess>;
 }
 
 async function waitForHttp(url: string, child: ChildProcess, timeoutMs = 90_000): Promise<void> {
@@ -110,6 +112,21 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const baseEnv: NodeJS.ProcessEnv = { ...process.env, ...options.env };
   const processes = new Map<string, RunningProcess>();
 
+  // Where shoppers reach the shop: payment providers send them back here.
+  const serviceUrls: NodeJS.ProcessEnv = { PUBLIC_URL: baseEnv.PUBLIC_URL ?? `http://localhost:${options.gatewayPort}` };
+
+  const startService = async (name: string): Promise<RunningProcess> => {
+    const service = SERVICES.find((candidate) => candidate.name === name);
+    if (!service) throw new Error(`Unknown service ${name}`);
+    const port = service.defaultPort + offset;
+    const child = launch(service.name, path.join(REPO_ROOT, service.dir), ['src/main.ts'], { ...baseEnv, ...serviceUrls, [service.portEnv]: String(port) }, log);
+    const url = `http://127.0.0.1:${port}`;
+    const running = { name: service.name, port, url, child, stop: stopper(child) };
+    processes.set(service.name, running);
+    await waitForHttp(`${url}/readyz`, child);
+    return running;
+  };
+
   const startRemote = async (name: string, port: number): Promise<RunningProcess> => {
     const remote = REMOTES.find((candidate) => candidate.name === name);
     if (!remote) throw new Error(`Unknown remote ${name}`);
@@ -123,17 +140,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 
   try {
     const gatewayEnv: NodeJS.ProcessEnv = { ...baseEnv, GATEWAY_PORT: String(options.gatewayPort), GATEWAY_HOST: baseEnv.GATEWAY_HOST ?? '127.0.0.1' };
-    // Where shoppers reach the shop: payment providers send them back here.
-    const serviceUrls: NodeJS.ProcessEnv = { PUBLIC_URL: baseEnv.PUBLIC_URL ?? `http://localhost:${options.gatewayPort}` };
     const waves = [...new Set(SERVICES.map((service) => service.wave))].sort((a, b) => a - b);
     for (const wave of waves) {
       const started = await Promise.all(
         SERVICES.filter((service) => service.wave === wave).map(async (service) => {
-          const port = service.defaultPort + offset;
-          const child = launch(service.name, path.join(REPO_ROOT, service.dir), ['src/main.ts'], { ...baseEnv, ...serviceUrls, [service.portEnv]: String(port) }, log);
-          const url = `http://127.0.0.1:${port}`;
-          processes.set(service.name, { name: service.name, port, url, child, stop: stopper(child) });
-          await waitForHttp(`${url}/readyz`, child);
+          const { url } = await startService(service.name);
           return { service, url };
         }),
       );
@@ -160,6 +171,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     url: `http://127.0.0.1:${options.gatewayPort}`,
     processes,
     startRemote,
+    startService,
     stopProcess: async (name) => {
       await processes.get(name)?.stop();
       processes.delete(name);

@@ -86,10 +86,11 @@ describe('docker-compose.yml', () => {
         [spec.portEnv]: String(spec.defaultPort),
         [spec.portEnv.replace(/_PORT$/, '_HOST')]: '0.0.0.0',
       });
-      // As in scripts/stack.ts: a service is given the URL of every service of an earlier wave.
-      for (const earlier of SERVICES.filter((other) => other.wave < spec.wave)) {
-        expect([earlier.urlEnv, env[earlier.urlEnv]]).toEqual([earlier.urlEnv, urlOf(earlier.name)]);
-        expect(service!.depends_on?.[earlier.name]).toEqual({ condition: 'service_healthy' });
+      // As in scripts/stack.ts: every service knows every other's URL (they call each other at
+      // request time) and starts after the services of earlier waves are healthy.
+      for (const other of SERVICES.filter((candidate) => candidate.name !== spec.name)) {
+        expect([other.urlEnv, env[other.urlEnv]]).toEqual([other.urlEnv, urlOf(other.name)]);
+        if (other.wave < spec.wave) expect(service!.depends_on?.[other.name]).toEqual({ condition: 'service_healthy' });
       }
       // The secret comes from the operator's environment: compose refuses to start without it.
       expect(() => containerEnv(service!, { ...OPERATOR_ENV, INTERNAL_SECRET: '' })).toThrow('INTERNAL_SECRET');
