@@ -140,6 +140,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 
   try {
     const gatewayEnv: NodeJS.ProcessEnv = { ...baseEnv, GATEWAY_PORT: String(options.gatewayPort), GATEWAY_HOST: baseEnv.GATEWAY_HOST ?? '127.0.0.1' };
+    // Every port is known up front, so every service learns every other's URL, also of later waves:
+    // the catalog checks staff tokens with customers and asks orders for a product's order lines,
+    // customers asks orders for a customer's orders (all at request time). Waves only order start-up.
+    for (const service of SERVICES) serviceUrls[service.urlEnv] = `http://127.0.0.1:${service.defaultPort + offset}`;
     const waves = [...new Set(SERVICES.map((service) => service.wave))].sort((a, b) => a - b);
     for (const wave of waves) {
       const started = await Promise.all(

@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import type { ProductOrderLine } from '@shop/api-types';
 import {
   REPO_ROOT,
+  answerUnavailableAs503,
   createAuthGuards,
   createServiceApp,
   httpTokenResolver,
@@ -52,7 +53,8 @@ export function createCatalogApp({
   mediaDir = MEDIA_DIR,
   uploadDir = defaultUploadDir(),
   internalSecret = internalSecretFromEnv('catalog'),
-  resolveToken = httpTokenResolver({ baseUrl: process.env.CUSTOMERS_URL || 'http://127.0.0.1:4102', internalSecret }),
+  // The customers service down answers the staff routes 503 (logged), not 500.
+  resolveToken = answerUnavailableAs503(httpTokenResolver({ baseUrl: process.env.CUSTOMERS_URL || 'http://127.0.0.1:4102', internalSecret }), logger),
   orderLines = httpOrderLines(process.env.ORDERS_URL || 'http://127.0.0.1:4103', internalSecret),
 }: CatalogAppOptions) {
   const app = createServiceApp({ name: 'catalog', logger, db, bodyLimit: '300kb' });

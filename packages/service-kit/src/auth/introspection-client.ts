@@ -2,7 +2,11 @@ import http from 'node:http';
 import https from 'node:https';
 import type { TokenIntrospection } from '@shop/api-types';
 import type { AuthContext, TokenResolver } from './guards';
+import { HttpError } from '../errors';
+import type { Logger } from '../logger';
 import { requestIdHeaders } from '../request-context';
+
+export const SIGN_IN_UNAVAILABLE = 'We could not check your sign-in right now. Please try again in a moment.';
 
 /** Introspection runs on every guarded request: keep the connections to the customers service open. */
 const agents = { http: new http.Agent({ keepAlive: true, maxSockets: 64 }), https: new https.Agent({ keepAlive: true, maxSockets: 64 }) };
@@ -46,5 +50,21 @@ export function httpTokenResolver(options: { baseUrl: string; internalSecret: st
       expiresAt: body.expires_at,
     };
     return auth;
+  };
+}
+
+/**
+ * A resolver whose failures (the customers service down, slow or answering an error) become a
+ * logged 503 with a clear message, instead of a 500 from the guard of every staff or customer route.
+ */
+export function answerUnavailableAs503(resolve: TokenResolver, logger: Logger): TokenResolver {
+  return async (token) => {
+    try {
+      return await resolve(token);
+    } catch (error) {
+      if (error instanceof HttpError) throw error;
+      logger.error({ err: error }, 'token introspection failed');
+      throw new HttpError(503, SIGN_IN_UNAVAILABLE);
+    }
   };
 }

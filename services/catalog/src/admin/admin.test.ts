@@ -91,6 +91,23 @@ describe.each(testDatabases('catalog-admin'))('catalogue admin on $dialect', ({ 
     expect((await call('GET', '/api/admin/products', { token: STAFF })).status).toBe(200);
   });
 
+  it('answers 503, not 500, while the customers service cannot check the staff token', async () => {
+    const saved = process.env.CUSTOMERS_URL;
+    // Nothing listens on the discard port: the default resolver cannot reach the customers service.
+    process.env.CUSTOMERS_URL = 'http://127.0.0.1:9';
+    const cut = await listen(createCatalogApp({ db, logger: createLogger('catalog'), uploadDir, internalSecret: 'test-secret', orderLines: async () => [] }), 0);
+    try {
+      const response = await fetch(`${cut.url}/api/admin/products`, { headers: { authorization: `Bearer ${STAFF}` } });
+      expect(response.status).toBe(503);
+      expect(await response.json()).toEqual({ message: 'We could not check your sign-in right now. Please try again in a moment.' });
+      expect((await fetch(`${cut.url}/api/site/products`)).status).toBe(200);
+    } finally {
+      await cut.close();
+      if (saved === undefined) delete process.env.CUSTOMERS_URL;
+      else process.env.CUSTOMERS_URL = saved;
+    }
+  });
+
   it('lists products with a working sort, brand filter and search', async () => {
     const all = (await call<AdminProduct[]>('GET', '/api/admin/products', { token: STAFF })).body;
     expect(all.length).toBeGreaterThanOrEqual(40);
