@@ -88,9 +88,12 @@ export function htmlText(html: string): string {
 }
 
 export const EDITOR_TOOLBAR = {
-  options: ['blockType', 'inline', 'link', 'image'],
+  // The spec's header, bold, italic, underline, image and code block, plus bulleted and numbered
+  // lists: product descriptions list ingredients and uses, and the catalogue keeps <ul>/<ol>.
+  options: ['blockType', 'inline', 'list', 'link', 'image'],
   blockType: { inDropdown: true, options: ['Normal', 'H1', 'H2', 'H3', 'H4', 'Blockquote', 'Code'] },
   inline: { inDropdown: false, options: ['bold', 'italic', 'underline'] },
+  list: { inDropdown: false, options: ['unordered', 'ordered'] },
   link: {
     options: ['link', 'unlink'],
     defaultTargetOption: '_blank',

@@ -1,10 +1,9 @@
 import type { ReactNode } from 'react';
 import { Alert, Button, Card, Col, DatePicker, Flex, Form, Row, Select, Spin, Statistic, Table, type TableColumnsType } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
 import { downloadCsv, type CsvCell } from '../common/csv';
 import { DATE_FORMAT } from '../common/format';
-import { toDaterange, type DateRange } from './reportData';
+import { nairobiToday, toDaterange, type DateRange } from './reportData';
 
 /** The range picker of every report: YYYY-MM-DD, both ends required, no future days, start ≤ end. */
 export function DateRangeFilter({ value, onChange }: { value: DateRange; onChange: (range: DateRange) => void }): JSX.Element {
@@ -16,7 +15,7 @@ export function DateRangeFilter({ value, onChange }: { value: DateRange; onChang
         value={value}
         allowClear={false}
         // antd's picker keeps start ≤ end itself; days after today have no sales yet.
-        disabledDate={(day) => day.isAfter(dayjs(), 'day')}
+        disabledDate={(day) => day.isAfter(nairobiToday(), 'day')}
         onChange={(dates) => {
           const [start, end] = dates ?? [];
           if (start && end && start.isValid() && end.isValid() && !start.isAfter(end, 'day')) onChange([start.startOf('day'), end.startOf('day')]);

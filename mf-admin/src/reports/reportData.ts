@@ -5,8 +5,16 @@ import { DATE_FORMAT } from '../common/format';
 
 export type DateRange = [Dayjs, Dayjs];
 
-/** First day of the current month to today (admin spec section 9). */
-export const defaultRange = (now: Dayjs = dayjs()): DateRange => [now.startOf('month'), now.startOf('day')];
+const NAIROBI_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Nairobi', year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/**
+ * Today as a Nairobi calendar day (local midnight of that date). Reports count Nairobi days, so a
+ * browser in another time zone (or late in the evening UTC) must not end "today" a day early.
+ */
+export const nairobiToday = (now: Date = new Date()): Dayjs => dayjs(NAIROBI_DAY.format(now));
+
+/** First day of the current month to today, in Nairobi days (admin spec section 9). */
+export const defaultRange = (now: Dayjs = nairobiToday()): DateRange => [now.startOf('month'), now.startOf('day')];
 
 /** The query's daterange: 'YYYY-MM-DD - YYYY-MM-DD' (admin.ts). */
 export const toDaterange = ([start, end]: DateRange): string => `${start.format(DATE_FORMAT)} - ${end.format(DATE_FORMAT)}`;

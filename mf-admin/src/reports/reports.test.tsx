@@ -1,11 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import dayjs from 'dayjs';
 import { ADMIN_MESSAGES, type CategoryReport, type OrderReport, type ProductReport, type RevenueReport } from '@shop/api-types';
 import { mockApi, resetShopState } from '@shop/store-kit/src/testing';
 import { CSV_BOM } from '../common/csv';
 import { cellTexts, headerTexts, pickOption, query, renderAdmin, storeAdminSession, tableRows } from '../test-utils';
 import { NO_PRODUCT_DATA } from './ProductReportPage';
 import { NO_REVENUE_DATA } from './RevenueReportPage';
+import { defaultRange, nairobiToday, toDaterange } from './reportData';
 
 jest.mock('@ant-design/charts', () => ({
   Column: (props: { data: unknown[] }) => <pre data-testid="column-chart">{JSON.stringify(props.data)}</pre>,
@@ -27,8 +27,9 @@ beforeEach(() => {
 });
 afterEach(() => resetShopState());
 
-const TODAY = dayjs().format('YYYY-MM-DD');
-const MONTH_START = dayjs().startOf('month').format('YYYY-MM-DD');
+// Reports count Nairobi days, whatever the time zone of the browser (or of the machine running this).
+const TODAY = nairobiToday().format('YYYY-MM-DD');
+const MONTH_START = nairobiToday().startOf('month').format('YYYY-MM-DD');
 const DEFAULT_RANGE = `${MONTH_START} - ${TODAY}`;
 const totals = { orders: 12, net_sales: 45210.5, items_sold: 96, total_sales: 45210.5, average_order_value: 3767.54 };
 const CATEGORIES = [1, 2, 3, 4, 5, 6, 7, 8].map((id) => ({ id, name: ['Maize Flour', 'Wheat Flour', 'Porridge', 'Rice', 'Cooking Oil', 'Animal Feeds', 'Baking', 'Sugar'][id - 1]! }));
@@ -111,7 +112,7 @@ describe('category report', () => {
     await waitFor(() => expect(queries.at(-1)).toEqual({ daterange: DEFAULT_RANGE, category_ids: '1,2,3,4,5,6,7' }));
 
     const [start] = [...document.querySelectorAll<HTMLInputElement>('.shop-admin-picker-range input')];
-    const from = dayjs().startOf('month').subtract(1, 'month').format('YYYY-MM-DD');
+    const from = nairobiToday().startOf('month').subtract(1, 'month').format('YYYY-MM-DD');
     fireEvent.mouseDown(start!);
     fireEvent.focus(start!);
     fireEvent.change(start!, { target: { value: from } });
@@ -255,5 +256,14 @@ describe('order report', () => {
     await waitFor(() => expect(queries.at(-1)).toEqual({ daterange: DEFAULT_RANGE, status_ids: '1' }));
     expect(await screen.findByText(ADMIN_MESSAGES.noStatusData)).toBeTruthy();
     expect(within(document.body).queryByText('SHW-1001')).toBeNull();
+  });
+});
+
+describe('report days are Nairobi days', () => {
+  it('ends the default range on the Nairobi date, also when it is still yesterday in UTC', () => {
+    expect(nairobiToday(new Date('2026-11-21T20:59:00Z')).format('YYYY-MM-DD')).toBe('2026-11-21');
+    expect(nairobiToday(new Date('2026-11-21T21:00:00Z')).format('YYYY-MM-DD')).toBe('2026-11-22');
+    // 30 November 22:30 UTC is already 1 December in Nairobi: the default range is that new month.
+    expect(toDaterange(defaultRange(nairobiToday(new Date('2026-11-30T22:30:00Z'))))).toBe('2026-12-01 - 2026-12-01');
   });
 });
