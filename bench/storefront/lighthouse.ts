@@ -1,0 +1,79 @@
+/**
+ * Lighthouse (the npm package) driving Debian's Chromium, mobile preset with its default
+ * (simulated slow 4G, 4x CPU) throttling: the four category scores and LCP, CLS and TBT of a page.
+ */
+import { chromium } from 'playwright-core';
+import { CHROMIUM_PATH } from '../../e2e/src/browser';
+import type { StorefrontPage } from './pages';
+
+/** The flags the issue names: a headless browser that fetches nothing of its own while measuring. */
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'];
+
+export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+export interface LighthouseFigures {
+  url: string;
+  /** 0-100 per category. */
+  scores: Record<Category, number>;
+  lcpMs: number;
+  cls: number;
+  tbtMs: number;
+  /** Audits that did not pass (title and the figure Lighthouse shows), to read what to fix. */
+  failing: string[];
+}
+
+export interface LighthouseRunner {
+  measure(url: string, storage?: StorefrontPage['storage']): Promise<LighthouseFigures>;
+  close(): Promise<void>;
+}
+
+/**
+ * One Chromium for every page; Lighthouse clears the HTTP cache before each page, so every page is
+ * a first visit. Local storage (the cart) is set beforehand on the same origin through a tiny
+ * same-origin file (robots.txt), so nothing the page needs is cached by setting it.
+ */
+export async function startLighthouse(): Promise<LighthouseRunner> {
+  // Both are ES modules only: loaded at run time from this CommonJS bench.
+  const { launch } = await import('chrome-launcher');
+  const { default: lighthouse } = await import('lighthouse');
+  const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS, logLevel: 'error' });
+  return {
+    async measure(url, storage = {}) {
+      {
+        // Every page starts from the same local storage: only what it names (each run is independent).
+        const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+        const context = browser.contexts()[0]!;
+        const page = await context.newPage();
+        await page.goto(new URL('/robots.txt', url).toString());
+        await page.evaluate((entries) => {
+          localStorage.clear();
+          for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+        }, storage);
+        await page.close();
+        // Leaves the browser running (it was not launched by this connection).
+        await browser.close();
+      }
+      const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
+      if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+      const { lhr } = result;
+      if (lhr.runtimeError) throw new Error(`Lighthouse could not measure ${url}: ${lhr.runtimeError.message}`);
+      const score = (category: Category) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
+      const numeric = (audit: string) => lhr.audits[audit]?.numericValue ?? Number.NaN;
+      const failing = Object.values(lhr.audits)
+        .filter((audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== 'informative' && audit.scoreDisplayMode !== 'manual')
+        .map((audit) => `${audit.id}${audit.displayValue ? ` (${audit.displayValue})` : ''}`);
+      return {
+        url,
+        scores: { performance: score('performance'), accessibility: score('accessibility'), 'best-practices': score('best-practices'), seo: score('seo') },
+        lcpMs: numeric('largest-contentful-paint'),
+        cls: numeric('cumulative-layout-shift'),
+        tbtMs: numeric('total-blocking-time'),
+        failing,
+      };
+    },
+    async close() {
+      chrome.kill();
+    },
+  };
+}

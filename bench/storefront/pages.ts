@@ -1,0 +1,55 @@
+import { STORAGE_KEYS, type Product } from '@shop/api-types';
+
+/** A storefront page as the benchmarks open it: its path and what local storage holds first. */
+export interface StorefrontPage {
+  path: string;
+  /** Local storage set on the shop's origin before the page loads (the cart, for /cart and /checkout). */
+  storage: Record<string, string>;
+}
+
+/** The cart a shopper brings to /cart and /checkout: the same lines the storefront would have stored. */
+export function cartStorage(products: Product[]): Record<string, string> {
+  const lines = products.slice(0, 3).map((product) => {
+    const quantity = Math.max(1, product.limit?.minimum_quantity ?? 1);
+    const unit = product.offer ? product.offer.offer_price : product.price;
+    return {
+      id: product.id,
+      name: product.name,
+      slug: product.slug,
+      image: product.image,
+      unit: product.unit,
+      price: product.price,
+      offer: product.offer,
+      limit: product.limit,
+      quantity,
+      product_total: Math.round(unit * quantity * 100) / 100,
+    };
+  });
+  return { [STORAGE_KEYS.cart]: JSON.stringify(lines) };
+}
+
+/** The storefront pages the issue names: home, shop, one product, the cart with items and checkout. */
+export async function storefrontPages(origin: string): Promise<StorefrontPage[]> {
+  const products = (await (await fetch(`${origin}/api/site/products`)).json()) as Product[];
+  if (!products.length) throw new Error('The catalogue is empty: the bench needs the seeded shop.');
+  const cart = cartStorage(products);
+  return [
+    { path: '/', storage: {} },
+    { path: '/shop/all', storage: {} },
+    { path: `/product/${products[0]!.slug}`, storage: {} },
+    { path: '/cart', storage: cart },
+    { path: '/checkout', storage: cart },
+  ];
+}
+
+/** The back office's main pages (axe-core only: the admin is for staff on desktops, not shoppers). */
+export const ADMIN_PAGES = [
+  '/admin/login',
+  '/admin/dashboard',
+  '/admin/products',
+  '/admin/orders',
+  '/admin/coupons',
+  '/admin/customers',
+  '/admin/reports/orders',
+  '/admin/reports/revenue',
+];
