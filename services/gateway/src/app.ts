@@ -6,6 +6,7 @@ import { processMetrics, runWithRequestId, type Logger } from '@shop/service-kit
 import type { GatewayConfig } from './config';
 import { rateLimits } from './limits/rateLimit';
 import { apiProxy } from './proxy/apiProxy';
+import { responseCache } from './proxy/responseCache';
 import { runtimeRemotes } from './remotes/runtimeRemotes';
 import { staticSite } from './static/staticSite';
 
@@ -57,6 +58,8 @@ export function createGateway(config: GatewayConfig, logger: Logger): Koa {
   // Compresses what the gateway itself answers (remotes.json, errors); static files come pre-compressed.
   app.use(compress({ threshold: 1024, br: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } } }));
   app.use(rateLimits(config.rateLimits));
+  // Public catalogue reads answered from memory (Cache-Control: public), emptied by every change.
+  app.use(responseCache(config.upstreams));
   app.use(apiProxy(config.upstreams, logger, config.bodyLimitBytes));
   app.use(staticSite(config, runtimeRemotes(config.remotes, config.remotesFile, logger)));
   return app;

@@ -1,0 +1,162 @@
+import http from 'node:http';
+import zlib from 'node:zlib';
+import { createLogger, listen, type RunningServer } from '@shop/service-kit';
+import { createGateway } from '../app';
+import { loadGatewayConfig } from '../config';
+import { preferredEncoding, sharedFreshness } from './responseCache';
+
+interface Answer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+function get(url: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, { method, headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+/** A stand-in catalog service: counts what reaches it; staff changes bump the catalogue's version. */
+function startCatalogue(): Promise<RunningServer & { calls: string[] }> {
+  const calls: string[] = [];
+  let version = 1;
+  const server = http.createServer((req, res) => {
+    calls.push(`${req.method} ${req.url}`);
+    if (req.method !== 'GET') {
+      version += 1;
+      res.writeHead(201, { 'content-type': 'application/json' });
+      return void res.end('{"saved":true}');
+    }
+    if (req.url === '/api/site/products/missing') {
+      res.writeHead(404, { 'content-type': 'application/json', 'cache-control': 'public, max-age=60' });
+      return void res.end('{"message":"Product not found."}');
+    }
+    const json = Buffer.from(JSON.stringify({ version, products: Array.from({ length: 50 }, (_, id) => ({ id, name: `Unga ${id}` })) }));
+    const cacheControl = req.url === '/api/site/skus' ? 'no-store' : req.url === '/api/site/brands' ? 'public, max-age=1' : 'public, max-age=60, stale-while-revalidate=300';
+    const headers: http.OutgoingHttpHeaders = { 'content-type': 'application/json; charset=utf-8', 'cache-control': cacheControl, etag: `"v${version}"`, vary: 'Accept-Encoding' };
+    if (req.headers['accept-encoding'] === 'br') {
+      res.writeHead(200, { ...headers, 'content-encoding': 'br' });
+      return void res.end(zlib.brotliCompressSync(json));
+    }
+    res.writeHead(200, headers);
+    res.end(json);
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => {
+      const port = (server.address() as { port: number }).port;
+      resolve({
+        server,
+        port,
+        calls,
+        url: `http://127.0.0.1:${port}`,
+        close: () =>
+          new Promise((done) => {
+            server.close(() => done());
+            server.closeAllConnections();
+          }),
+      });
+    }),
+  );
+}
+
+describe('the gateway cache of public catalogue reads', () => {
+  let catalogue: RunningServer & { calls: string[] };
+  let gateway: RunningServer;
+
+  beforeAll(async () => {
+    catalogue = await startCatalogue();
+    gateway = await listen(createGateway(loadGatewayConfig({ CATALOG_URL: catalogue.url, GATEWAY_METRICS_PORT: 'off' }), createLogger('gateway')), 0);
+  });
+  afterAll(async () => {
+    await gateway.close();
+    await catalogue.close();
+  });
+  beforeEach(() => {
+    catalogue.calls.length = 0;
+  });
+
+  it('answers a repeated public read from memory, with the same bytes and headers', async () => {
+    const first = await get(`${gateway.url}/api/site/products?page=1`);
+    const second = await get(`${gateway.url}/api/site/products?page=1`);
+    expect(catalogue.calls).toEqual(['GET /api/site/products?page=1']);
+    expect(second.status).toBe(200);
+    expect(second.body.equals(first.body)).toBe(true);
+    expect(second.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(second.headers.etag).toBe(first.headers.etag);
+    expect(second.headers['cache-control']).toBe('public, max-age=60, stale-while-revalidate=300');
+    expect(second.headers.age).toBeDefined();
+    // The gateway's own headers are still made per request.
+    expect(second.headers['x-request-id']).not.toBe(first.headers['x-request-id']);
+  });
+
+  it('answers 304 from memory when the shopper already has the answer', async () => {
+    const first = await get(`${gateway.url}/api/site/products/filter?brand=all`);
+    const again = await get(`${gateway.url}/api/site/products/filter?brand=all`, { 'if-none-match': String(first.headers.etag) });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+    expect(catalogue.calls).toHaveLength(1);
+  });
+
+  it('keeps brotli and plain answers apart', async () => {
+    const brotli = await get(`${gateway.url}/api/site/categories`, { 'accept-encoding': 'gzip, deflate, br' });
+    const plain = await get(`${gateway.url}/api/site/categories`);
+    const brotliAgain = await get(`${gateway.url}/api/site/categories`, { 'accept-encoding': 'br' });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(zlib.brotliDecompressSync(brotliAgain.body).toString())).toEqual(JSON.parse(plain.body.toString()));
+    expect(catalogue.calls).toEqual(['GET /api/site/categories', 'GET /api/site/categories']);
+  });
+
+  it('shows a staff change at once: a write to the catalogue empties its answers', async () => {
+    const before = JSON.parse((await get(`${gateway.url}/api/site/products`)).body.toString()) as { version: number };
+    await get(`${gateway.url}/api/admin/products`, {}, 'POST');
+    const after = JSON.parse((await get(`${gateway.url}/api/site/products`)).body.toString()) as { version: number };
+    expect(after.version).toBe(before.version + 1);
+    expect(catalogue.calls).toEqual(['GET /api/site/products', 'POST /api/admin/products', 'GET /api/site/products']);
+  });
+
+  it('asks the service again once max-age has passed', async () => {
+    await get(`${gateway.url}/api/site/brands`);
+    await get(`${gateway.url}/api/site/brands`);
+    expect(catalogue.calls).toHaveLength(1);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await get(`${gateway.url}/api/site/brands`);
+    expect(catalogue.calls).toHaveLength(2);
+  });
+
+  it('never keeps answers that are not public, not 200, or asked for with credentials', async () => {
+    await get(`${gateway.url}/api/site/skus`);
+    await get(`${gateway.url}/api/site/skus`);
+    const missing = await get(`${gateway.url}/api/site/products/missing`);
+    await get(`${gateway.url}/api/site/products/missing`);
+    await get(`${gateway.url}/api/site/products/view/unga`, { authorization: 'Bearer staff' });
+    await get(`${gateway.url}/api/site/products/view/unga`, { authorization: 'Bearer staff' });
+    expect(missing.status).toBe(404);
+    expect(catalogue.calls).toHaveLength(6);
+  });
+});
+
+describe('cache rules', () => {
+  it('reads how long a shared cache may keep an answer', () => {
+    expect(sharedFreshness('public, max-age=60, stale-while-revalidate=300')).toBe(60);
+    expect(sharedFreshness('public, max-age=60, s-maxage=10')).toBe(10);
+    expect(sharedFreshness('max-age=60')).toBe(0);
+    expect(sharedFreshness('public, no-cache, max-age=60')).toBe(0);
+    expect(sharedFreshness('private, max-age=60')).toBe(0);
+    expect(sharedFreshness(undefined)).toBe(0);
+  });
+
+  it('picks one encoding per kind of client', () => {
+    expect(preferredEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(preferredEncoding('gzip, br;q=0')).toBe('gzip');
+    expect(preferredEncoding('')).toBe('identity');
+    expect(preferredEncoding('deflate')).toBe('identity');
+  });
+});

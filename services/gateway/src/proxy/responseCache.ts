@@ -1,0 +1,192 @@
+import type { ServerResponse } from 'node:http';
+import type Koa from 'koa';
+import type { UpstreamRoute } from '../config';
+
+/** What a cached answer keeps: the service's own headers, never the gateway's per-request ones. */
+const KEPT_HEADERS = ['content-type', 'content-encoding', 'content-language', 'etag', 'last-modified', 'cache-control', 'vary'];
+
+interface Entry {
+  area: string;
+  headers: Record<string, string>;
+  body: Buffer;
+  etag: string | undefined;
+  storedAt: number;
+  freshForMs: number;
+}
+
+export interface ResponseCacheOptions {
+  /** Largest answer kept (bytes). */
+  maxEntryBytes?: number;
+  /** All answers together (bytes); the oldest go first. */
+  maxTotalBytes?: number;
+  now?: () => number;
+}
+
+/** The encoding the answer is asked in: one per client kind, so the cache holds at most three copies. */
+export function preferredEncoding(acceptEncoding: string): 'br' | 'gzip' | 'identity' {
+  const accepted = new Set(
+    acceptEncoding
+      .toLowerCase()
+      .split(',')
+      .map((part) => part.split(';').map((piece) => piece.trim()))
+      .filter(([, ...params]) => !params.some((param) => /^q=0(\.0*)?$/.test(param)))
+      .map(([name]) => name),
+  );
+  const accepts = (name: string) => accepted.has(name);
+  if (accepts('br')) return 'br';
+  if (accepts('gzip')) return 'gzip';
+  return 'identity';
+}
+
+/** Seconds a shared cache may keep the answer (Cache-Control: public with s-maxage or max-age), or 0. */
+export function sharedFreshness(cacheControl: string | undefined): number {
+  if (!cacheControl) return 0;
+  const directives = cacheControl.toLowerCase().split(',').map((part) => part.trim());
+  if (!directives.includes('public') || directives.some((d) => d === 'private' || d === 'no-store' || d === 'no-cache')) return 0;
+  const age = (name: string) => {
+    const found = directives.find((d) => d.startsWith(`${name}=`));
+    return found ? Number(found.slice(name.length + 1)) : Number.NaN;
+  };
+  const seconds = Number.isFinite(age('s-maxage')) ? age('s-maxage') : age('max-age');
+  return Number.isFinite(seconds) && seconds > 0 ? seconds : 0;
+}
+
+/**
+ * A shared HTTP cache in the gateway for the services' public reads, as a CDN or nginx's
+ * proxy_cache would be: an answer a service marks `Cache-Control: public, max-age=N` (the
+ * catalogue's brands, categories and products) is kept for N seconds, per URL and per encoding
+ * (brotli, gzip, none), and answered from memory, with a 304 when the shopper's ETag matches.
+ * Every change that goes through the gateway to an area (a POST, PUT, PATCH or DELETE: staff
+ * editing the catalogue) empties that area's answers at once, so shoppers see edits immediately;
+ * max-age bounds what changes by other ways (another gateway instance, internal calls).
+ *
+ * Requests with credentials (Authorization, Cookie) are never answered from or kept in the cache.
+ * A miss goes through the proxy unchanged (its timeouts, 503s and limits); its answer is copied
+ * as it streams to the client.
+ */
+export function responseCache(upstreams: UpstreamRoute[], options: ResponseCacheOptions = {}): Koa.Middleware & { clear(): void } {
+  const maxEntryBytes = options.maxEntryBytes ?? 2 * 1024 * 1024;
+  const maxTotalBytes = options.maxTotalBytes ?? 64 * 1024 * 1024;
+  const now = options.now ?? Date.now;
+  const entries = new Map<string, Entry>();
+  let totalBytes = 0;
+  const table = upstreams
+    .flatMap((route) => route.prefixes.map((prefix) => ({ prefix, area: route.area })))
+    .sort((a, b) => b.prefix.length - a.prefix.length);
+  const areaOf = (path: string) => table.find(({ prefix }) => path === prefix || path.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`) || path === prefix.replace(/\/$/, ''))?.area;
+
+  const remove = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return;
+    totalBytes -= entry.body.length;
+    entries.delete(key);
+  };
+  const store = (key: string, entry: Entry) => {
+    remove(key);
+    entries.set(key, entry);
+    totalBytes += entry.body.length;
+    // Map order is insertion order: the oldest answers go first.
+    for (const oldest of entries.keys()) {
+      if (totalBytes <= maxTotalBytes) break;
+      remove(oldest);
+    }
+  };
+  const clearArea = (area: string) => {
+    for (const [key, entry] of entries) if (entry.area === area) remove(key);
+  };
+
+  const middleware = async (ctx: Koa.Context, next: Koa.Next) => {
+    const area = ctx.path.startsWith('/api/') ? areaOf(ctx.path) : undefined;
+    if (!area) return next();
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
+      try {
+        return await next();
+      } finally {
+        // Whatever the outcome, the area may have changed.
+        clearArea(area);
+      }
+    }
+    if (ctx.get('authorization') || ctx.get('cookie')) return next();
+
+    const encoding = preferredEncoding(ctx.get('accept-encoding'));
+    const key = `${encoding} ${ctx.url}`;
+    const cached = entries.get(key);
+    if (cached && now() - cached.storedAt < cached.freshForMs) {
+      ctx.state.route = `api ${area} (cached)`;
+      const age = Math.floor((now() - cached.storedAt) / 1000);
+      ctx.set('Age', String(age));
+      ctx.compress = false;
+      if (cached.etag && ctx.get('if-none-match').split(',').some((tag) => tag.trim() === cached.etag)) {
+        ctx.status = 304;
+        if (cached.headers['cache-control']) ctx.set('Cache-Control', cached.headers['cache-control']);
+        ctx.set('ETag', cached.etag);
+        if (cached.headers.vary) ctx.set('Vary', cached.headers.vary);
+        return;
+      }
+      ctx.status = 200;
+      ctx.set(cached.headers);
+      ctx.body = cached.body;
+      return;
+    }
+    if (cached) remove(key);
+
+    // The service answers in exactly the encoding the key names; a conditional request would get
+    // a bodiless 304 that cannot be kept, so the cache asks for the whole answer.
+    ctx.req.headers['accept-encoding'] = encoding;
+    if (ctx.method === 'GET') delete ctx.req.headers['if-none-match'];
+    const capture = ctx.method === 'GET' ? captureResponse(ctx.res, maxEntryBytes) : null;
+    await next();
+    const answer = capture?.result();
+    if (!answer || answer.status !== 200) return;
+    const freshSeconds = sharedFreshness(answer.headers['cache-control']);
+    if (freshSeconds === 0 || answer.setsCookie) return;
+    store(key, { area, headers: answer.headers, body: answer.body, etag: answer.headers.etag, storedAt: now(), freshForMs: freshSeconds * 1000 });
+  };
+  return Object.assign(middleware, { clear: () => entries.clear() });
+}
+
+/**
+ * Copies what the proxy writes to the client (status, headers, body) as it streams, without
+ * holding it back; gives up on answers larger than the limit.
+ */
+function captureResponse(res: ServerResponse, maxBytes: number): { result(): { status: number; headers: Record<string, string>; body: Buffer; setsCookie: boolean } | null } {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let overflow = false;
+  const keep = (chunk: unknown, encoding?: unknown) => {
+    if (overflow || chunk === undefined || chunk === null || typeof chunk === 'function') return;
+    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
+    size += buffer.length;
+    if (size > maxBytes) {
+      overflow = true;
+      chunks.length = 0;
+      return;
+    }
+    chunks.push(buffer);
+  };
+  const write = res.write;
+  const end = res.end;
+  // Wrapped on this one response only; the originals do the writing. (The overloads of write and
+  // end cannot be expressed by a wrapper's type, hence the casts.)
+  res.write = function (this: ServerResponse, chunk: unknown, ...rest: unknown[]) {
+    keep(chunk, rest[0]);
+    return (write as (...args: unknown[]) => boolean).call(this, chunk, ...rest);
+  } as ServerResponse['write'];
+  res.end = function (this: ServerResponse, chunk?: unknown, ...rest: unknown[]) {
+    keep(chunk, rest[0]);
+    return (end as (...args: unknown[]) => ServerResponse).call(this, chunk, ...rest);
+  } as ServerResponse['end'];
+  return {
+    result() {
+      res.write = write;
+      res.end = end;
+      if (overflow || !res.writableFinished) return null;
+      const headers: Record<string, string> = {};
+      for (const name of KEPT_HEADERS) {
+        const value = res.getHeader(name);
+        if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : String(value);
+      }
+      return { status: res.statusCode, headers, body: Buffer.concat(chunks), setsCookie: res.hasHeader('set-cookie') };
+    },
+  };
+}
