@@ -37,6 +37,7 @@ export const REMOTES: RemoteSpec[] = [
   { name: 'mf_catalog', folder: 'mf-catalog', defaultPort: 3001 },
   { name: 'mf_account', folder: 'mf-account', defaultPort: 3003 },
   { name: 'mf_checkout', folder: 'mf-checkout', defaultPort: 3002 },
+  { name: 'mf_chat', folder: 'mf-chat', defaultPort: 3004 },
   { name: 'mf_admin', folder: 'mf-admin', defaultPort: 3005 },
 ];
 

@@ -75,6 +75,7 @@ export const KNOWN_REMOTES = [
   { name: 'mf_catalog', folder: 'mf-catalog' },
   { name: 'mf_account', folder: 'mf-account' },
   { name: 'mf_checkout', folder: 'mf-checkout' },
+  { name: 'mf_chat', folder: 'mf-chat' },
   { name: 'mf_admin', folder: 'mf-admin' },
 ] as const;
 

@@ -25,3 +25,9 @@ export const UserIcon = () => (
     <path d="M4 21a8 8 0 0 1 16 0" />
   </svg>
 );
+export const ChatIcon = () => (
+  <svg {...base} width={26} height={26}>
+    <path d="M21 12a8 8 0 0 1-11.6 7.1L4 20.5l1.4-4.8A8 8 0 1 1 21 12z" />
+    <path d="M8.5 12h.01M12 12h.01M15.5 12h.01" />
+  </svg>
+);

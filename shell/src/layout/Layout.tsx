@@ -2,6 +2,7 @@ import { Outlet } from 'react-router-dom';
 import { ToastHost } from '@shop/store-kit';
 import { usePageMetaOnNavigate } from '../routing/usePageMetaOnNavigate';
 import { CartDrawerSlot } from './CartDrawerSlot';
+import { ChatSlot } from './ChatSlot';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import styles from './Layout.module.css';
@@ -19,6 +20,7 @@ export function Layout(): JSX.Element {
       </main>
       <Footer />
       <CartDrawerSlot />
+      <ChatSlot />
       {/* The library default (5 s) for other toasts; cart and wishlist toasts ask for 3 s themselves. */}
       <ToastHost position="bottom-center" autoClose={5000} newestOnTop limit={3} />
     </div>

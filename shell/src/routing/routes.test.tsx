@@ -125,6 +125,42 @@ describe('route table', () => {
   });
 });
 
+describe('the shopping assistant', () => {
+  beforeEach(async () => {
+    jest.mocked(globalThis.fetch).mockResolvedValue(
+      new Response(
+        JSON.stringify({
+          remotes: [
+            { name: 'mf_chat', entry: '/remotes/mf-chat/mf-manifest.json' },
+            { name: 'mf_admin', entry: '/remotes/mf-admin/mf-manifest.json' },
+          ],
+        }),
+        { status: 200 },
+      ),
+    );
+    await registerConfiguredRemotes();
+  });
+
+  it("/chat shows the chat remote's ChatPage with its own title, and no chat launcher over it", async () => {
+    renderShell('/chat');
+    expect(await within(main()).findByRole('heading', { name: 'Remote ChatPage' })).toBeTruthy();
+    expect(requested.get('mf_chat/ChatPage')).toBe(1);
+    expect(document.title).toBe('Shopping Assistant | Shwari Shop');
+    expect(meta('meta[name="description"]')).toMatch(/shopping assistant/);
+    expect(screen.queryByRole('button', { name: 'Chat with our shopping assistant' })).toBeNull();
+  });
+
+  it('every storefront page has the chat launcher, the back office has none, and the chat remote waits for the first click', async () => {
+    const { router } = renderShell('/faqs');
+    await within(main()).findByRole('heading', { level: 1, name: 'Frequently Asked Questions' });
+    expect(screen.getByRole('button', { name: 'Chat with our shopping assistant' })).toBeTruthy();
+    expect(requested.get('mf_chat/ChatWidget')).toBeUndefined();
+    await go(router, '/admin/dashboard');
+    expect(await screen.findByRole('heading', { name: 'Remote AdminApp' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Chat with our shopping assistant' })).toBeNull();
+  });
+});
+
 describe('page meta after each navigation', () => {
   it('sets the title, description and sharing meta from the route, and changes them on navigation', async () => {
     const { router } = renderShell('/');

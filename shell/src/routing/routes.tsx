@@ -21,6 +21,7 @@ function RemotePage({ remote, module, area }: { remote: string; module: string; 
 const CatalogPage = ({ module }: { module: string }) => <RemotePage remote="mf_catalog" module={module} area="catalogue" />;
 const AccountPage = ({ module }: { module: string }) => <RemotePage remote="mf_account" module={module} area="account pages" />;
 const CheckoutPage = ({ module }: { module: string }) => <RemotePage remote="mf_checkout" module={module} area="checkout" />;
+const ChatPage = () => <RemotePage remote="mf_chat" module="ChatPage" area="shopping assistant" />;
 
 const staticPage = (page: 'faqs' | 'return-policy' | 'privacy-policy' | 'terms'): ReactNode => (
   <Suspense fallback={<Loading tall />}>
@@ -57,6 +58,7 @@ export const routes: RouteObject[] = [
       route('/checkout', <CheckoutPage module="CheckoutPage" />, { title: 'Checkout', description: 'Delivery details and secure online payment.' }),
       route('/success', <CheckoutPage module="SuccessPage" />, { title: 'Thank you', description: 'Your order has been paid.' }),
       route('/failed', <CheckoutPage module="FailedPage" />, { title: 'Payment not completed', description: 'Your order could not be processed.' }),
+      route('/chat', <ChatPage />, { title: 'Shopping Assistant', description: 'Ask our shopping assistant for products, fill your cart and pay, all in one conversation.' }),
       route('/faqs', staticPage('faqs'), { title: 'FAQs', description: 'Answers about orders, delivery, payment, returns and Shwari Points.' }),
       route('/return-policy', staticPage('return-policy'), { title: 'Return Policy', description: 'Refunds, returns and exchanges.' }),
       route('/privacy-policy', staticPage('privacy-policy'), { title: 'Privacy Policy', description: 'How we handle your data.' }),

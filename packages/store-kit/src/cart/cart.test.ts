@@ -2,7 +2,7 @@ import { onToast, type ToastRequest } from '../toasts';
 import type { CartProduct } from './cartSlice';
 import { createShopStore } from '../store';
 import { addToCart, changeQuantity, removeFromCart, MAXIMUM_REACHED_MESSAGE } from './cartThunks';
-import { cartCleared, pointsRedeemed } from './cartSlice';
+import { cartCleared, cartReplaced, pointsRedeemed, type CartLine } from './cartSlice';
 import { meetsMinimumOrder, selectCartCount, selectCartSubtotalCents } from './selectors';
 
 const raised: ToastRequest[] = [];
@@ -86,5 +86,28 @@ describe('cart', () => {
     expect(meetsMinimumOrder(192999)).toBe(false);
     expect(meetsMinimumOrder(193000)).toBe(true);
     expect(meetsMinimumOrder(Number.NaN)).toBe(false);
+  });
+
+  it('replaces every line at once (the chat assistant\'s cart), persists it, and ignores what is not a cart', () => {
+    const store = createShopStore();
+    store.dispatch(addToCart(flour));
+    const rice: CartLine = { ...flour, id: 8, name: 'Nyota Basmati Rice 1kg', slug: 'nyota-basmati-rice-1kg', offer: null, price: 269.5, quantity: 2, product_total: 539 };
+    const maize: CartLine = { ...flour, quantity: 3, product_total: 496.5 };
+    store.dispatch(cartReplaced([rice, maize, { ...rice, id: 9, quantity: 0, product_total: 0 }]));
+    expect(store.getState().cart.items).toEqual([
+      expect.objectContaining({ id: 8, quantity: 2, product_total: 539 }),
+      expect.objectContaining({ id: 7, quantity: 3, product_total: 496.5 }),
+    ]);
+    expect(selectCartCount(store.getState())).toBe(5);
+    expect(JSON.parse(localStorage.getItem('cart') ?? '[]')).toEqual([expect.objectContaining({ id: 8, quantity: 2 }), expect.objectContaining({ id: 7, quantity: 3 })]);
+    expect(selectCartCount(createShopStore().getState())).toBe(5);
+    // No toasts: the chat says what it did.
+    expect(raised.filter((request) => /rice/i.test(request.message))).toEqual([]);
+
+    store.dispatch(cartReplaced([{ id: 'x' } as unknown as CartLine]));
+    expect(selectCartCount(store.getState())).toBe(5);
+    store.dispatch(cartReplaced([]));
+    expect(store.getState().cart.items).toEqual([]);
+    expect(JSON.parse(localStorage.getItem('cart') ?? 'null')).toEqual([]);
   });
 });

@@ -95,6 +95,14 @@ export const cartSlice = createSlice({
       state.coupon_type = null;
       state.coupon_value = 0;
     },
+    /**
+     * Every line at once, as another part of the shop priced them (the chat assistant's reply);
+     * persisted like any other change. Anything that is not a list of cart lines is ignored.
+     */
+    cartReplaced(state, action: PayloadAction<CartLine[]>) {
+      if (!isCartLines(action.payload)) return;
+      state.items = action.payload.filter((line) => line.quantity > 0).map((line) => withTotal(line, line.quantity));
+    },
     /** Re-read from storage (another tab changed it). */
     cartHydrated(state) {
       state.items = loadStoredCart();
@@ -126,6 +134,7 @@ export const {
   quantitySet,
   lineRemoved,
   cartCleared,
+  cartReplaced,
   cartHydrated,
   cartDrawerToggled,
   couponApplied,

@@ -1,0 +1,255 @@
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { Link } from 'react-router-dom';
+import type { ChatProduct, County, SubCounty } from '@shop/api-types';
+import { selectCartCount, useAppDispatch, useAppSelector } from '@shop/store-kit';
+import { addressDisplay, addressMessage, contactOf, type AddressForm as Address } from './address';
+import { AddressForm } from './AddressForm';
+import { ChatCart } from './ChatCart';
+import { countyChosen, subCountyChosen, type ChatEntry, type ChatState } from './chatSlice';
+import { Composer } from './Composer';
+import { PaymentBox } from './PaymentBox';
+import { PlaceSelect } from './PlacePicker';
+import { ProductCards } from './ProductCards';
+import { retryLastMessage, sendToAssistant, sendTyped, startConversation } from './thunks';
+import { useChat, useChatReady } from './useChat';
+import styles from './chat.module.css';
+
+export const ASSISTANT_TITLE = 'Shopping Assistant';
+
+export interface ChatAssistantProps {
+  /** The floating widget (cart behind a button) or the /chat page (cart beside the conversation). */
+  variant: 'widget' | 'page';
+  /** The widget is mounted once and then shown or hidden; it greets the shopper when first shown. */
+  open?: boolean;
+  onClose?: () => void;
+}
+
+/** The shopping assistant: one conversation shared by the widget and the /chat page (state.chat). */
+export function ChatAssistant(props: ChatAssistantProps): JSX.Element | null {
+  const ready = useChatReady();
+  return ready ? <Conversation {...props} /> : null;
+}
+
+function Conversation({ variant, open = true, onClose }: ChatAssistantProps): JSX.Element {
+  const chat = useChat();
+  const dispatch = useAppDispatch();
+  const cartCount = useAppSelector(selectCartCount);
+  const [cartShown, setCartShown] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  const ids = useId();
+  const titleId = `${ids}-title`;
+
+  // 'Hello' when first opened; a conversation already under way (a reload) just continues.
+  useEffect(() => {
+    if (open) void dispatch(startConversation());
+  }, [open, dispatch]);
+
+  useEffect(() => {
+    if (open && variant === 'widget') input.current?.focus();
+  }, [open, variant]);
+
+  const send = (message: string, display: string = message) => void dispatch(sendToAssistant({ message, display }));
+  const busy = chat.pending;
+
+  const chooseCounty = (place: County) => {
+    dispatch(countyChosen(place));
+    send(String(place.id), place.name);
+  };
+  const chooseSubCounty = (place: SubCounty) => {
+    dispatch(subCountyChosen(place));
+    send(String(place.id), place.name);
+  };
+  const submitAddress = (form: Address) => {
+    const names = [chat.place.subCountyName, chat.place.countyName].filter((name): name is string => Boolean(name));
+    void dispatch(sendToAssistant({ message: addressMessage(form, chat.place), display: addressDisplay(form, names), contact: contactOf(form) }));
+  };
+  const checkout = () => {
+    setCartShown(false);
+    send('Checkout');
+  };
+
+  const conversation = (
+    <>
+      <MessageList chat={chat} onAdd={(product) => send(`Add ${product.name} to cart`)} onRetry={() => void dispatch(retryLastMessage())}>
+        <Controls chat={chat} idPrefix={ids} onCounty={chooseCounty} onSubCounty={chooseSubCounty} onAddress={submitAddress} onSuggestion={(text) => send(text)} />
+      </MessageList>
+      <Composer ref={input} id={`${ids}-message`} busy={busy} onSend={(text) => void dispatch(sendTyped(text))} />
+    </>
+  );
+
+  if (variant === 'page') {
+    return (
+      <div className={styles.pageLayout}>
+        <section className={styles.pageChat} aria-labelledby={titleId}>
+          <header className={styles.pageHead}>
+            <h1 id={titleId}>{ASSISTANT_TITLE}</h1>
+            <p>Ask for a product, add it to your cart, and check out and pay right here.</p>
+          </header>
+          {conversation}
+        </section>
+        <aside className={styles.pageCart} aria-label="Your cart">
+          <ChatCart send={send} onCheckout={checkout} disabled={busy} headingLevel="h2" />
+        </aside>
+      </div>
+    );
+  }
+
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key === 'Escape') onClose?.();
+  };
+  return (
+    <section className={styles.widget} aria-labelledby={titleId} onKeyDown={onKeyDown}>
+      <header className={styles.widgetHead}>
+        <div className={styles.widgetTitle}>
+          <h2 id={titleId}>{ASSISTANT_TITLE}</h2>
+          <p>Shop and pay by chat</p>
+        </div>
+        <button type="button" className={styles.headButton} aria-pressed={cartShown} onClick={() => setCartShown((shown) => !shown)}>
+          Cart ({cartCount})
+        </button>
+        <Link to="/chat" className={styles.iconButton} aria-label="Open the assistant on a full page" title="Full page" onClick={() => onClose?.()}>
+          ⤢
+        </Link>
+        <button type="button" className={styles.iconButton} aria-label="Close chat" onClick={() => onClose?.()}>
+          ×
+        </button>
+      </header>
+      {cartShown ? (
+        <div className={styles.widgetCart}>
+          <ChatCart send={send} onCheckout={checkout} disabled={busy} />
+          <button type="button" className={styles.textButton} onClick={() => setCartShown(false)}>
+            ← Back to the conversation
+          </button>
+        </div>
+      ) : (
+        conversation
+      )}
+    </section>
+  );
+}
+
+interface MessageListProps {
+  chat: ChatState;
+  onAdd(product: ChatProduct): void;
+  onRetry(): void;
+  children?: ReactNode;
+}
+
+/** The conversation, newest at the bottom; a new reply scrolls to its start, a sent message to the bottom. */
+function MessageList({ chat, onAdd, onRetry, children }: MessageListProps): JSX.Element {
+  const log = useRef<HTMLDivElement>(null);
+  const last = useRef<HTMLDivElement>(null);
+  const lastEntry = chat.entries[chat.entries.length - 1];
+  useLayoutEffect(() => {
+    const box = log.current;
+    if (!box) return;
+    if (!chat.pending && lastEntry?.from === 'assistant' && last.current) box.scrollTop = Math.max(0, last.current.offsetTop - 8);
+    else box.scrollTop = box.scrollHeight;
+  }, [lastEntry?.id, chat.pending]);
+
+  return (
+    <div ref={log} className={styles.log}>
+      <div role="log" aria-live="polite" aria-label="Conversation" className={styles.entries}>
+        {chat.entries.map((entry) => (
+          <Entry
+            key={entry.id}
+            entry={entry}
+            anchor={entry === lastEntry ? last : undefined}
+            busy={chat.pending}
+            canRetry={Boolean(entry.failed && chat.failed && entry === lastEntry)}
+            onAdd={onAdd}
+            onRetry={onRetry}
+          />
+        ))}
+        {chat.pending && (
+          <div className={`${styles.bubble} ${styles.assistant} ${styles.typing}`} role="status" aria-label="The assistant is typing">
+            <span />
+            <span />
+            <span />
+          </div>
+        )}
+      </div>
+      {children}
+    </div>
+  );
+}
+
+interface EntryProps {
+  entry: ChatEntry;
+  busy: boolean;
+  canRetry: boolean;
+  onAdd(product: ChatProduct): void;
+  onRetry(): void;
+  /** The newest entry is measured to scroll its start into view. */
+  anchor?: RefObject<HTMLDivElement>;
+}
+
+function Entry({ entry, busy, canRetry, onAdd, onRetry, anchor }: EntryProps): JSX.Element {
+  const mine = entry.from === 'shopper';
+  return (
+    <div ref={anchor} className={`${styles.entry} ${mine ? styles.mine : ''}`} data-testid={mine ? 'shopper-message' : 'assistant-message'}>
+      {entry.text && (
+        <p className={`${styles.bubble} ${mine ? styles.shopper : styles.assistant} ${entry.failed ? styles.failed : ''}`}>
+          <span className={styles.visuallyHidden}>{mine ? 'You: ' : 'Assistant: '}</span>
+          {entry.text}
+        </p>
+      )}
+      {canRetry && (
+        <button type="button" className={styles.retry} onClick={onRetry} disabled={busy}>
+          Try again
+        </button>
+      )}
+      {entry.products && <ProductCards products={entry.products} disabled={busy} onAdd={onAdd} />}
+      {entry.checkout && <PaymentBox checkout={entry.checkout} />}
+    </div>
+  );
+}
+
+interface ControlsProps {
+  chat: ChatState;
+  idPrefix: string;
+  onCounty(place: County): void;
+  onSubCounty(place: SubCounty): void;
+  onAddress(form: Address): void;
+  onSuggestion(text: string): void;
+}
+
+/** What the latest reply offers: place dropdowns, the address form, suggestion buttons. */
+function Controls({ chat, idPrefix, onCounty, onSubCounty, onAddress, onSuggestion }: ControlsProps): JSX.Element | null {
+  const { controls, place } = chat;
+  const busy = chat.pending;
+  const hasPlaces = controls.counties.length > 0 || controls.subcounties.length > 0;
+  if (!hasPlaces && !controls.show_address_form && controls.suggestions.length === 0) return null;
+  return (
+    <div className={styles.controls}>
+      {hasPlaces && (
+        <div className={styles.places}>
+          {controls.counties.length > 0 && (
+            <PlaceSelect id={`${idPrefix}-county`} label="County" prompt="Select your county" places={controls.counties} value={place.countyId} disabled={busy} onChoose={onCounty} />
+          )}
+          {controls.subcounties.length > 0 && (
+            <PlaceSelect
+              id={`${idPrefix}-sub-county`}
+              label="Sub-county"
+              prompt="Select your sub-county"
+              places={controls.subcounties}
+              value={place.subCountyId}
+              disabled={busy}
+              onChoose={onSubCounty}
+            />
+          )}
+        </div>
+      )}
+      {controls.show_address_form && <AddressForm disabled={busy} onSubmit={onAddress} />}
+      {controls.suggestions.length > 0 && (
+        <div className={styles.suggestions} role="group" aria-label="Suggestions">
+          {controls.suggestions.map((text) => (
+            <button key={text} type="button" className={styles.suggestion} disabled={busy} onClick={() => onSuggestion(text)}>
+              {text}
+            </button>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

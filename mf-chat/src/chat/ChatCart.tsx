@@ -1,0 +1,71 @@
+import { MINIMUM_ORDER_MESSAGE } from '@shop/api-types';
+import { formatCents, lineTotal } from '@shop/money';
+import { meetsMinimumOrder, selectCartCount, selectCartLines, selectCartSubtotalCents, unitPriceCents, useAppSelector } from '@shop/store-kit';
+import styles from './chat.module.css';
+
+interface ChatCartProps {
+  /** Sends a message to the assistant, which changes the cart and answers. */
+  send(message: string): void;
+  onCheckout(): void;
+  disabled: boolean;
+  headingLevel?: 'h2' | 'h3';
+}
+
+/**
+ * The storefront's cart (the store kit's, so changes made on the shop show here too); every button
+ * asks the assistant in the spec's words, and its reply's cart replaces the store's.
+ */
+export function ChatCart({ send, onCheckout, disabled, headingLevel = 'h3' }: ChatCartProps): JSX.Element {
+  const lines = useAppSelector(selectCartLines);
+  const count = useAppSelector(selectCartCount);
+  const subtotal = useAppSelector(selectCartSubtotalCents);
+  const Heading = headingLevel;
+  return (
+    <div className={styles.cart} data-testid="chat-cart">
+      <Heading className={styles.cartTitle}>Your cart ({count})</Heading>
+      {lines.length === 0 ? (
+        <p className={styles.cartEmpty}>Cart is empty</p>
+      ) : (
+        <ul className={styles.cartLines}>
+          {lines.map((line) => (
+            <li key={line.id} className={styles.cartLine} data-testid="chat-cart-line">
+              <img src={line.image} alt="" width={48} height={48} loading="lazy" />
+              <div className={styles.cartInfo}>
+                <span className={styles.cartName}>{line.name}</span>
+                <span className={styles.cartTotal}>{formatCents(lineTotal(unitPriceCents(line), line.quantity))}</span>
+                <div className={styles.cartButtons}>
+                  <button type="button" disabled={disabled} aria-label={`Decrease ${line.name} quantity by 1`} onClick={() => send(`Decrease ${line.name} quantity by 1`)}>
+                    −
+                  </button>
+                  <span className={styles.cartQuantity} aria-label={`Quantity of ${line.name}`}>
+                    {line.quantity}
+                  </span>
+                  <button type="button" disabled={disabled} aria-label={`Add 1 more ${line.name} to cart`} onClick={() => send(`Add 1 more ${line.name} to cart`)}>
+                    +
+                  </button>
+                  <button
+                    type="button"
+                    className={styles.cartRemove}
+                    disabled={disabled}
+                    aria-label={`Remove ${line.name} from cart`}
+                    onClick={() => send(`Remove ${line.name} from cart`)}
+                  >
+                    Remove
+                  </button>
+                </div>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className={styles.cartSubtotal}>
+        <span>Subtotal</span>
+        <strong data-testid="chat-cart-subtotal">{formatCents(subtotal)}</strong>
+      </p>
+      {lines.length > 0 && !meetsMinimumOrder(subtotal) && <p className={styles.note}>{MINIMUM_ORDER_MESSAGE}</p>}
+      <button type="button" className={styles.primary} disabled={disabled || lines.length === 0} onClick={onCheckout}>
+        Checkout
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import type { ChatCheckout } from '@shop/api-types';
+import { formatKsh } from '@shop/money';
+import styles from './chat.module.css';
+
+/** Only http(s) addresses are followed: an answer must never run script in the shop. */
+export function safePaymentUrl(url: unknown): string | null {
+  if (typeof url !== 'string' || !url) return null;
+  try {
+    const parsed = new URL(url, window.location.href);
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.toString() : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The order is placed: its number and one clear way to pay, on the hosted payment page in this window. */
+export function PaymentBox({ checkout }: { checkout: ChatCheckout }): JSX.Element {
+  const url = safePaymentUrl(checkout.payment_url);
+  return (
+    <div className={styles.payment} role="group" aria-label={`Payment for order ${checkout.order_number}`}>
+      <p className={styles.orderNumber}>
+        Order number: <strong data-testid="chat-order-number">{checkout.order_number}</strong>
+      </p>
+      {url ? (
+        <a className={styles.payButton} href={url}>
+          Pay {formatKsh(checkout.total_amount)} now
+        </a>
+      ) : (
+        <p role="alert">The payment page could not be opened. Please ask the assistant to check out again.</p>
+      )}
+      <p className={styles.note}>You will pay on a secure payment page (M-Pesa, Airtel Money or card), then come back to the shop.</p>
+    </div>
+  );
+}

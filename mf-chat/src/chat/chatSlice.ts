@@ -1,0 +1,146 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { CHAT_ERROR_MESSAGE, type ChatCheckout, type ChatContact, type ChatProduct, type ChatReply, type ChatStep } from '@shop/api-types';
+import { rootReducer, type RootState } from '@shop/store-kit';
+import { loadConversation, newSessionId } from './storage';
+
+export type Speaker = 'shopper' | 'assistant';
+
+/** One bubble of the conversation. */
+export interface ChatEntry {
+  id: number;
+  from: Speaker;
+  text: string;
+  products?: ChatProduct[];
+  checkout?: ChatCheckout;
+  /** The assistant could not be reached: the spec's chat error, with a way to try again. */
+  failed?: boolean;
+}
+
+/** A message on its way: what the server reads, and what the shopper sees in their bubble (none for the opening 'Hello'). */
+export interface Outgoing {
+  message: string;
+  display: string | null;
+  contact?: ChatContact;
+}
+
+/** The latest reply's controls: dropdowns, address form and suggestion buttons. */
+export interface ChatControls {
+  step: ChatStep;
+  counties: ChatReply['counties'];
+  subcounties: ChatReply['subcounties'];
+  suggestions: string[];
+  show_address_form: boolean;
+}
+
+/** The county and sub-county the shopper chose, for the colon-joined address. */
+export interface ChatPlace {
+  countyId: number | null;
+  subCountyId: number | null;
+  /** Names for the shopper's address bubble (later replies no longer list the places). */
+  countyName?: string;
+  subCountyName?: string;
+}
+
+export interface ChatState {
+  sessionId: string;
+  entries: ChatEntry[];
+  controls: ChatControls;
+  place: ChatPlace;
+  /** A message is with the assistant: the typing indicator shows and nothing else is sent. */
+  pending: boolean;
+  /** The message that failed, sent again by 'Try again'. */
+  failed: Outgoing | null;
+  nextId: number;
+}
+
+/** Enough to scroll back through; older bubbles are dropped (and not kept in session storage). */
+export const MAX_ENTRIES = 80;
+
+export const NO_CONTROLS: ChatControls = { step: 'browsing', counties: [], subcounties: [], suggestions: [], show_address_form: false };
+
+export function initialChatState(): ChatState {
+  const saved = loadConversation();
+  return {
+    sessionId: saved?.sessionId ?? newSessionId(),
+    entries: saved?.entries ?? [],
+    controls: saved?.controls ?? NO_CONTROLS,
+    place: saved?.place ?? { countyId: null, subCountyId: null },
+    pending: false,
+    failed: null,
+    nextId: saved?.nextId ?? 1,
+  };
+}
+
+const list = <T>(value: T[] | undefined | null): T[] => (Array.isArray(value) ? value : []);
+
+function push(state: ChatState, entry: Omit<ChatEntry, 'id'>): void {
+  state.entries.push({ ...entry, id: state.nextId });
+  state.nextId += 1;
+  if (state.entries.length > MAX_ENTRIES) state.entries.splice(0, state.entries.length - MAX_ENTRIES);
+}
+
+export const chatSlice = createSlice({
+  name: 'chat',
+  initialState: initialChatState,
+  reducers: {
+    /** The slice's state exists from here on (an injected reducer gets its state with the next action). */
+    chatAttached() {},
+    messageSent(state, action: PayloadAction<{ outgoing: Outgoing; retry?: boolean }>) {
+      const { outgoing, retry } = action.payload;
+      state.pending = true;
+      state.failed = null;
+      for (const entry of state.entries) if (entry.failed) delete entry.failed;
+      if (!retry && outgoing.display !== null) push(state, { from: 'shopper', text: outgoing.display });
+    },
+    replyReceived(state, action: PayloadAction<ChatReply>) {
+      const reply = action.payload;
+      state.pending = false;
+      const products = list(reply.products);
+      push(state, {
+        from: 'assistant',
+        text: typeof reply.text === 'string' ? reply.text : '',
+        ...(products.length ? { products } : {}),
+        ...(reply.checkout ? { checkout: reply.checkout } : {}),
+      });
+      state.controls = {
+        step: reply.step ?? 'browsing',
+        counties: list(reply.counties),
+        subcounties: list(reply.subcounties),
+        suggestions: list(reply.suggestions).filter((text) => typeof text === 'string' && text.trim() !== ''),
+        show_address_form: reply.show_address_form === true,
+      };
+      if (state.controls.step === 'browsing') state.place = { countyId: null, subCountyId: null };
+      else if (state.controls.step === 'county') state.place = { countyId: state.place.countyId, countyName: state.place.countyName, subCountyId: null };
+      // An unknown or expired id started a new conversation under the server's id.
+      if (typeof reply.session_id === 'string' && reply.session_id) state.sessionId = reply.session_id;
+    },
+    replyFailed(state, action: PayloadAction<Outgoing>) {
+      state.pending = false;
+      state.failed = action.payload;
+      push(state, { from: 'assistant', text: CHAT_ERROR_MESSAGE, failed: true });
+    },
+    countyChosen(state, action: PayloadAction<{ id: number; name: string }>) {
+      state.place = { countyId: action.payload.id, countyName: action.payload.name, subCountyId: null };
+    },
+    subCountyChosen(state, action: PayloadAction<{ id: number; name: string }>) {
+      state.place.subCountyId = action.payload.id;
+      state.place.subCountyName = action.payload.name;
+    },
+  },
+  selectors: {
+    selectChat: (chat) => chat,
+  },
+});
+
+export const { chatAttached, messageSent, replyReceived, replyFailed, countyChosen, subCountyChosen } = chatSlice.actions;
+
+/** The conversation lives in the shell's one store, under state.chat (RTK 2 combineSlices().inject). */
+export const injectedChatSlice = chatSlice.injectInto(rootReducer);
+
+export type ChatRootState = RootState & { chat?: ChatState };
+
+/** The conversation; its initial state until the slice has state of its own. */
+export const selectChat = (state: RootState): ChatState => injectedChatSlice.selectSlice(state as ChatRootState & { chat: ChatState });
+
+/** Whether the store already holds the conversation (see chatAttached). */
+export const hasChatState = (state: RootState): boolean => (state as ChatRootState).chat !== undefined;

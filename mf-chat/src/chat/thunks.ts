@@ -1,0 +1,80 @@
+import type { ChatCartLine, ChatReply, ChatRequestBody } from '@shop/api-types';
+import { cartReplaced, type AppThunk, type CartLine } from '@shop/store-kit';
+import { chatApi } from '../api/chatApi';
+import { countyChosen, messageSent, replyFailed, replyReceived, selectChat, subCountyChosen, type Outgoing } from './chatSlice';
+import { saveConversation } from './storage';
+
+/** The spec's opening message, sent when the assistant is first opened. */
+export const GREETING = 'Hello';
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
+/** Enough of a reply to show: a text and a session id; every list may be missing. */
+const isReply = (value: unknown): value is ChatReply => isObject(value) && typeof value.text === 'string';
+
+const sameCart = (a: CartLine[], b: ChatCartLine[]): boolean =>
+  a.length === b.length && a.every((line, index) => line.id === b[index]?.id && line.quantity === b[index]?.quantity && line.product_total === b[index]?.product_total);
+
+/**
+ * Sends one message with the storefront's cart; the reply's cart replaces the store kit's (so the
+ * header count and the drawer follow the chat). One message at a time; a failure shows the spec's
+ * chat error and keeps the message for 'Try again'.
+ */
+export const sendToAssistant =
+  (outgoing: Outgoing, options: { retry?: boolean } = {}): AppThunk<Promise<void>> =>
+  async (dispatch, getState) => {
+    if (selectChat(getState()).pending) return;
+    dispatch(messageSent({ outgoing, retry: options.retry }));
+    saveConversation(selectChat(getState()));
+    const body: ChatRequestBody = {
+      message: outgoing.message,
+      frontend_cart: getState().cart.items,
+      session_id: selectChat(getState()).sessionId,
+      ...(outgoing.contact ? { contact: outgoing.contact } : {}),
+    };
+    const request = dispatch(chatApi.endpoints.sendChatMessage.initiate(body));
+    try {
+      const reply: unknown = await request.unwrap();
+      if (!isReply(reply)) throw new Error('The assistant answered something that is not a chat reply');
+      if (Array.isArray(reply.cart) && !sameCart(getState().cart.items, reply.cart)) dispatch(cartReplaced(reply.cart));
+      dispatch(replyReceived(reply));
+    } catch (error) {
+      console.warn('The shopping assistant could not answer', error);
+      dispatch(replyFailed(outgoing));
+    } finally {
+      request.reset();
+      saveConversation(selectChat(getState()));
+    }
+  };
+
+/** Opens the conversation with 'Hello' unless it has started already (a reload continues it). */
+export const startConversation = (): AppThunk<Promise<void>> => async (dispatch, getState) => {
+  const chat = selectChat(getState());
+  if (chat.pending || chat.entries.length > 0) return;
+  await dispatch(sendToAssistant({ message: GREETING, display: null }));
+};
+
+/** 'Try again' after a failure: the same message, without a second bubble. */
+export const retryLastMessage = (): AppThunk<Promise<void>> => async (dispatch, getState) => {
+  const failed = selectChat(getState()).failed;
+  if (failed) await dispatch(sendToAssistant(failed, { retry: true }));
+};
+
+const sameName = (a: string, b: string): boolean => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/**
+ * A message typed by the shopper. When the assistant is asking for a county or a sub-county and the
+ * text names one (or is its id), it counts as choosing it, so the address still carries the place.
+ */
+export const sendTyped =
+  (text: string): AppThunk<Promise<void>> =>
+  async (dispatch, getState) => {
+    const message = text.trim();
+    if (!message) return;
+    const { controls } = selectChat(getState());
+    const county = controls.counties.find((place) => sameName(place.name, message) || String(place.id) === message);
+    const subCounty = controls.subcounties.find((place) => sameName(place.name, message) || String(place.id) === message);
+    if (subCounty) dispatch(subCountyChosen(subCounty));
+    else if (county) dispatch(countyChosen(county));
+    await dispatch(sendToAssistant({ message, display: message }));
+  };

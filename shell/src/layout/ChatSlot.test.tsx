@@ -1,0 +1,121 @@
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { loadRemote } from '@module-federation/enhanced/runtime';
+import { createShopStore } from '@shop/store-kit';
+import { resetShopState } from '@shop/store-kit/src/testing';
+import { registerConfiguredRemotes } from '../federation/remotes';
+import { ChatSlot } from './ChatSlot';
+
+jest.mock('@module-federation/enhanced/runtime', () => ({ registerRemotes: jest.fn(), loadRemote: jest.fn() }));
+
+const originalWarn = console.warn;
+
+beforeEach(() => {
+  // The shell's router runs without React Router's v7 opt-in flags, as in production: drop only those notices.
+  jest.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => {
+    if (typeof args[0] === 'string' && args[0].includes('React Router Future Flag Warning')) return;
+    originalWarn(...args);
+  });
+});
+
+afterEach(() => {
+  resetShopState();
+  jest.mocked(loadRemote).mockReset();
+});
+
+/** Stands in for the chat remote's widget: says whether the shell shows it, and can close itself. */
+function TestWidget({ open, onClose }: { open: boolean; onClose(): void }): JSX.Element {
+  return (
+    <section aria-label="Shopping Assistant">
+      <p>{open ? 'Widget open' : 'Widget hidden'}</p>
+      <button type="button" onClick={onClose}>
+        Close chat
+      </button>
+    </section>
+  );
+}
+
+async function renderSlot(remotes: Array<{ name: string; entry: string }>, path = '/shop/all') {
+  jest.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(JSON.stringify({ remotes })));
+  await registerConfiguredRemotes();
+  const router = createMemoryRouter(
+    [
+      { path: '/chat', element: <ChatSlot /> },
+      { path: '*', element: <ChatSlot /> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <Provider store={createShopStore()}>
+      <RouterProvider router={router} />
+    </Provider>,
+  );
+  return router;
+}
+
+const CHAT = { name: 'mf_chat', entry: '/remotes/mf-chat/mf-manifest.json' };
+
+// First: the shell keeps a remote module once it has loaded, for the page's life.
+it('shows the friendly fallback in the widget box when the chat remote is down', async () => {
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  jest.mocked(loadRemote).mockRejectedValue(new Error('offline'));
+  await renderSlot([CHAT]);
+  fireEvent.click(screen.getByRole('button', { name: 'Chat with our shopping assistant' }));
+  const alert = await screen.findByRole('alert');
+  expect(alert.textContent).toContain('This part of the shop is taking a short break');
+  expect(alert.textContent).toContain('shopping assistant');
+  expect(document.getElementById('chat-widget')?.contains(alert)).toBe(true);
+  // The launcher still closes the box.
+  fireEvent.click(screen.getByRole('button', { name: 'Close the shopping assistant' }));
+  expect(document.getElementById('chat-widget')?.hidden).toBe(true);
+});
+
+it('fetches the chat widget only when the shopper first opens it, then keeps it mounted while hidden', async () => {
+  jest.mocked(loadRemote).mockResolvedValue({ default: TestWidget });
+  await renderSlot([CHAT]);
+  const launcher = screen.getByRole('button', { name: 'Chat with our shopping assistant' });
+  expect(launcher.getAttribute('aria-expanded')).toBe('false');
+  expect(loadRemote).not.toHaveBeenCalled();
+
+  fireEvent.click(launcher);
+  expect(await screen.findByText('Widget open')).toBeTruthy();
+  expect(loadRemote).toHaveBeenCalledWith('mf_chat/ChatWidget');
+  const close = screen.getByRole('button', { name: 'Close the shopping assistant' });
+  expect(close.getAttribute('aria-expanded')).toBe('true');
+  expect(document.getElementById(close.getAttribute('aria-controls') ?? '')?.hidden).toBe(false);
+
+  // The launcher closes it again; the widget stays mounted, hidden.
+  fireEvent.click(close);
+  expect(screen.getByText('Widget hidden')).toBeTruthy();
+  expect(document.getElementById('chat-widget')?.hidden).toBe(true);
+
+  // The widget's own close button hands the focus back to the launcher.
+  fireEvent.click(screen.getByRole('button', { name: 'Chat with our shopping assistant' }));
+  expect(screen.getByText('Widget open')).toBeTruthy();
+  fireEvent.click(within(screen.getByRole('region', { name: 'Shopping Assistant' })).getByRole('button', { name: 'Close chat' }));
+  expect(screen.getByText('Widget hidden')).toBeTruthy();
+  expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Chat with our shopping assistant' }));
+  expect(loadRemote).toHaveBeenCalledTimes(1);
+});
+
+it('is not on /chat, where the page is the assistant, and the widget closes when the shopper goes there', async () => {
+  jest.mocked(loadRemote).mockResolvedValue({ default: TestWidget });
+  const router = await renderSlot([CHAT]);
+  fireEvent.click(screen.getByRole('button', { name: 'Chat with our shopping assistant' }));
+  await screen.findByText('Widget open');
+  await act(async () => {
+    await router.navigate('/chat');
+  });
+  expect(screen.queryByRole('button', { name: /shopping assistant/ })).toBeNull();
+  expect(screen.getByText('Widget hidden')).toBeTruthy();
+  await act(async () => {
+    await router.navigate('/shop/all');
+  });
+  expect(screen.getByRole('button', { name: 'Chat with our shopping assistant' }).getAttribute('aria-expanded')).toBe('false');
+});
+
+it('shows no launcher when the chat remote is not configured', async () => {
+  await renderSlot([{ name: 'mf_catalog', entry: '/remotes/mf-catalog/mf-manifest.json' }]);
+  expect(screen.queryByRole('button', { name: /shopping assistant/ })).toBeNull();
+});

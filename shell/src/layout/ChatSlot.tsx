@@ -1,0 +1,56 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import { isRemoteConfigured } from '../federation/remotes';
+import { RemoteArea } from '../federation/RemoteArea';
+import { ChatIcon } from './Icons';
+import styles from './ChatSlot.module.css';
+
+export const CHAT_REMOTE = 'mf_chat';
+const CHAT_PATH = '/chat';
+const BOX_ID = 'chat-widget';
+
+/**
+ * The shopping assistant's launcher, bottom-right on every storefront page. The chat remote is
+ * fetched the first time a shopper opens it (nothing of it on a first page load), then stays
+ * mounted so the conversation keeps its place. On /chat the page itself is the assistant.
+ */
+export function ChatSlot(): JSX.Element | null {
+  const onChatPage = useLocation().pathname === CHAT_PATH;
+  const [open, setOpen] = useState(false);
+  const [wanted, setWanted] = useState(false);
+  const launcher = useRef<HTMLButtonElement>(null);
+  const close = useCallback(() => {
+    setOpen(false);
+    launcher.current?.focus();
+  }, []);
+  useEffect(() => {
+    if (onChatPage) setOpen(false);
+  }, [onChatPage]);
+  if (!isRemoteConfigured(CHAT_REMOTE)) return null;
+  const shown = open && !onChatPage;
+  return (
+    <>
+      {wanted && (
+        <div id={BOX_ID} className={styles.box} hidden={!shown}>
+          <RemoteArea remote={CHAT_REMOTE} module="ChatWidget" area="shopping assistant" props={{ open: shown, onClose: close }} />
+        </div>
+      )}
+      {!onChatPage && (
+        <button
+          ref={launcher}
+          type="button"
+          className={styles.launcher}
+          aria-label={shown ? 'Close the shopping assistant' : 'Chat with our shopping assistant'}
+          aria-expanded={shown}
+          aria-controls={wanted ? BOX_ID : undefined}
+          onClick={() => {
+            setWanted(true);
+            setOpen(!shown);
+          }}
+        >
+          {shown ? <span aria-hidden="true">×</span> : <ChatIcon />}
+        </button>
+      )}
+    </>
+  );
+}
