@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { Migration } from '@shop/service-kit';
+import { createSummaryTables, createSummaryTriggers, dropSummaryTables, dropSummaryTriggers, rebuildReportSummaries } from '../admin/summaries';
 import { audit } from '../audit';
 import { ORDER_STATUSES } from '../orders/statuses';
 
@@ -222,6 +223,42 @@ export const migrations: Migration[] = [
         table.dropIndex(['category_id'], 'order_items_category_idx');
         table.dropColumn('brand_id');
       });
+    },
+  },
+  {
+    name: '0003_report_summaries',
+    /**
+     * Daily summaries for the dashboard and the reports, kept by triggers (see admin/summaries.ts),
+     * filled from the orders already there. The category and brand pick-lists read (id, name)
+     * indexes instead of every line (MySQL answers them with a loose index scan); the order
+     * report's newest paid orders of a status read (is_paid, status_id, paid_at).
+     */
+    async up(db: Knex) {
+      await createSummaryTables(db);
+      await db.schema.alterTable('order_items', (table) => {
+        table.dropIndex(['category_id'], 'order_items_category_idx');
+        table.dropIndex(['brand_id'], 'order_items_brand_idx');
+        table.index(['category_id', 'category_name'], 'order_items_category_name_idx');
+        table.index(['brand_id', 'brand_name'], 'order_items_brand_name_idx');
+      });
+      await db.schema.alterTable('orders', (table) => {
+        table.index(['is_paid', 'status_id', 'paid_at'], 'orders_paid_status_idx');
+      });
+      await createSummaryTriggers(db);
+      await rebuildReportSummaries(db);
+    },
+    async down(db: Knex) {
+      await dropSummaryTriggers(db);
+      await db.schema.alterTable('orders', (table) => {
+        table.dropIndex(['is_paid', 'status_id', 'paid_at'], 'orders_paid_status_idx');
+      });
+      await db.schema.alterTable('order_items', (table) => {
+        table.dropIndex(['brand_id', 'brand_name'], 'order_items_brand_name_idx');
+        table.dropIndex(['category_id', 'category_name'], 'order_items_category_name_idx');
+        table.index(['category_id'], 'order_items_category_idx');
+        table.index(['brand_id'], 'order_items_brand_idx');
+      });
+      await dropSummaryTables(db);
     },
   },
   audit.migration,

@@ -3,6 +3,7 @@ import { MINIMUM_ORDER_KSH, type LookupProduct } from '@shop/api-types';
 import { sqlTimestamp, toIso, type Logger } from '@shop/service-kit';
 import type { CatalogClient } from '../../clients/catalog';
 import type { CustomersClient } from '../../clients/customers';
+import { withoutSummaryTriggers } from '../../admin/summaries';
 import { unitPriceCents } from '../../checkout/pricing';
 import { couponDiscountCents, type CouponRow } from '../../coupons/repository';
 import { nairobiParts } from '../../orders/nairobi-time';
@@ -289,14 +290,15 @@ export async function seedOrderHistory(
   });
 
   // 400 rows a statement: SQLite writes a multi-row insert as a compound SELECT (at most 500 terms).
+  // A bulk load: the report summaries are rebuilt once at the end instead of row by row.
   const CHUNK = 400;
-  await db.transaction(async (trx) => {
+  await withoutSummaryTriggers(db, () => db.transaction(async (trx) => {
     await trx.batchInsert('orders', orders, CHUNK);
     await trx.batchInsert('order_items', items, CHUNK);
     await trx.batchInsert('order_status_history', history, CHUNK);
     await trx.batchInsert('payments', payments, CHUNK);
     if (redemptions.length > 0) await trx.batchInsert('coupon_redemptions', redemptions, CHUNK);
     for (const [couponId, uses] of couponUses) await trx('coupons').where({ id: couponId }).increment('times_used', uses);
-  });
+  }));
   return orders.length;
 }
