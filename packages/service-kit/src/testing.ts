@@ -61,3 +61,39 @@ export function testDatabases(service: string): TestDatabase[] {
   }
   return list;
 }
+
+/** What a test request answered: the body parsed as JSON when it is JSON, else the text. */
+export interface TestAnswer {
+  status: number;
+  headers: Headers;
+  // `any`: tests read whatever JSON the route answered and assert on it field by field.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  body: any;
+}
+
+export interface TestRequestOptions {
+  body?: unknown;
+  /** Sent as is (for malformed JSON); wins over `body`. */
+  raw?: string;
+  token?: string;
+  headers?: Record<string, string>;
+}
+
+/** Calls a service under test over real HTTP; redirects are answered, not followed. */
+export function testRequester(baseUrl: string) {
+  return async (method: string, urlPath: string, { body, raw, token, headers = {} }: TestRequestOptions = {}): Promise<TestAnswer> => {
+    const sentHeaders: Record<string, string> = { ...headers };
+    const sent = raw ?? (body === undefined ? undefined : JSON.stringify(body));
+    if (sent !== undefined) sentHeaders['content-type'] ??= 'application/json';
+    if (token) sentHeaders.authorization = `Bearer ${token}`;
+    const response = await fetch(`${baseUrl}${urlPath}`, { method, headers: sentHeaders, body: sent, redirect: 'manual' });
+    const text = await response.text();
+    let parsed: unknown = null;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      parsed = text;
+    }
+    return { status: response.status, headers: response.headers, body: parsed };
+  };
+}

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Knex } from 'knex';
 import { createLogger, listen, type RunningServer } from '@shop/service-kit';
-import type { TestDatabase } from '@shop/service-kit/src/testing';
+import { testRequester, type TestAnswer as Answer, type TestDatabase, type TestRequestOptions as RequestOptions } from '@shop/service-kit/src/testing';
 import { PasswordHasher } from '../accounts/passwords';
 import { createCustomersApp } from '../app';
 import { loadCustomersConfig, type CustomersConfig } from '../config';
@@ -15,21 +15,7 @@ import type { CustomerOrdersSource } from '../admin/ordersClient';
 process.env.PASSWORD_HASH_MEMORY_KIB ??= '1024';
 process.env.PASSWORD_HASH_TIME_COST ??= '1';
 
-export interface Answer {
-  status: number;
-  headers: Headers;
-  // `any`: tests read whatever JSON the route answered and assert on it field by field.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  body: any;
-}
-
-export interface RequestOptions {
-  body?: unknown;
-  /** Sent as is (for malformed JSON); wins over `body`. */
-  raw?: string;
-  token?: string;
-  headers?: Record<string, string>;
-}
+export type { Answer, RequestOptions };
 
 export interface Harness {
   db: Knex;
@@ -64,24 +50,7 @@ export async function startHarness(
   const outbox = new Outbox(outboxDir);
   const server = await listen(createCustomersApp({ db, logger: createLogger('customers'), config, hasher, mailer: outbox, orders: options.orders }), 0);
 
-  const request = async (method: string, urlPath: string, { body, raw, token, headers = {} }: RequestOptions = {}): Promise<Answer> => {
-    const init: RequestInit = { method, headers: { ...headers } };
-    const sent = raw ?? (body === undefined ? undefined : JSON.stringify(body));
-    if (sent !== undefined) {
-      init.body = sent;
-      (init.headers as Record<string, string>)['content-type'] = 'application/json';
-    }
-    if (token) (init.headers as Record<string, string>).authorization = `Bearer ${token}`;
-    const response = await fetch(`${server.url}${urlPath}`, init);
-    const text = await response.text();
-    let parsed: unknown = null;
-    try {
-      parsed = text ? JSON.parse(text) : null;
-    } catch {
-      parsed = text;
-    }
-    return { status: response.status, headers: response.headers, body: parsed };
-  };
+  const request = testRequester(server.url);
 
   const harness: Harness = {
     db,

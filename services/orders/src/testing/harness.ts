@@ -7,7 +7,7 @@
 import type { Knex } from 'knex';
 import type { LookupProduct } from '@shop/api-types';
 import { createLogger, listen, type AuthContext, type RunningServer } from '@shop/service-kit';
-import { testDatabases, type TestDatabase } from '@shop/service-kit/src/testing';
+import { testDatabases, testRequester, type TestAnswer as Answer, type TestDatabase, type TestRequestOptions as RequestOptions } from '@shop/service-kit/src/testing';
 import { createCatalogApp } from '../../../catalog/src/app';
 import { audit as catalogAudit } from '../../../catalog/src/audit';
 import { prepareCatalogDatabase } from '../../../catalog/src/db/setup';
@@ -17,20 +17,7 @@ import { loadOrdersConfig, type OrdersConfig, type PaymentsConfig } from '../con
 import { unitPriceCents } from '../checkout/pricing';
 import { prepareOrdersDatabase } from '../db/setup';
 
-export interface Answer {
-  status: number;
-  headers: Headers;
-  // `any`: tests read whatever JSON the route answered and assert on it field by field.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  body: any;
-}
-
-export interface RequestOptions {
-  body?: unknown;
-  raw?: string;
-  token?: string;
-  headers?: Record<string, string>;
-}
+export type { Answer, RequestOptions };
 
 export interface CartLine {
   id: number;
@@ -115,24 +102,7 @@ export async function startOrdersHarness(
   const products = [...(await services.catalog.lookup(Array.from({ length: 200 }, (_, i) => i + 1))).values()].sort((a, b) => a.id - b.id);
   const byId = new Map(products.map((product) => [product.id, product]));
 
-  const request = async (method: string, urlPath: string, { body, raw, token, headers = {} }: RequestOptions = {}): Promise<Answer> => {
-    const init: RequestInit = { method, headers: { ...headers }, redirect: 'manual' };
-    const sent = raw ?? (body === undefined ? undefined : JSON.stringify(body));
-    if (sent !== undefined) {
-      init.body = sent;
-      (init.headers as Record<string, string>)['content-type'] ??= 'application/json';
-    }
-    if (token) (init.headers as Record<string, string>).authorization = `Bearer ${token}`;
-    const response = await fetch(`${server.url}${urlPath}`, init);
-    const text = await response.text();
-    let parsed: unknown = null;
-    try {
-      parsed = text ? JSON.parse(text) : null;
-    } catch {
-      parsed = text;
-    }
-    return { status: response.status, headers: response.headers, body: parsed };
-  };
+  const request = testRequester(server.url);
 
   const unitCents = (productId: number): number => {
     const product = byId.get(productId);
