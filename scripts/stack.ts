@@ -25,6 +25,8 @@ export const SERVICES: ServiceSpec[] = [
   { name: 'customers', dir: 'services/customers', portEnv: 'CUSTOMERS_PORT', urlEnv: 'CUSTOMERS_URL', defaultPort: 4102, wave: 0 },
   // Orders price carts through the catalog and check tokens and points through customers.
   { name: 'orders', dir: 'services/orders', portEnv: 'ORDERS_PORT', urlEnv: 'ORDERS_URL', defaultPort: 4103, wave: 1 },
+  // The shopping assistant searches the catalogue, offers counties and checks out through orders.
+  { name: 'chat', dir: 'services/chat', portEnv: 'CHAT_PORT', urlEnv: 'CHAT_URL', defaultPort: 4104, wave: 2 },
 ];
 
 export interface RemoteSpec {

@@ -144,6 +144,13 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
         // Payment providers can be slow to answer a token or a status query.
         timeoutMs: 20000,
       },
+      {
+        area: 'shopping assistant',
+        prefixes: ['/api/chat'],
+        target: env.CHAT_URL || 'http://127.0.0.1:4104',
+        // A checkout in the chat places the order and opens the payment page through the orders service.
+        timeoutMs: 30000,
+      },
     ],
     shellDir: env.SHELL_DIST_DIR || path.join(REPO_ROOT, 'shell', 'dist'),
     localRemotes,

@@ -110,6 +110,19 @@ describe('gateway', () => {
     expect((await fetch(`${gateway.url}/missing.js`)).status).toBe(404);
   });
 
+  it('routes POST /api/chat to the shopping assistant, and names it when it is down', async () => {
+    const chat = config.upstreams.find((route) => route.area === 'shopping assistant');
+    expect(chat).toMatchObject({ prefixes: ['/api/chat'], target: 'http://127.0.0.1:4104' });
+    const stopped = await listen(createGateway({ ...config, upstreams: [{ ...chat!, target: 'http://127.0.0.1:9' }] }, createLogger('gateway')), 0);
+    try {
+      const response = await fetch(`${stopped.url}/api/chat`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"message":"Hello"}' });
+      expect(response.status).toBe(503);
+      expect(await response.json()).toEqual({ message: 'The shopping assistant is unavailable right now. Please try again shortly.', area: 'shopping assistant' });
+    } finally {
+      await stopped.close();
+    }
+  });
+
   it('answers a clear 503 naming the area when the service is down', async () => {
     await upstream.close();
     const response = await fetch(`${gateway.url}/api/site/products`);

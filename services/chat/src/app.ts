@@ -1,0 +1,45 @@
+import type { Knex } from 'knex';
+import { createServiceApp, type Logger } from '@shop/service-kit';
+import { CatalogClient } from './clients/catalog';
+import { CustomersClient } from './clients/customers';
+import { OrdersClient } from './clients/orders';
+import type { ChatConfig } from './config';
+import { SessionsRepository } from './db/sessions';
+import { Assistant } from './engine/assistant';
+import { CatalogueCache } from './engine/catalogue';
+import { LlmInterpreter } from './engine/llm';
+import { OrderLimit } from './engine/order-limit';
+import { chatRoutes } from './routes';
+
+export interface ChatServices {
+  db: Knex;
+  logger: Logger;
+  config: ChatConfig;
+  sessions: SessionsRepository;
+  assistant: Assistant;
+}
+
+export function buildChatServices(options: { db: Knex; logger: Logger; config: ChatConfig }): ChatServices {
+  const { db, logger, config } = options;
+  const catalog = new CatalogClient(config.catalogUrl, config.internalSecret, { revisionCheckMs: config.catalogRevisionCheckMs });
+  const sessions = new SessionsRepository(db);
+  const assistant = new Assistant({
+    catalogue: new CatalogueCache(catalog, config.catalogTtlMs, logger),
+    catalog,
+    customers: new CustomersClient(config.customersUrl),
+    orders: new OrdersClient(config.ordersUrl),
+    sessions,
+    llm: config.llm ? new LlmInterpreter(config.llm, logger) : null,
+    orderLimit: new OrderLimit(config.ordersPerMinute),
+    logger,
+  });
+  return { db, logger, config, sessions, assistant };
+}
+
+/** POST /api/chat, health checks, and the shop's one error shape. */
+export function createChatApp(services: ChatServices) {
+  const app = createServiceApp({ name: 'chat', logger: services.logger, db: services.db, bodyLimit: '100kb' });
+  const router = chatRoutes(services.assistant);
+  app.use(router.routes()).use(router.allowedMethods());
+  return app;
+}

@@ -1,0 +1,461 @@
+import { randomUUID } from 'node:crypto';
+import { CHAT_ADDRESS_MESSAGE, CHAT_MESSAGE_MAX_LENGTH, MINIMUM_ORDER_MESSAGE, type ChatCartLine, type ChatReply } from '@shop/api-types';
+import { sqlTimestamp } from '@shop/service-kit';
+import { testDatabases } from '@shop/service-kit/src/testing';
+import { NAIROBI, WESTLANDS } from '../../orders/src/testing/harness';
+import { MAXIMUM_REACHED_MESSAGE } from './engine/cart';
+import { UNAVAILABLE_MESSAGES } from './engine/assistant';
+import { CHAT_MESSAGES } from './routes';
+import { startFakeLlm, type FakeLlm } from './testing/fake-llm';
+import { postChat, startChatHarness, type ChatHarness } from './testing/harness';
+
+const CONTACT = { first_name: 'Wanjiku', last_name: 'Kamau', phone: '0712345678', email: 'wanjiku.chat@example.com' };
+/** Cheapest everyday products by name (seeded catalogue). */
+const RICE_5KG = 'Nyota Pishori Rice 5kg';
+const OIL_20L = 'Nyota Vegetable Oil 20L';
+const MAIZE_1KG = 'Mlima Gold Sifted Maize Meal 1kg';
+
+/** A shopper's side of a conversation: keeps the session id and the cart the replies answer, as the widget does. */
+class Shopper {
+  readonly sessionId = randomUUID();
+  cart: Array<Pick<ChatCartLine, 'id' | 'quantity'> & Partial<ChatCartLine>> = [];
+  last!: ChatReply;
+
+  constructor(
+    private readonly h: ChatHarness,
+    private readonly options: { token?: string; url?: string } = {},
+  ) {}
+
+  async say(message: string, extra: Record<string, unknown> = {}): Promise<ChatReply> {
+    const body = { message, frontend_cart: this.cart, session_id: this.sessionId, ...extra };
+    const answer = this.options.url ? await postChat(this.options.url, body, { token: this.options.token }) : await this.h.post(body, { token: this.options.token });
+    if (answer.status !== 200) throw new Error(`"${message}" answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+    this.last = answer.body;
+    this.cart = answer.body.cart;
+    return answer.body;
+  }
+
+  via(url: string): Shopper {
+    const other = new Shopper(this.h, { ...this.options, url });
+    Object.assign(other, { sessionId: this.sessionId, cart: this.cart });
+    return other;
+  }
+}
+
+describe.each(testDatabases('chat'))('the shopping assistant on $dialect', (database) => {
+  let h: ChatHarness;
+
+  beforeAll(async () => {
+    h = await startChatHarness(database);
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  const productNamed = (name: string) => h.shop.products.find((product) => product.name === name)!;
+  /** A staff change, then a quiet moment: the next message waits for the catalogue's new revision. */
+  const staffChange = async (change: Parameters<ChatHarness['shop']['changeCatalogue']>[0]) => {
+    await h.shop.changeCatalogue(change);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  };
+
+  describe('a complete checkout', () => {
+    it('goes from Hello to a payment page, and the order really exists', async () => {
+      const shopper = new Shopper(h);
+      const hello = await shopper.say('Hello');
+      expect(hello).toMatchObject({ session_id: shopper.sessionId, step: 'browsing', products: [], cart: [], counties: [], subcounties: [], show_address_form: false, checkout: null });
+      expect(hello.text).toContain('shopping assistant');
+      expect(hello.suggestions.length).toBeGreaterThan(0);
+
+      const found = await shopper.say('pishori rice 5kg');
+      expect(found.products[0]).toEqual({ id: productNamed(RICE_5KG).id, name: RICE_5KG, slug: productNamed(RICE_5KG).slug, image: productNamed(RICE_5KG).image, price: 'KES 1,050.00' });
+      expect(found.suggestions).toContain(`Add ${RICE_5KG} to cart`);
+
+      let reply = await shopper.say(`Add ${RICE_5KG} to cart`);
+      expect(reply.text).toContain(`${RICE_5KG} added to cart`);
+      reply = await shopper.say(`Add 1 more ${RICE_5KG} to cart`);
+      expect(reply.text).toContain(`${RICE_5KG} updated cart quantity`);
+      expect(reply.cart).toEqual([
+        {
+          id: productNamed(RICE_5KG).id,
+          name: RICE_5KG,
+          slug: productNamed(RICE_5KG).slug,
+          image: productNamed(RICE_5KG).image,
+          unit: productNamed(RICE_5KG).unit,
+          price: 1050,
+          offer: null,
+          limit: { minimum_quantity: 1, maximum_quantity: productNamed(RICE_5KG).max_quantity },
+          quantity: 2,
+          product_total: 2100,
+        },
+      ]);
+
+      reply = await shopper.say('view_cart');
+      expect(reply.text).toContain('Subtotal: KSh 2,100.00');
+
+      reply = await shopper.say('Checkout');
+      expect(reply.step).toBe('county');
+      expect(reply.counties).toHaveLength(47);
+      expect(reply.counties).toContainEqual({ id: NAIROBI, name: 'Nairobi' });
+
+      reply = await shopper.say(String(NAIROBI));
+      expect(reply.step).toBe('subcounty');
+      expect(reply.subcounties).toContainEqual({ id: WESTLANDS, name: 'Westlands' });
+      expect(reply.show_address_form).toBe(false);
+
+      reply = await shopper.say(String(WESTLANDS));
+      expect(reply).toMatchObject({ step: 'address', show_address_form: true, checkout: null });
+
+      reply = await shopper.say(`${NAIROBI}:${WESTLANDS}::Westlands:`, { contact: CONTACT });
+      expect(reply).toMatchObject({ text: CHAT_ADDRESS_MESSAGE, step: 'address', show_address_form: true });
+
+      reply = await shopper.say(`${NAIROBI}:${WESTLANDS}:12 Moi Avenue:Westlands:Flat 4B`, { contact: CONTACT });
+      expect(reply).toMatchObject({ step: 'payment', cart: [], show_address_form: false });
+      expect(reply.checkout).toEqual({ order_number: expect.stringMatching(/^SH-\d{6,}$/), total_amount: 2100, payment_url: expect.stringMatching(/^\/api\/site\/v1\/simulator\/[A-Z0-9-]+$/) });
+      expect(reply.text).toContain(reply.checkout!.order_number);
+
+      const order = await h.shop.db('orders').where({ order_number: reply.checkout!.order_number }).first();
+      expect(order).toMatchObject({ customer_id: null, first_name: 'Wanjiku', email: 'wanjiku.chat@example.com', street: '12 Moi Avenue', apartment: 'Flat 4B', town: 'Westlands', county_id: NAIROBI, sub_county_id: WESTLANDS, total_cents: 210000 });
+      expect(await h.shop.count('order_items', { order_id: order.id })).toBe(1);
+      expect(await h.shop.count('payments', { order_id: order.id, method: 'hosted' })).toBe(1);
+      // The payment page the reply names is the simulator's page for that order.
+      const page = await fetch(`${h.shop.url}${reply.checkout!.payment_url}`);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain(order.order_number);
+
+      // 'Pay' opens the same payment page again; no second order.
+      const again = await shopper.say('Pay');
+      expect(again.checkout).toEqual(reply.checkout);
+      expect(await h.shop.count('orders', { email: 'wanjiku.chat@example.com' })).toBe(1);
+    });
+
+    it("places a signed-in customer's order on the account, contact from the profile", async () => {
+      const customer = await h.shop.customer();
+      const shopper = new Shopper(h, { token: customer.token });
+      await shopper.say('add 2 pishori rice 5kg');
+      expect(shopper.cart).toMatchObject([{ id: productNamed(RICE_5KG).id, quantity: 2 }]);
+      await shopper.say('Checkout');
+      await shopper.say('Nairobi');
+      expect(shopper.last.step).toBe('subcounty');
+      await shopper.say('westlands');
+      expect(shopper.last.step).toBe('address');
+      const reply = await shopper.say(`${NAIROBI}:${WESTLANDS}:Ngong Road:Nairobi:`);
+      expect(reply.checkout?.payment_url).toBeTruthy();
+      const order = await h.shop.db('orders').where({ order_number: reply.checkout!.order_number }).first();
+      expect(order).toMatchObject({ customer_id: customer.accountId, email: customer.email, first_name: 'Wanjiku', phone: '0722000111', apartment: null });
+    });
+
+    it("relays the orders service's refusals and stays at the address", async () => {
+      const shopper = new Shopper(h);
+      await shopper.say('add 2 pishori rice 5kg');
+      await shopper.say('Checkout');
+      const reply = await shopper.say(`${NAIROBI}:${WESTLANDS}:12 Moi Avenue:Westlands:`, { contact: { ...CONTACT, first_name: '' } });
+      expect(reply).toMatchObject({ text: 'First name is required', step: 'address', show_address_form: true, checkout: null });
+      const mismatch = await shopper.say(`1:${WESTLANDS}:12 Moi Avenue:Westlands:`, { contact: CONTACT });
+      expect(mismatch.text).toBe('The selected sub-county does not belong to the selected county.');
+      expect(mismatch.cart).toHaveLength(1);
+    });
+
+    it('limits the orders one address places per minute, as the gateway limits the checkout', async () => {
+      const limited = await h.startApp({ ordersPerMinute: 1 });
+      const place = async (address: string) => {
+        const shopper = new Shopper(h, { url: limited.url });
+        await shopper.say('add 2 pishori rice 5kg');
+        const answer = await postChat(limited.url, { message: `${NAIROBI}:${WESTLANDS}:12 Moi Avenue:Westlands:`, session_id: shopper.sessionId, frontend_cart: shopper.cart, contact: CONTACT }, { headers: { 'x-forwarded-for': address } });
+        return answer.body;
+      };
+      expect((await place('198.51.100.7')).checkout?.order_number).toBeTruthy();
+      const refused = await place('198.51.100.7');
+      expect(refused).toMatchObject({ checkout: null, step: 'address', text: expect.stringContaining('Please wait a minute') });
+      expect((await place('198.51.100.8')).checkout?.order_number).toBeTruthy();
+    });
+
+    it('answers 401 for a token that is not live, like every service', async () => {
+      const shopper = new Shopper(h, { token: 'x'.repeat(43) });
+      await shopper.say('add 2 pishori rice 5kg');
+      const answer = await h.post({ message: `${NAIROBI}:${WESTLANDS}:12 Moi Avenue:Westlands:`, session_id: shopper.sessionId, frontend_cart: shopper.cart }, { token: 'x'.repeat(43) });
+      expect(answer).toMatchObject({ status: 401, body: { message: 'Unauthenticated.' } });
+    });
+  });
+
+  describe('conversation', () => {
+    it('understands typos, Swahili and questions about prices and offers', async () => {
+      const shopper = new Shopper(h);
+      let reply = await shopper.say('pishory rice');
+      expect(reply.products.map((product) => product.name)).toEqual(['Nyota Pishori Rice 1kg', RICE_5KG]);
+
+      reply = await shopper.say('unga ya ugali 2kg');
+      expect(reply.products[0]!.name).toMatch(/Maize Meal.*2kg/);
+      expect(reply.products.every((product) => /Maize Meal/.test(product.name))).toBe(true);
+
+      reply = await shopper.say('cheapest wheat flour');
+      const wheat = h.shop.products.filter((product) => product.category_name === 'Wheat Flour');
+      const cheapest = Math.min(...wheat.map((product) => h.shop.unitCents(product.id)));
+      expect(h.shop.unitCents(reply.products[0]!.id)).toBeLessThanOrEqual(cheapest);
+      expect(reply.text).toMatch(/^The cheapest wheat flour is /);
+
+      reply = await shopper.say('what is on offer?');
+      expect(reply.products.length).toBeGreaterThan(0);
+      for (const product of reply.products) expect(product.price).toMatch(/^KES [\d,]+\.\d\d On offer: KES [\d,]+\.\d\d$/);
+
+      reply = await shopper.say('Habari yako');
+      expect(reply.text).toMatch(/^Habari!/);
+      reply = await shopper.say('jambo, mna mchele?');
+      expect(reply.text).toMatch(/^Habari!/);
+      expect(reply.products.every((product) => /Rice/.test(product.name))).toBe(true);
+
+      reply = await shopper.say('bei ya ndengu');
+      expect(reply.text).toMatch(/Green Grams \(Ndengu\) 1kg costs KSh/);
+      reply = await shopper.say('ongeza hiyo');
+      expect(reply.text).toContain('Nyota Green Grams (Ndengu) 1kg added to cart');
+
+      reply = await shopper.say('nataka mafuta');
+      expect(reply.text).toBe('Which one would you like?');
+      expect(reply.products.every((product) => /Oil/.test(product.name))).toBe(true);
+
+      reply = await shopper.say('add 3 packets of pishori rice 5kg');
+      expect(reply.text).toContain(`3 x ${RICE_5KG} added to cart`);
+      reply = await shopper.say('ondoa ndengu');
+      expect(reply.text).toContain('Nyota Green Grams (Ndengu) 1kg removed from cart');
+      reply = await shopper.say('punguza pishori rice');
+      expect(reply.cart).toMatchObject([{ name: RICE_5KG, quantity: 2 }]);
+      reply = await shopper.say('kikapu changu');
+      expect(reply.text).toContain(`2 x ${RICE_5KG}: KSh 2,100.00`);
+
+      expect((await shopper.say('asante sana')).text).toMatch(/^Karibu sana!/);
+      expect((await shopper.say('msaada')).text).toContain('Kiswahili');
+      expect((await shopper.say('do you deliver to Kisumu?')).text).toContain('free countrywide');
+      expect((await shopper.say('can I pay cash on delivery?')).text).toContain('no cash on delivery');
+      expect((await shopper.say('where is my order?')).text).toContain("can't track orders");
+      expect((await shopper.say('sugar')).text).toMatch(/^Sorry, I couldn't find "sugar" in the shop\. We sell maize meal/);
+      const nonsense = await shopper.say('qwxzv plmkj trrrp zzkv');
+      expect(nonsense.text).toMatch(/^Sorry, I didn't quite get that/);
+      expect(nonsense.suggestions.length).toBeGreaterThan(0);
+    });
+
+    it('answers remove_from_cart, removes and decreases lines, and clears the cart', async () => {
+      const shopper = new Shopper(h);
+      expect((await shopper.say('remove_from_cart')).text).toContain('Your cart is empty');
+      await shopper.say(`Add ${MAIZE_1KG} to cart`);
+      await shopper.say(`Add ${RICE_5KG} to cart`);
+      const menu = await shopper.say('remove_from_cart');
+      expect(menu.suggestions).toEqual([`Remove ${MAIZE_1KG} from cart`, `Remove ${RICE_5KG} from cart`]);
+      let reply = await shopper.say(`Decrease ${MAIZE_1KG} quantity by 1`);
+      expect(reply.text).toContain(`${MAIZE_1KG} removed from cart`);
+      reply = await shopper.say(`Remove ${MAIZE_1KG} from cart`);
+      expect(reply.text).toContain('is not in your cart');
+      reply = await shopper.say(`Remove ${RICE_5KG} from cart`);
+      expect(reply).toMatchObject({ cart: [] });
+      await shopper.say(`Add ${RICE_5KG} to cart`);
+      expect((await shopper.say('clear cart')).cart).toEqual([]);
+    });
+
+    it('keeps within quantity limits with the storefront message', async () => {
+      const oil = productNamed(OIL_20L);
+      const shopper = new Shopper(h);
+      let reply = await shopper.say(`add 20 ${OIL_20L}`);
+      expect(reply.text).toContain(MAXIMUM_REACHED_MESSAGE);
+      expect(reply.cart).toMatchObject([{ id: oil.id, quantity: oil.max_quantity }]);
+      reply = await shopper.say(`Add 1 more ${OIL_20L} to cart`);
+      expect(reply.text).toContain(MAXIMUM_REACHED_MESSAGE);
+      expect(reply.cart[0]!.quantity).toBe(oil.max_quantity);
+      // A storefront cart over the limit is brought within it.
+      shopper.cart = [{ id: oil.id, quantity: 50 }];
+      reply = await shopper.say('view_cart');
+      expect(reply.text).toContain(MAXIMUM_REACHED_MESSAGE);
+      expect(reply.cart[0]!.quantity).toBe(oil.max_quantity);
+    });
+
+    it('re-prices the storefront cart from the catalogue and drops products that are gone', async () => {
+      const rice = productNamed(RICE_5KG);
+      const maize = productNamed(MAIZE_1KG);
+      const shopper = new Shopper(h);
+      shopper.cart = [
+        { id: rice.id, quantity: 1, price: 1, product_total: 1, name: 'cheap rice' },
+        { id: 999_999, quantity: 1, name: 'Old Flour 2kg' },
+        { id: maize.id, quantity: 2 },
+      ];
+      let reply = await shopper.say('view_cart');
+      expect(reply.text).toContain('"Old Flour 2kg" is no longer available');
+      expect(reply.cart.map((line) => [line.id, line.price, line.product_total])).toEqual([
+        [rice.id, 1050, 1050],
+        [maize.id, maize.price_cents / 100, (maize.price_cents * 2) / 100],
+      ]);
+      // Staff archive it: the catalogue's revision moves, and the next message knows.
+      await staffChange((trx) => trx('products').where({ id: maize.id }).update({ archived_at: sqlTimestamp() }));
+      try {
+        reply = await shopper.say('view_cart');
+        expect(reply.text).toContain(`"${MAIZE_1KG}" is no longer available`);
+        expect(reply.cart.map((line) => line.id)).toEqual([rice.id]);
+        expect((await shopper.say('sifted maize meal 1kg')).products.map((product) => product.id)).not.toContain(maize.id);
+      } finally {
+        await staffChange((trx) => trx('products').where({ id: maize.id }).update({ archived_at: null }));
+      }
+      // A new price is shown as soon as staff save it.
+      await staffChange((trx) => trx('products').where({ id: rice.id }).update({ price_cents: 109_900 }));
+      try {
+        reply = await shopper.say('view_cart');
+        expect(reply.cart.find((line) => line.id === rice.id)).toMatchObject({ price: 1099, product_total: 1099 });
+      } finally {
+        await staffChange((trx) => trx('products').where({ id: rice.id }).update({ price_cents: rice.price_cents }));
+      }
+    });
+
+    it('checks the minimum order before offering counties', async () => {
+      const shopper = new Shopper(h);
+      expect((await shopper.say('Checkout')).text).toContain('Your cart is empty');
+      await shopper.say(`Add ${MAIZE_1KG} to cart`);
+      const reply = await shopper.say('Checkout');
+      expect(reply.text).toContain(MINIMUM_ORDER_MESSAGE);
+      expect(reply).toMatchObject({ step: 'browsing', counties: [] });
+      // The address alone does not get round it either.
+      const direct = await shopper.say(`${NAIROBI}:${WESTLANDS}:12 Moi Avenue:Westlands:`, { contact: CONTACT });
+      expect(direct.text).toContain(MINIMUM_ORDER_MESSAGE);
+    });
+
+    it('keeps the conversation over a restart, and starts unknown sessions afresh', async () => {
+      const shopper = new Shopper(h);
+      await shopper.say('add 2 pishori rice 5kg');
+      await shopper.say('Checkout');
+      await shopper.say(String(NAIROBI));
+      expect(shopper.last.step).toBe('subcounty');
+      // A new app instance on the same database: the step and the chosen county are still there.
+      const restarted = await h.startApp();
+      const reply = await shopper.via(restarted.url).say(String(WESTLANDS));
+      expect(reply).toMatchObject({ step: 'address', show_address_form: true });
+      // Without a frontend cart, the cart the conversation last answered is used.
+      const noCart = await postChat(restarted.url, { message: 'view_cart', session_id: shopper.sessionId });
+      expect(noCart.body.cart).toMatchObject([{ name: RICE_5KG, quantity: 2 }]);
+      const transcript = await restarted.services.sessions.transcript(shopper.sessionId);
+      expect(transcript.filter((line) => line.role === 'shopper').map((line) => line.text)).toEqual(['add 2 pishori rice 5kg', 'Checkout', String(NAIROBI), String(WESTLANDS), 'view_cart']);
+
+      const fresh = await h.post({ message: String(WESTLANDS), session_id: randomUUID(), frontend_cart: [] });
+      expect(fresh.status).toBe(200);
+      expect(fresh.body.step).toBe('browsing');
+      const unnamed = await h.post({ message: 'Hello', frontend_cart: [] });
+      expect(unnamed.body.session_id).toMatch(/^[0-9a-f-]{36}$/);
+
+      // Conversations untouched for CHAT_SESSION_TTL_DAYS go, transcript and all.
+      expect(await restarted.services.sessions.prune(30)).toBe(0);
+      expect(await restarted.services.sessions.prune(30, new Date(Date.now() + 31 * 86_400_000))).toBeGreaterThanOrEqual(3);
+      expect(await restarted.services.sessions.transcript(shopper.sessionId)).toEqual([]);
+      expect((await postChat(restarted.url, { message: String(WESTLANDS), session_id: shopper.sessionId, frontend_cart: [] })).body.step).toBe('browsing');
+    });
+  });
+
+  describe('bad input', () => {
+    const valid = { message: 'Hello', frontend_cart: [], session_id: randomUUID() };
+    const refused = async (body: unknown, field: string, message: string) => {
+      const answer = await h.post(body);
+      expect(answer.status).toBe(422);
+      expect(answer.body).toMatchObject({ message, errors: { [field]: [message] } });
+    };
+
+    it('answers 4xx with a message per field, never 500', async () => {
+      await refused({ ...valid, message: undefined }, 'message', CHAT_MESSAGES.messageRequired);
+      await refused({ ...valid, message: '   ' }, 'message', CHAT_MESSAGES.messageRequired);
+      await refused({ ...valid, message: 42 }, 'message', CHAT_MESSAGES.messageString);
+      await refused({ ...valid, message: 'x'.repeat(CHAT_MESSAGE_MAX_LENGTH + 1) }, 'message', CHAT_MESSAGES.messageTooLong);
+      await refused({ ...valid, message: 'hi\u0000there' }, 'message', CHAT_MESSAGES.messageControl);
+      await refused({ ...valid, message: '\u001b[31mred' }, 'message', CHAT_MESSAGES.messageControl);
+      await refused({ ...valid, session_id: 'no spaces allowed' }, 'session_id', CHAT_MESSAGES.sessionId);
+      await refused({ ...valid, session_id: 'a'.repeat(65) }, 'session_id', CHAT_MESSAGES.sessionId);
+      await refused({ ...valid, session_id: 12345678 }, 'session_id', CHAT_MESSAGES.sessionId);
+      await refused({ ...valid, frontend_cart: 'rice' }, 'frontend_cart', CHAT_MESSAGES.cart);
+      await refused({ ...valid, frontend_cart: [{ id: 'x', quantity: 1 }] }, 'frontend_cart.0.id', CHAT_MESSAGES.cartId);
+      await refused({ ...valid, frontend_cart: [{ id: 1, quantity: 1.5 }] }, 'frontend_cart.0.quantity', CHAT_MESSAGES.cartQuantity);
+      await refused({ ...valid, frontend_cart: Array.from({ length: 101 }, (_, i) => ({ id: i + 1, quantity: 1 })) }, 'frontend_cart', CHAT_MESSAGES.cartTooLong);
+      await refused({ ...valid, contact: 'me' }, 'contact', CHAT_MESSAGES.contact);
+      await refused({ ...valid, contact: { first_name: 7 } }, 'contact.first_name', CHAT_MESSAGES.contactField);
+      await refused([valid], '_', CHAT_MESSAGES.body);
+
+      expect(await h.post(undefined, { raw: '{"message": "Hello"' })).toMatchObject({ status: 400, body: { message: 'The request body is not valid JSON.' } });
+      expect(await h.post(undefined, { raw: JSON.stringify({ ...valid, frontend_cart: Array.from({ length: 2000 }, () => ({ id: 1, quantity: 1, name: 'x'.repeat(40) })) }) })).toMatchObject({
+        status: 413,
+        body: { message: 'The request body is too large.' },
+      });
+      const binary = await h.post(undefined, { raw: '\u0000\u0001\u0002', headers: { 'content-type': 'application/octet-stream' } });
+      expect(binary.status).toBe(422);
+      expect((await fetch(`${h.app.url}/api/chat`)).status).toBe(405);
+    });
+
+    it('reads odd but harmless carts without complaint', async () => {
+      const rice = productNamed(RICE_5KG);
+      const answer = await h.post({ ...valid, message: 'view_cart', frontend_cart: [{ id: String(rice.id), quantity: '2' }, { id: rice.id, quantity: 1 }, { id: rice.id + 1, quantity: 0 }] });
+      expect(answer.status).toBe(200);
+      expect(answer.body.cart).toMatchObject([{ id: rice.id, quantity: 3 }]);
+      const emoji = await h.post({ ...valid, message: 'Habari 👋🏾 unga?' });
+      expect(emoji.status).toBe(200);
+    });
+  });
+
+  describe('services that are down', () => {
+    it('answers 503 with a clear message naming what cannot be reached', async () => {
+      const closed = 'http://127.0.0.1:9';
+      const noCatalog = await h.startApp({ catalogUrl: closed });
+      expect(await postChat(noCatalog.url, { message: 'maize meal', session_id: randomUUID(), frontend_cart: [] })).toMatchObject({ status: 503, body: { message: UNAVAILABLE_MESSAGES.catalog } });
+      // What needs no catalogue still works.
+      expect((await postChat(noCatalog.url, { message: 'Hello', session_id: randomUUID(), frontend_cart: [] })).status).toBe(200);
+
+      const rice = productNamed(RICE_5KG);
+      const cart = [{ id: rice.id, quantity: 2 }];
+      const noCustomers = await h.startApp({ customersUrl: closed });
+      expect(await postChat(noCustomers.url, { message: 'Checkout', session_id: randomUUID(), frontend_cart: cart })).toMatchObject({ status: 503, body: { message: UNAVAILABLE_MESSAGES.customers } });
+
+      const noOrders = await h.startApp({ ordersUrl: closed });
+      const placed = await postChat(noOrders.url, { message: `${NAIROBI}:${WESTLANDS}:12 Moi Avenue:Westlands:`, session_id: randomUUID(), frontend_cart: cart, contact: CONTACT });
+      expect(placed).toMatchObject({ status: 503, body: { message: UNAVAILABLE_MESSAGES.orders } });
+    });
+  });
+
+  describe('with a language model', () => {
+    let llm: FakeLlm;
+    let url: string;
+    beforeAll(async () => {
+      llm = await startFakeLlm();
+      url = (await h.startApp({ llm: { url: llm.endpoint, model: 'test-model', apiKey: 'sk-test', timeoutMs: 300 } })).url;
+    });
+    afterAll(() => llm.close());
+    const say = (message: string) => postChat(url, { message, session_id: randomUUID(), frontend_cart: [] });
+
+    it('lets the model read what the rules do not, with prices from the catalogue', async () => {
+      llm.answer({ content: 'Sure! {"intent":"search","product":"porridge flour","quantity":1,"sort":null,"offers":false,"topic":null}' });
+      const reply = await say('my kids are hungry in the morning, what do you suggest');
+      expect(reply.status).toBe(200);
+      expect(reply.body.products.length).toBeGreaterThan(0);
+      expect(reply.body.products.every((product) => /Porridge|Uji/.test(product.name))).toBe(true);
+      const shown = h.shop.products.find((product) => product.id === reply.body.products[0]!.id)!;
+      expect(reply.body.products[0]!.price).toContain((shown.price_cents / 100).toFixed(2));
+      const request = llm.requests.at(-1)!;
+      expect(request).toMatchObject({ authorization: 'Bearer sk-test', body: { model: 'test-model' } });
+      expect(request.body.messages.at(-1)).toEqual({ role: 'user', content: 'my kids are hungry in the morning, what do you suggest' });
+      // Messages the rules understand never reach the model.
+      const before = llm.requests.length;
+      expect((await say('pishori rice')).status).toBe(200);
+      expect(llm.requests.length).toBe(before);
+    });
+
+    it('falls back to the rules when the model is slow, fails or talks nonsense', async () => {
+      llm.answer({ content: 'I am not sure' });
+      expect((await say('tell me a story about lions')).body.text).toMatch(/^Sorry/);
+      llm.answer({ status: 500, raw: '{"error":"overloaded"}' });
+      expect((await say('tell me a joke about lions')).body.text).toMatch(/^Sorry/);
+      // After a failure the model is left alone for a while: no waiting on it.
+      const before = llm.requests.length;
+      const started = Date.now();
+      expect((await say('sing me a song about lions')).body.text).toMatch(/^Sorry/);
+      expect(llm.requests.length).toBe(before);
+      expect(Date.now() - started).toBeLessThan(1000);
+    });
+
+    it('answers within its time limit when the model hangs', async () => {
+      const slow = await h.startApp({ llm: { url: llm.endpoint, model: 'test-model', apiKey: null, timeoutMs: 200 } });
+      llm.answer({ content: '{"intent":"help"}', delayMs: 3000 });
+      const started = Date.now();
+      const reply = await postChat(slow.url, { message: 'what about lions then', session_id: randomUUID(), frontend_cart: [] });
+      expect(reply.status).toBe(200);
+      expect(reply.body.text).toMatch(/^Sorry/);
+      expect(Date.now() - started).toBeLessThan(1500);
+    });
+  });
+});

@@ -1,0 +1,102 @@
+import type { Knex } from 'knex';
+import type { ChatStep } from '@shop/api-types';
+import { sqlTimestamp } from '@shop/service-kit';
+
+/** What the assistant remembers of a conversation between messages. */
+export interface ConversationState {
+  countyId?: number;
+  subCountyId?: number;
+  /** Ids of the products last shown, so 'add it' or 'the second one' can refer to them. */
+  lastProducts?: number[];
+  /** The order placed in this conversation, so the payment page can be offered again. */
+  order?: { id: number; order_number: string; total_amount: number; payment_url: string | null };
+  /** The cart as last answered, used when a message comes without frontend_cart. */
+  cart?: Array<{ id: number; quantity: number }>;
+}
+
+export interface TranscriptEntry {
+  role: 'shopper' | 'assistant';
+  text: string;
+  at: string;
+}
+
+export interface Conversation {
+  id: string;
+  step: ChatStep;
+  state: ConversationState;
+  messages: number;
+  createdAt: string | null;
+}
+
+interface SessionRow {
+  id: string;
+  step: string;
+  state: string;
+  messages: number | string;
+  created_at: Date | string;
+}
+
+const STEPS: readonly ChatStep[] = ['browsing', 'county', 'subcounty', 'address', 'payment'];
+/** Each message is kept up to this length. */
+const TRANSCRIPT_TEXT_MAX = 2000;
+
+function parse<T>(text: string, fallback: T, accept: (value: unknown) => boolean): T {
+  try {
+    const value = JSON.parse(text) as unknown;
+    return accept(value) ? (value as T) : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+const isObject = (value: unknown): boolean => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Conversations in the chat service's own tables: one read when a message arrives; with the answer,
+ * both sides appended to the transcript and the conversation's small row upserted (no transaction:
+ * a crash between the two leaves a transcript line whose state was not saved, nothing worse).
+ */
+export class SessionsRepository {
+  constructor(private readonly db: Knex) {}
+
+  /** The stored conversation, or a new one (not yet written) for an id never seen. */
+  async load(id: string): Promise<Conversation> {
+    const row: SessionRow | undefined = await this.db('chat_sessions').where({ id }).first('id', 'step', 'state', 'messages', 'created_at');
+    if (!row) return { id, step: 'browsing', state: {}, messages: 0, createdAt: null };
+    return {
+      id: row.id,
+      step: STEPS.includes(row.step as ChatStep) ? (row.step as ChatStep) : 'browsing',
+      state: parse<ConversationState>(row.state, {}, isObject),
+      messages: Number(row.messages),
+      createdAt: row.created_at instanceof Date ? sqlTimestamp(row.created_at) : String(row.created_at),
+    };
+  }
+
+  /** Appends both sides of the exchange to the transcript and writes where the conversation stands. */
+  async save(conversation: Conversation, exchange: { shopper: string; assistant: string }, now = new Date()): Promise<void> {
+    const at = sqlTimestamp(now);
+    await this.db('chat_messages').insert([
+      { session_id: conversation.id, role: 'shopper', text: exchange.shopper.slice(0, TRANSCRIPT_TEXT_MAX), created_at: at },
+      { session_id: conversation.id, role: 'assistant', text: exchange.assistant.slice(0, TRANSCRIPT_TEXT_MAX), created_at: at },
+    ]);
+    await this.db('chat_sessions')
+      .insert({ id: conversation.id, step: conversation.step, state: JSON.stringify(conversation.state), messages: conversation.messages + 1, created_at: conversation.createdAt ?? at, updated_at: at })
+      .onConflict('id')
+      .merge(['step', 'state', 'messages', 'updated_at']);
+  }
+
+  /** The transcript, oldest first. */
+  async transcript(id: string): Promise<TranscriptEntry[]> {
+    const rows: Array<{ role: TranscriptEntry['role']; text: string; created_at: Date | string }> = await this.db('chat_messages').where({ session_id: id }).orderBy('id').select('role', 'text', 'created_at');
+    return rows.map((row) => ({ role: row.role, text: row.text, at: row.created_at instanceof Date ? sqlTimestamp(row.created_at) : String(row.created_at) }));
+  }
+
+  /** Deletes conversations untouched for `days` days, with their transcripts; answers how many. */
+  async prune(days: number, now = new Date()): Promise<number> {
+    const cutoff = sqlTimestamp(new Date(now.getTime() - days * 86_400_000));
+    await this.db('chat_messages')
+      .whereIn('session_id', this.db('chat_sessions').where('updated_at', '<', cutoff).select('id'))
+      .delete();
+    return this.db('chat_sessions').where('updated_at', '<', cutoff).delete();
+  }
+}

@@ -1,0 +1,93 @@
+import type { ChatCartLine, ChatProduct, LookupProduct } from '@shop/api-types';
+import { discountPercent, formatCents, formatPercent, fromCents, lineTotal } from '@shop/money';
+
+/** The storefront's words when a quantity would pass the product's maximum (store kit, spec section 4). */
+export const MAXIMUM_REACHED_MESSAGE = 'You have reached the maximum you can add to cart for this product';
+
+/** A cart line as the assistant keeps it while answering: the product as the catalog answers it now. */
+export interface Line {
+  product: LookupProduct;
+  quantity: number;
+}
+
+/** The price a shopper pays for one unit: the offer price when there is a lower one (as the orders service prices it). */
+export const unitCents = (product: Pick<LookupProduct, 'price_cents' | 'offer_price_cents'>): number =>
+  product.offer_price_cents !== null && product.offer_price_cents < product.price_cents ? product.offer_price_cents : product.price_cents;
+
+/** 'KES 1,980.00' */
+export const kes = (cents: number): string => formatCents(cents).replace(/^KSh/, 'KES');
+
+/** The spec's chat product: 'KES 230.00', or 'KES 230.00 On offer: KES 210.00'. */
+export function chatProduct(product: LookupProduct): ChatProduct {
+  const offer = unitCents(product) < product.price_cents;
+  return {
+    id: product.id,
+    name: product.name,
+    slug: product.slug,
+    image: product.image,
+    price: offer ? `${kes(product.price_cents)} On offer: ${kes(product.offer_price_cents!)}` : kes(product.price_cents),
+  };
+}
+
+/** A line exactly as the storefront's cart keeps it (store kit CartLine). */
+export function chatCartLine(line: Line): ChatCartLine {
+  const { product, quantity } = line;
+  const onOffer = unitCents(product) < product.price_cents;
+  const percent = onOffer ? discountPercent(product.price_cents, product.offer_price_cents!) : 0;
+  return {
+    id: product.id,
+    name: product.name,
+    slug: product.slug,
+    image: product.image,
+    unit: product.unit,
+    price: fromCents(product.price_cents),
+    offer: onOffer ? { offer_price: fromCents(product.offer_price_cents!), discount: { name: formatPercent(percent), percent } } : null,
+    limit: { minimum_quantity: product.min_quantity, maximum_quantity: product.max_quantity },
+    quantity,
+    product_total: fromCents(lineTotal(unitCents(product), quantity)),
+  };
+}
+
+export const subtotalCents = (lines: Line[]): number => lines.reduce((sum, line) => sum + lineTotal(unitCents(line.product), line.quantity), 0);
+
+/**
+ * The shopper's cart priced from the catalogue as it is now. Only ids and quantities are read
+ * from the storefront; a product that is gone is dropped and a quantity outside the product's
+ * limits is brought within them, each with a note the reply tells the shopper.
+ */
+export function priceCart(
+  requested: Array<{ id: number; quantity: number; name?: string }>,
+  products: Map<number, LookupProduct>,
+): { lines: Line[]; notes: string[] } {
+  const lines: Line[] = [];
+  const notes: string[] = [];
+  const seen = new Map<number, Line>();
+  for (const item of requested) {
+    const product = products.get(item.id);
+    if (!product) {
+      notes.push(`${item.name ? `"${item.name}"` : `Product ${item.id}`} is no longer available, so I took it out of your cart.`);
+      continue;
+    }
+    const quantity = Math.trunc(item.quantity);
+    if (!Number.isFinite(quantity) || quantity <= 0) continue;
+    const existing = seen.get(product.id);
+    if (existing) {
+      existing.quantity += quantity;
+      continue;
+    }
+    const line = { product, quantity };
+    seen.set(product.id, line);
+    lines.push(line);
+  }
+  for (const line of lines) {
+    const { min_quantity: min, max_quantity: max } = line.product;
+    if (line.quantity > max) {
+      line.quantity = max;
+      notes.push(`${line.product.name}: ${MAXIMUM_REACHED_MESSAGE} (${max}).`);
+    } else if (line.quantity < min) {
+      line.quantity = min;
+      notes.push(`${line.product.name} is sold from ${min} at a time, so your cart now has ${min}.`);
+    }
+  }
+  return { lines, notes };
+}

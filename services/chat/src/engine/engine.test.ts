@@ -1,0 +1,123 @@
+import type { Product } from '@shop/api-types';
+import { chatProduct, priceCart, MAXIMUM_REACHED_MESSAGE } from './cart';
+import { interpret, splitQuantity } from './intents';
+import { ProductIndex } from './product-index';
+import { normalise, queryWords } from './text';
+
+describe('reading messages', () => {
+  it("reads the spec's own messages exactly", () => {
+    expect(interpret('Hello')).toEqual({ kind: 'greeting', swahili: false, rest: '' });
+    expect(interpret('Add Mlima Gold Sifted Maize Meal 2kg to cart')).toEqual({ kind: 'add', name: 'Mlima Gold Sifted Maize Meal 2kg', query: 'Mlima Gold Sifted Maize Meal 2kg', quantity: 1 });
+    expect(interpret('Add 1 more Nyota Pishori Rice 5kg to cart')).toEqual({ kind: 'add', name: 'Nyota Pishori Rice 5kg', query: 'Nyota Pishori Rice 5kg', quantity: 1 });
+    expect(interpret('Remove Nyota Pishori Rice 5kg from cart')).toEqual({ kind: 'remove', name: 'Nyota Pishori Rice 5kg' });
+    expect(interpret('Decrease Nyota Pishori Rice 5kg quantity by 1')).toEqual({ kind: 'decrease', name: 'Nyota Pishori Rice 5kg', by: 1 });
+    expect(interpret('view_cart')).toEqual({ kind: 'view_cart' });
+    expect(interpret('Checkout')).toEqual({ kind: 'checkout' });
+    expect(interpret('remove_from_cart')).toEqual({ kind: 'remove_menu' });
+    expect(interpret('47')).toEqual({ kind: 'place', id: 47 });
+    expect(interpret('47:274:12 Moi Avenue:Westlands:Flat 4B')).toEqual({ kind: 'address', countyId: 47, subCountyId: 274, street: '12 Moi Avenue', town: 'Westlands', apartment: 'Flat 4B' });
+    expect(interpret('47:274:12 Moi Avenue:Westlands:')).toMatchObject({ street: '12 Moi Avenue', town: 'Westlands', apartment: '' });
+    expect(interpret('47:274:::')).toMatchObject({ kind: 'address', street: '', town: '' });
+  });
+
+  it('keeps product names with numbers whole (Atta Mark 1, sizes)', () => {
+    expect(interpret('Add Pwani Bora Atta Mark 1 Whole Wheat Flour 2kg to cart')).toMatchObject({ kind: 'add', quantity: 1, name: 'Pwani Bora Atta Mark 1 Whole Wheat Flour 2kg' });
+    expect(splitQuantity('2kg maize meal')).toEqual({ query: '2kg maize meal', quantity: null });
+    expect(splitQuantity('2 kg maize meal')).toEqual({ query: '2 kg maize meal', quantity: null });
+  });
+
+  it('reads quantities in English and Swahili', () => {
+    expect(interpret('add 3 packets of pishori rice')).toMatchObject({ kind: 'add', query: 'pishori rice', quantity: 3 });
+    expect(interpret('Please add two bottles of sunflower oil to my cart')).toMatchObject({ kind: 'add', query: 'sunflower oil', quantity: 2 });
+    expect(interpret('ongeza unga wa ngano mbili')).toMatchObject({ kind: 'add', query: 'unga wa ngano', quantity: 2 });
+    expect(interpret('nataka pakiti tatu za sembe')).toMatchObject({ kind: 'add' });
+    expect(interpret('I want maize meal x4')).toMatchObject({ kind: 'add', query: 'maize meal', quantity: 4 });
+    expect(interpret('add a packet of rice')).toMatchObject({ kind: 'add', query: 'rice', quantity: 1 });
+    expect(interpret('change pishori rice to 4')).toEqual({ kind: 'set_quantity', name: 'pishori rice', quantity: 4 });
+    expect(interpret('ondoa mchele')).toEqual({ kind: 'remove', name: 'mchele' });
+    expect(interpret('punguza mafuta')).toEqual({ kind: 'decrease', name: 'mafuta', by: 1 });
+    expect(interpret('reduce the rice by 2')).toMatchObject({ kind: 'decrease', by: 2 });
+  });
+
+  it('reads greetings, thanks, help and questions in English and Swahili', () => {
+    expect(interpret('habari yako')).toEqual({ kind: 'greeting', swahili: true, rest: '' });
+    expect(interpret('Jambo!')).toEqual({ kind: 'greeting', swahili: true, rest: '' });
+    expect(interpret('hi, do you have rice?')).toEqual({ kind: 'greeting', swahili: false, rest: 'do you have rice?' });
+    expect(interpret('asante sana')).toEqual({ kind: 'thanks', swahili: true });
+    expect(interpret('thank you')).toEqual({ kind: 'thanks', swahili: false });
+    expect(interpret('kwaheri')).toMatchObject({ kind: 'goodbye', swahili: true });
+    expect(interpret('msaada')).toEqual({ kind: 'help' });
+    expect(interpret('what can you do?')).toEqual({ kind: 'help' });
+    expect(interpret('kikapu changu')).toEqual({ kind: 'view_cart' });
+    expect(interpret('what is on offer')).toMatchObject({ kind: 'search', offers: true });
+    expect(interpret('cheapest wheat flour')).toMatchObject({ kind: 'search', sort: 'cheapest', query: 'cheapest wheat flour' });
+    expect(interpret('bei ya mchele')).toMatchObject({ kind: 'search', priceQuestion: true });
+    expect(interpret('how much is pishori rice 5kg?')).toMatchObject({ kind: 'search', priceQuestion: true });
+    expect(interpret('do you deliver to Kisumu?')).toEqual({ kind: 'policy', topic: 'delivery' });
+    expect(interpret('can I pay cash on delivery')).toEqual({ kind: 'policy', topic: 'payment' });
+    expect(interpret('where is my order')).toEqual({ kind: 'policy', topic: 'track' });
+    expect(interpret('I want to talk to a human')).toEqual({ kind: 'policy', topic: 'person' });
+    expect(interpret('cancel')).toEqual({ kind: 'cancel' });
+  });
+
+  it('normalises sizes, case and plurals the same way for products and queries', () => {
+    expect(normalise('Maize Meal 2 KG')).toBe('maize meal 2kg');
+    expect(normalise('1 litre of oil')).toBe('1l of oil');
+    expect(queryWords('I want some Rosecoco beans please')).toEqual(['rosecoco', 'bean']);
+    expect(queryWords('unga ya ugali 2 kilos')).toEqual(['unga', 'ugali', '2kg']);
+  });
+});
+
+const product = (id: number, name: string, category: string, cents: number, offer: number | null = null, max = 10): Product => ({
+  id,
+  name,
+  slug: name.toLowerCase().replace(/\W+/g, '-'),
+  image: `/media/products/${id}.svg`,
+  unit: name.match(/\d+\s?(kg|l)\b/i)?.[0] ?? '1 kg',
+  price: cents / 100,
+  description: '',
+  short_description: '',
+  offer: offer === null ? null : { offer_price: offer / 100, discount: { name: '5.00%', percent: 5 } },
+  limit: { minimum_quantity: 1, maximum_quantity: max },
+  brand: { id: 1, name: name.split(' ').slice(0, 2).join(' '), slug: 'brand' },
+  category: { id: 1, name: category, slug: category.toLowerCase().replace(/\W+/g, '-') },
+  sku: { id: 1, name: 'Packet' },
+  created_at: '',
+});
+
+describe('finding products', () => {
+  const index = new ProductIndex([
+    product(1, 'Mlima Gold Sifted Maize Meal 2kg', 'Maize Meal', 17950, 16500),
+    product(2, 'Mlima Gold Sifted Maize Meal 24kg Bale (12 x 2kg)', 'Maize Meal', 198000),
+    product(3, 'Pwani Bora Chapati Flour 2kg', 'Wheat Flour', 21000),
+    product(4, 'Nyota Pishori Rice 1kg', 'Rice', 21950, 19950),
+    product(5, 'Nyota Pishori Rice 5kg', 'Rice', 105000),
+    product(6, 'Nyota Sunflower Oil 1L', 'Cooking Oil', 33950),
+    product(7, 'Shamba Bora Layers Mash 70kg', 'Animal Feeds', 380000),
+  ]);
+  const ids = (text: string) => index.search(queryWords(text)).matches.map((match) => match.product.id);
+
+  it('matches exact names, typos, Swahili and sizes', () => {
+    expect(index.exact('mlima gold sifted maize meal 2 kg')?.id).toBe(1);
+    expect(ids('pishory rice')).toEqual([4, 5]);
+    expect(ids('pishori rice 5kg')).toEqual([5]);
+    expect(ids('unga ya ugali 2kg')[0]).toBe(1);
+    expect(ids('mchele')).toEqual([4, 5]);
+    expect(ids('mafuta')).toEqual([6]);
+    expect(ids('chakula ya kuku')).toEqual([7]);
+    expect(ids('chapatti flour')).toContain(3);
+    // A size never matches another size.
+    expect(ids('rice 3kg')).toEqual([4, 5]);
+    expect(index.search(queryWords('rice 3kg')).partial).toBe(true);
+    expect(ids('xylophone')).toEqual([]);
+  });
+
+  it('prices chat products and carts from the lookup, within limits', () => {
+    const lookup = { id: 9, name: 'Oil', slug: 'oil', unit: '1 L', image: '/x.svg', price_cents: 123456, offer_price_cents: 120000, min_quantity: 1, max_quantity: 3, brand_id: 1, brand_name: 'B', category_id: 1, category_name: 'C' };
+    expect(chatProduct(lookup).price).toBe('KES 1,234.56 On offer: KES 1,200.00');
+    expect(chatProduct({ ...lookup, offer_price_cents: null }).price).toBe('KES 1,234.56');
+    const { lines, notes } = priceCart([{ id: 9, quantity: 7 }, { id: 404, quantity: 1, name: 'Old flour' }], new Map([[9, lookup]]));
+    expect(lines).toEqual([{ product: lookup, quantity: 3 }]);
+    expect(notes).toEqual(['"Old flour" is no longer available, so I took it out of your cart.', `Oil: ${MAXIMUM_REACHED_MESSAGE} (3).`]);
+  });
+});

@@ -1,0 +1,105 @@
+/**
+ * Words as the assistant compares them: lower case, accents and punctuation dropped, sizes
+ * written one way ('2 kg', '2kgs', '2 kilo' are all '2kg'; '1 litre', '1 ltr', '1L' are all '1l'),
+ * plurals folded ('beans' is 'bean'), and Swahili or English number words read as numbers.
+ */
+
+/** Control characters other than tab, line feed and carriage return: a message with them is not text. */
+// eslint-disable-next-line no-control-regex
+export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uFFFE\uFFFF]/;
+
+const UNIT_ALIASES: Array<[RegExp, string]> = [
+  [/(\d+(?:\.\d+)?)\s*(?:kgs?|kilos?|kilograms?|kilogrammes?)\b/g, '$1kg'],
+  [/(\d+(?:\.\d+)?)\s*(?:g|gms?|grams?|grammes?)\b/g, '$1g'],
+  [/(\d+(?:\.\d+)?)\s*(?:l|ltrs?|litres?|liters?|lita)\b/g, '$1l'],
+  [/(\d+(?:\.\d+)?)\s*(?:ml|millilitres?|milliliters?)\b/g, '$1ml'],
+  [/\b(?:kilo|kg)\s+(\d+)\b/g, '$1kg'],
+];
+
+/** Lower case, no accents, sizes joined to their number. */
+export function normalise(text: string): string {
+  let value = text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[’‘`]/g, "'");
+  for (const [pattern, replacement] of UNIT_ALIASES) value = value.replace(pattern, replacement);
+  return value;
+}
+
+/** One word as it is compared: plural 's' folded for longer words. */
+export function stem(word: string): string {
+  if (word.length >= 4 && word.endsWith('s') && !word.endsWith('ss') && !/\d/.test(word)) return word.slice(0, -1);
+  return word;
+}
+
+/** The words of a text: letters and digits (sizes like '2kg' stay one word), apostrophes dropped. */
+export function words(text: string): string[] {
+  return normalise(text)
+    .replace(/'/g, '')
+    .split(/[^\p{L}\p{N}.]+/u)
+    .map((word) => word.replace(/^\.+|\.+$/g, ''))
+    .filter((word) => word.length > 0);
+}
+
+export const NUMBER_WORDS: Record<string, number> = {
+  a: 1,
+  an: 1,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  moja: 1,
+  mbili: 2,
+  tatu: 3,
+  nne: 4,
+  tano: 5,
+  sita: 6,
+  saba: 7,
+  nane: 8,
+  tisa: 9,
+  kumi: 10,
+};
+
+/** A quantity as a shopper writes it: '3', 'three', 'tatu'. */
+export function readNumber(word: string | undefined): number | null {
+  if (word === undefined) return null;
+  if (/^\d{1,4}$/.test(word)) return Number(word);
+  return NUMBER_WORDS[word] ?? null;
+}
+
+/** Words that say nothing about which product is meant (English and Swahili). */
+export const FILLER_WORDS = new Set(
+  [
+    // English
+    'i', 'im', 'id', 'ill', 'want', 'wanted', 'would', 'like', 'love', 'to', 'the', 'a', 'an', 'of', 'some', 'please', 'pls', 'plz', 'kindly', 'me', 'my', 'mine', 'for', 'do', 'does',
+    'you', 'have', 'has', 'had', 'is', 'are', 'was', 'there', 'any', 'what', 'whats', 'which', 'show', 'find', 'looking', 'look', 'search', 'need', 'get', 'got', 'can', 'could',
+    'buy', 'purchase', 'order', 'with', 'and', 'or', 'in', 'on', 'at', 'your', 'yours', 'stock', 'sell', 'selling', 'available', 'price', 'prices', 'how', 'much', 'many', 'cost',
+    'costs', 'it', 'its', 'this', 'that', 'these', 'those', 'packet', 'packets', 'pack', 'packs', 'piece', 'pieces', 'pcs', 'item', 'items', 'unit', 'units', 'product',
+    'products', 'tell', 'about', 'also', 'just', 'only', 'some', 'something', 'anything', 'we', 'us', 'our', 'shop', 'store', 'hi', 'hello', 'hey', 'thanks', 'thank', 'add',
+    'put', 'into', 'cart', 'basket', 'more', 'kindly', 'good', 'best', 'give', 'list', 'all', 'every', 'kinds', 'kind', 'type', 'types', 'sort', 'sorts', 'offered', 'sold',
+    'now', 'today', 'currently', 'here', 'again', 'then', 'so', 'be', 'will', 'shall', 'should', 'much', 'per', 'each', 'x',
+    // Swahili
+    'ya', 'wa', 'la', 'za', 'cha', 'vya', 'kwa', 'na', 'nataka', 'ninataka', 'tunataka', 'nahitaji', 'ninahitaji', 'tafadhali', 'naomba', 'nipe', 'niletee', 'je', 'mna', 'mnauza',
+    'kuna', 'una', 'uko', 'gani', 'ni', 'ngapi', 'pesa', 'hii', 'hiyo', 'hizo', 'hizi', 'yako', 'yenu', 'pakiti', 'ongeza', 'weka', 'kwenye', 'katika', 'kikapu', 'nunua',
+    'kununua', 'nauliza', 'bei', 'habari', 'jambo', 'sasa', 'mambo', 'asante', 'sana', 'pia', 'tu', 'zote', 'yote', 'aina', 'nini', 'nina', 'ninauliza', 'nisaidie',
+  ].map(stem),
+);
+
+/** The words that may name a product: filler words and quantities removed. */
+export function queryWords(text: string): string[] {
+  return words(text)
+    .map(stem)
+    .filter((word) => !FILLER_WORDS.has(word));
+}
+
+/** 'Mlima Gold Sifted Maize Meal 2kg' and 'mlima  gold sifted maize meal 2 kg' are the same name. */
+export function nameKey(text: string): string {
+  return words(text).join(' ');
+}
