@@ -90,34 +90,40 @@ export class Reports {
   }
 
   /**
-   * Whether every (category, brand) pair ever sold matches the filter, so that filtered sums and
-   * counts are the unfiltered ones (the category report preselects every category).
+   * Per day, the paid orders with at least one line matching the filter (each order once, however
+   * many of its lines match): from the baskets (sets of category-brand pairs) that match, or, when
+   * fewer baskets do not match, all orders with lines less those of the baskets that do not; and
+   * when every basket matches (the category report preselects every category), all of them.
    */
-  private async filterMatchesEveryLine(query: AdminReportQuery): Promise<boolean> {
+  private async lineOrdersByDay(query: AdminReportQuery): Promise<Map<string, number>> {
     const categories = query.category_ids ?? [];
     const brands = query.brand_ids ?? [];
-    if (categories.length === 0 && brands.length === 0) return true;
-    const outside = await this.db('report_basket_pairs')
-      .whereNot((pair) => {
-        if (categories.length) pair.whereIn('category_id', categories);
-        if (brands.length) pair.whereIn('brand_id', brands);
-      })
-      .first('basket_id');
-    return outside === undefined;
-  }
+    const range = query.daterange;
+    const withLines = () => this.days('report_paid_days', range).select(this.db.raw('? as date', [this.date()]), this.db.raw('SUM(lined_orders) as orders')).groupBy('day');
+    const ofBaskets = (ids: number[]) => this.days('report_basket_days', range).whereIn('basket_id', ids).select(this.db.raw('? as date', [this.date()]), this.db.raw('SUM(orders) as orders')).groupBy('day');
+    const byDay = (rows: Array<{ date: string; orders: number | string }>) => new Map(rows.map((row) => [String(row.date), Number(row.orders)]));
 
-  /** Per day, the paid orders with at least one line matching the filter (each order once, however many lines match). */
-  private async lineOrdersByDay(query: AdminReportQuery): Promise<Map<string, number>> {
-    let rows: Array<{ date: string; orders: number | string }>;
-    if (await this.filterMatchesEveryLine(query)) {
-      rows = await this.days('report_paid_days', query.daterange).select(this.db.raw('? as date', [this.date()]), this.db.raw('SUM(lined_orders) as orders')).groupBy('day');
+    let all: Map<string, number>;
+    if (categories.length === 0 && brands.length === 0) {
+      all = byDay(await withLines());
     } else {
-      const baskets = this.db('report_basket_pairs').select('basket_id');
-      if (query.category_ids?.length) baskets.whereIn('category_id', query.category_ids);
-      if (query.brand_ids?.length) baskets.whereIn('brand_id', query.brand_ids);
-      rows = await this.days('report_basket_days', query.daterange).whereIn('basket_id', baskets).select(this.db.raw('? as date', [this.date()]), this.db.raw('SUM(orders) as orders')).groupBy('day');
+      const conditions = [...(categories.length ? [`category_id IN (${categories.map(() => '?').join(', ')})`] : []), ...(brands.length ? [`brand_id IN (${brands.map(() => '?').join(', ')})`] : [])];
+      const baskets: Array<{ basket_id: number; matches: number | string }> = await this.db('report_basket_pairs')
+        .groupBy('basket_id')
+        .select('basket_id', this.db.raw(`MAX(CASE WHEN ${conditions.join(' AND ')} THEN 1 ELSE 0 END) as matches`, [...categories, ...brands]));
+      const matching = baskets.filter((basket) => Number(basket.matches) === 1).map((basket) => Number(basket.basket_id));
+      const others = baskets.filter((basket) => Number(basket.matches) !== 1).map((basket) => Number(basket.basket_id));
+      if (others.length === 0) {
+        all = byDay(await withLines());
+      } else if (matching.length <= others.length) {
+        all = matching.length === 0 ? new Map() : byDay(await ofBaskets(matching));
+      } else {
+        const [lined, excluded] = await Promise.all([withLines(), ofBaskets(others)]);
+        all = byDay(lined);
+        for (const [date, orders] of byDay(excluded)) all.set(date, (all.get(date) ?? 0) - orders);
+      }
     }
-    return new Map(rows.filter((row) => Number(row.orders) !== 0).map((row) => [String(row.date), Number(row.orders)]));
+    return new Map([...all].filter(([, orders]) => orders !== 0));
   }
 
   /** Net, gross, items and orders per day of the filtered lines. */

@@ -106,12 +106,15 @@ class SummarySql {
     return this.mysql ? `CONCAT(LPAD(${line}.category_id, 10, '0'), LPAD(COALESCE(${line}.brand_id, 0), 10, '0'))` : `printf('%010d%010d', ${line}.category_id, COALESCE(${line}.brand_id, 0))`;
   }
 
+  /** The basket key of the grouped lines `line` (an aggregate). SQLite's one-argument DISTINCT form separates with ','; harmless, the pairs are fixed width. */
+  basketConcat(line: string): string {
+    const pair = this.pair(line);
+    return this.mysql ? `GROUP_CONCAT(DISTINCT ${pair} ORDER BY ${pair} SEPARATOR '')` : `group_concat(DISTINCT ${pair} ORDER BY ${pair})`;
+  }
+
   /** The basket key of an order's lines (null without lines); `extra` narrows the lines (AND ...). */
   basketKey(orderId: string, extra = ''): string {
-    const pair = this.pair('bk');
-    const concat = this.mysql ? `GROUP_CONCAT(DISTINCT ${pair} ORDER BY ${pair} SEPARATOR '')` : `group_concat(DISTINCT ${pair} ORDER BY ${pair})`;
-    // SQLite's one-argument DISTINCT form separates with ','; harmless, the pairs are fixed width.
-    return `(SELECT ${concat} FROM order_items bk WHERE bk.order_id = ${orderId}${extra})`;
+    return `(SELECT ${this.basketConcat('bk')} FROM order_items bk WHERE bk.order_id = ${orderId}${extra})`;
   }
 
   /** The basket row whose key is `key`: by its SHA-1 on MySQL (a unique index on the text would be too long), by the text on SQLite. */
@@ -402,6 +405,8 @@ export async function createSummaryTables(db: Knex): Promise<void> {
     table.integer('basket_id').unsigned().notNullable();
     table.integer('orders').notNullable().defaultTo(0);
     table.primary(['day', 'basket_id']);
+    // A filtered report reads only the baskets it needs (or only the others), each over its days.
+    table.index(['basket_id', 'day', 'orders'], 'report_basket_days_basket_idx');
   });
 }
 
@@ -412,20 +417,24 @@ export async function dropSummaryTables(db: Knex): Promise<void> {
 // -------------------------------------------------------------------------------------------
 // Rebuild.
 
+/** Orders per step of a rebuild: each step's grouping stays small enough for memory. */
+const REBUILD_STEP = 50_000;
+
 /**
  * Recomputes every summary from orders and order_items in one transaction: after a bulk load
- * without triggers, or a hand-made change to order lines. Set-based (a million orders take well
- * under a minute on MariaDB); on MySQL it reads the order rows with shared locks, so order writes
- * wait until it commits.
+ * without triggers, or a hand-made change to order lines. Set-based, in steps of order ids (a
+ * million orders take about a minute on MariaDB on two cores); on MySQL it reads the order rows
+ * with shared locks, so order writes wait until it commits.
  */
 export async function rebuildReportSummaries(db: Knex): Promise<void> {
   const sql = new SummarySql(dialectOf(db));
   const paid = `o.is_paid = 1 AND o.paid_at IS NOT NULL`;
   const brand = 'COALESCE(oi.brand_id, 0)';
-  const temp = sql.mysql ? 'CREATE TEMPORARY TABLE' : 'CREATE TEMP TABLE';
-  const pair = sql.mysql ? `CONCAT(LPAD(oi.category_id, 10, '0'), LPAD(${brand}, 10, '0'))` : `printf('%010d%010d', oi.category_id, ${brand})`;
-  const concat = sql.mysql ? `GROUP_CONCAT(DISTINCT ${pair} ORDER BY ${pair} SEPARATOR '')` : `group_concat(DISTINCT ${pair} ORDER BY ${pair})`;
-  const keyed = sql.mysql ? 'b.key_hash = r.key_hash' : 'b.basket_key = r.basket_key';
+  const days = LINE_TABLES.find((t) => t.period === 'day' && t.product)!;
+  const dayKeys = [sql.day('o.paid_at'), 'oi.product_id', 'oi.category_id', brand].join(', ');
+  // A basket is found by its key's SHA-1 on MySQL and by the key itself on SQLite (see basketIs).
+  const identity = (expr: string) => (sql.mysql ? `UNHEX(SHA1(${expr}))` : expr);
+  const basketColumn = sql.mysql ? 'key_hash' : 'basket_key';
   // Inside a migration it joins the migration's transaction (a nested one would be a savepoint,
   // which MySQL loses when the migration's DDL commits).
   const run = (work: (trx: Knex) => Promise<void>): Promise<void> => (db.isTransaction ? work(db) : db.transaction(work));
@@ -434,20 +443,69 @@ export async function rebuildReportSummaries(db: Knex): Promise<void> {
     await trx.raw(
       `INSERT INTO report_placed_days (day, status_id, is_paid, orders, total_cents) SELECT ${sql.day('created_at')}, status_id, is_paid, COUNT(*), SUM(total_cents) FROM orders WHERE NOT (status_id = 1 AND is_paid = 0) GROUP BY ${sql.day('created_at')}, status_id, is_paid`,
     );
-    await trx.raw(
-      `INSERT INTO report_paid_days (day, status_id, orders, lined_orders, total_cents, items) ` +
-        `SELECT ${sql.day('o.paid_at')}, o.status_id, COUNT(*), SUM(CASE WHEN i.order_id IS NULL THEN 0 ELSE 1 END), SUM(o.total_cents), COALESCE(SUM(i.quantity), 0) ` +
-        `FROM orders o LEFT JOIN (SELECT order_id, SUM(quantity) AS quantity FROM order_items GROUP BY order_id) i ON i.order_id = o.id WHERE ${paid} GROUP BY ${sql.day('o.paid_at')}, o.status_id`,
-    );
     await trx.raw(`INSERT INTO report_county_sales (county_name, orders, total_cents) SELECT county_name, COUNT(*), SUM(total_cents) FROM orders WHERE is_paid = 1 GROUP BY county_name`);
-    // Lines by day and product once; the other line tables add those rows up.
-    const days = LINE_TABLES.find((t) => t.period === 'day' && t.product)!;
-    const dayKeys = [sql.day('o.paid_at'), 'oi.product_id', 'oi.category_id', brand].join(', ');
+
+    // Each paid order's basket, a step at a time (no ALTER or CREATE INDEX on it: on MySQL those would commit).
+    await trx.raw(`DROP ${sql.mysql ? 'TEMPORARY ' : ''}TABLE IF EXISTS report_rebuild_baskets`);
     await trx.raw(
-      `INSERT INTO ${days.table} (${[...lineKeys(days), ...LINE_ADDS, ...lineLatest(days)].join(', ')}) ` +
-        `SELECT ${dayKeys}, SUM(${sql.net('oi', 'o')}), SUM(oi.line_total_cents), SUM(oi.quantity), MAX(oi.product_name), MAX(oi.category_name) ` +
-        `FROM orders o JOIN order_items oi ON oi.order_id = o.id WHERE ${paid} GROUP BY ${dayKeys}`,
+      sql.mysql
+        ? 'CREATE TEMPORARY TABLE report_rebuild_baskets (order_id INT UNSIGNED NOT NULL, day DATE NOT NULL, key_hash BINARY(20) NOT NULL, INDEX (key_hash))'
+        : 'CREATE TEMP TABLE report_rebuild_baskets (order_id INTEGER NOT NULL, day TEXT NOT NULL, basket_key TEXT NOT NULL)',
     );
+    const [bounds] = (await trx('orders').min({ low: 'id' }).max({ high: 'id' })) as Array<{ low: number | null; high: number | null }>;
+    for (let from = Number(bounds?.low ?? 1); bounds?.high !== null && bounds?.high !== undefined && from <= Number(bounds.high); from += REBUILD_STEP) {
+      const step = [from, from + REBUILD_STEP - 1];
+      const inStep = 'o.id BETWEEN ? AND ?';
+      await trx.raw(
+        sql.upsert(
+          PAID.table,
+          PAID.keys,
+          PAID.adds,
+          [],
+          `SELECT ${sql.day('o.paid_at')}, o.status_id, COUNT(*), SUM(CASE WHEN i.order_id IS NULL THEN 0 ELSE 1 END), SUM(o.total_cents), COALESCE(SUM(i.quantity), 0) ` +
+            `FROM orders o LEFT JOIN (SELECT order_id, SUM(quantity) AS quantity FROM order_items WHERE order_id BETWEEN ? AND ? GROUP BY order_id) i ON i.order_id = o.id ` +
+            `WHERE ${paid} AND ${inStep} GROUP BY ${sql.day('o.paid_at')}, o.status_id`,
+        ),
+        [...step, ...step],
+      );
+      await trx.raw(
+        sql.upsert(
+          days.table,
+          lineKeys(days),
+          LINE_ADDS,
+          lineLatest(days),
+          `SELECT ${dayKeys}, SUM(${sql.net('oi', 'o')}), SUM(oi.line_total_cents), SUM(oi.quantity), MAX(oi.product_name), MAX(oi.category_name) ` +
+            `FROM orders o JOIN order_items oi ON oi.order_id = o.id WHERE ${paid} AND ${inStep} GROUP BY ${dayKeys}`,
+        ),
+        step,
+      );
+      await trx('report_rebuild_baskets').delete();
+      await trx.raw(
+        `INSERT INTO report_rebuild_baskets (order_id, day, ${basketColumn}) SELECT o.id, ${sql.day('o.paid_at')}, ${identity(sql.basketConcat('oi'))} ` +
+          `FROM orders o JOIN order_items oi ON oi.order_id = o.id WHERE ${paid} AND ${inStep} GROUP BY o.id, ${sql.day('o.paid_at')}`,
+        step,
+      );
+      // Baskets seen for the first time: the key and the pairs from one order of each.
+      const firsts = `(SELECT ${basketColumn}, MIN(order_id) AS order_id FROM report_rebuild_baskets GROUP BY ${basketColumn}) r`;
+      await trx.raw(
+        sql.mysql
+          ? sql.insertIgnore('report_baskets', ['key_hash', 'basket_key'], `SELECT r.key_hash, ${sql.basketKey('r.order_id')} FROM ${firsts} WHERE NOT EXISTS (SELECT 1 FROM report_baskets b WHERE b.key_hash = r.key_hash)`)
+          : sql.insertIgnore('report_baskets', ['basket_key'], `SELECT r.basket_key FROM ${firsts} WHERE true`),
+      );
+      await trx.raw(
+        sql.insertIgnore(
+          'report_basket_pairs',
+          ['basket_id', 'category_id', 'brand_id'],
+          `SELECT DISTINCT b.id, oi.category_id, ${brand} FROM ${firsts} JOIN report_baskets b ON b.${basketColumn} = r.${basketColumn} JOIN order_items oi ON oi.order_id = r.order_id`,
+        ),
+      );
+      await trx.raw(
+        sql.upsert('report_basket_days', ['day', 'basket_id'], ['orders'], [], `SELECT r.day, b.id, COUNT(*) FROM report_rebuild_baskets r JOIN report_baskets b ON b.${basketColumn} = r.${basketColumn} WHERE true GROUP BY r.day, b.id`),
+      );
+    }
+    await trx.raw(`DROP ${sql.mysql ? 'TEMPORARY ' : ''}TABLE report_rebuild_baskets`);
+
+    // The other line tables add up the rows by day and product.
     for (const t of LINE_TABLES.filter((table) => table !== days)) {
       const firstOfMonth = sql.mysql ? "DATE_FORMAT(day, '%Y-%m-01')" : "date(day, 'start of month')";
       const keys = [t.period === 'day' ? 'day' : firstOfMonth, ...(t.product ? ['product_id'] : []), 'category_id', 'brand_id'].join(', ');
@@ -458,24 +516,5 @@ export async function rebuildReportSummaries(db: Knex): Promise<void> {
             .join(', ')} FROM ${days.table} GROUP BY ${keys}`,
       );
     }
-    // Each paid order's basket once, then the dictionary, its pairs (from one order of each basket) and the daily counts.
-    await trx.raw(`DROP ${sql.mysql ? 'TEMPORARY ' : ''}TABLE IF EXISTS report_rebuild_baskets`);
-    // (No ALTER or CREATE INDEX on it: on MySQL those would commit the transaction.)
-    const columns = sql.mysql ? ' (order_id INT UNSIGNED NOT NULL, day DATE NOT NULL, basket_key TEXT NOT NULL, key_hash BINARY(20) NOT NULL, INDEX (key_hash))' : '';
-    const hash = sql.mysql ? `, UNHEX(SHA1(${concat})) AS key_hash` : '';
-    await trx.raw(
-      `${temp} report_rebuild_baskets${columns} ${sql.mysql ? '' : 'AS '}SELECT o.id AS order_id, ${sql.day('o.paid_at')} AS day, ${concat} AS basket_key${hash} FROM orders o JOIN order_items oi ON oi.order_id = o.id WHERE ${paid} GROUP BY o.id, ${sql.day('o.paid_at')}`,
-    );
-    if (sql.mysql) {
-      await trx.raw('INSERT INTO report_baskets (key_hash, basket_key) SELECT key_hash, MIN(basket_key) FROM report_rebuild_baskets GROUP BY key_hash ORDER BY key_hash');
-    } else {
-      await trx.raw('INSERT INTO report_baskets (basket_key) SELECT DISTINCT basket_key FROM report_rebuild_baskets ORDER BY basket_key');
-    }
-    await trx.raw(
-      `INSERT INTO report_basket_pairs (basket_id, category_id, brand_id) SELECT DISTINCT b.id, oi.category_id, ${brand} ` +
-        `FROM (SELECT MIN(order_id) AS order_id, ${sql.mysql ? 'key_hash' : 'basket_key'} FROM report_rebuild_baskets GROUP BY ${sql.mysql ? 'key_hash' : 'basket_key'}) r JOIN report_baskets b ON ${keyed} JOIN order_items oi ON oi.order_id = r.order_id`,
-    );
-    await trx.raw(`INSERT INTO report_basket_days (day, basket_id, orders) SELECT r.day, b.id, COUNT(*) FROM report_rebuild_baskets r JOIN report_baskets b ON ${keyed} GROUP BY r.day, b.id`);
-    await trx.raw(`DROP ${sql.mysql ? 'TEMPORARY ' : ''}TABLE report_rebuild_baskets`);
   });
 }

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { Migration } from '@shop/service-kit';
 import { createSummaryTables, createSummaryTriggers, dropSummaryTables, dropSummaryTriggers, rebuildReportSummaries } from '../admin/summaries';
 import { audit } from '../audit';
-import { ORDER_STATUSES } from '../orders/statuses';
+import { ORDER_STATUSES, STATUS } from '../orders/statuses';
 
 /**
  * The orders service's tables (migration table knex_migrations_orders). Money is integer cents.
@@ -231,7 +231,8 @@ export const migrations: Migration[] = [
      * Daily summaries for the dashboard and the reports, kept by triggers (see admin/summaries.ts),
      * filled from the orders already there. The category and brand pick-lists read (id, name)
      * indexes instead of every line (MySQL answers them with a loose index scan); the order
-     * report's newest paid orders of a status read (is_paid, status_id, paid_at).
+     * report's newest paid orders of a status read (is_paid, status_id, paid_at), and their line
+     * counts and quantities (order_id, quantity) without reading the lines themselves.
      */
     async up(db: Knex) {
       await createSummaryTables(db);
@@ -240,6 +241,11 @@ export const migrations: Migration[] = [
         table.dropIndex(['brand_id'], 'order_items_brand_idx');
         table.index(['category_id', 'category_name'], 'order_items_category_name_idx');
         table.index(['brand_id', 'brand_name'], 'order_items_brand_name_idx');
+        table.index(['order_id', 'quantity'], 'order_items_order_quantity_idx');
+      });
+      // After its replacement exists: MySQL keeps an index on order_id for the foreign key.
+      await db.schema.alterTable('order_items', (table) => {
+        table.dropIndex(['order_id'], 'order_items_order_idx');
       });
       await db.schema.alterTable('orders', (table) => {
         table.index(['is_paid', 'status_id', 'paid_at'], 'orders_paid_status_idx');
@@ -253,12 +259,35 @@ export const migrations: Migration[] = [
         table.dropIndex(['is_paid', 'status_id', 'paid_at'], 'orders_paid_status_idx');
       });
       await db.schema.alterTable('order_items', (table) => {
+        table.index(['order_id'], 'order_items_order_idx');
+      });
+      await db.schema.alterTable('order_items', (table) => {
+        table.dropIndex(['order_id', 'quantity'], 'order_items_order_quantity_idx');
         table.dropIndex(['brand_id', 'brand_name'], 'order_items_brand_name_idx');
         table.dropIndex(['category_id', 'category_name'], 'order_items_category_name_idx');
         table.index(['category_id'], 'order_items_category_idx');
         table.index(['brand_id'], 'order_items_brand_idx');
       });
       await dropSummaryTables(db);
+    },
+  },
+  {
+    name: '0004_points_reversal',
+    /**
+     * When the points a paid order credited were taken back after staff cancelled it (redeemed
+     * points given back keep using points_refunded_at). The reconciler retries what is still owed.
+     */
+    async up(db: Knex) {
+      await db.schema.alterTable('orders', (table) => {
+        table.datetime('points_reversed_at').nullable();
+      });
+      // Orders cancelled before this rule kept their points: they are not taken back afterwards.
+      await db('orders').where({ status_id: STATUS.cancelled }).update({ points_reversed_at: db.fn.now() });
+    },
+    async down(db: Knex) {
+      await db.schema.alterTable('orders', (table) => {
+        table.dropColumn('points_reversed_at');
+      });
     },
   },
   audit.migration,
