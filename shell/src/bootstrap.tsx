@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
@@ -11,12 +11,17 @@ async function start(): Promise<void> {
   await registerConfiguredRemotes();
   const store = createShopStore();
   const router = createBrowserRouter(routes);
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <Provider store={store}>
-        <RouterProvider router={router} />
-      </Provider>
-    </StrictMode>,
+  const root = createRoot(document.getElementById('root')!);
+  // As a transition, React builds the first screen in slices of a few milliseconds and lets the
+  // browser in between, instead of one long task that blocks a phone's main thread.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <Provider store={store}>
+          <RouterProvider router={router} />
+        </Provider>
+      </StrictMode>,
+    ),
   );
 }
 

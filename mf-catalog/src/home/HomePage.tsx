@@ -32,7 +32,10 @@ export default function HomePage(): JSX.Element {
       <section className={styles.section} aria-labelledby="best-selling">
         <h2 id="best-selling">Best Selling Products</h2>
         {featured.isLoading ? (
-          <Loading label="Loading best sellers…" />
+          // As tall as the grid it stands for, so the sections below never jump when it arrives.
+          <div className={styles.gridPlaceholder}>
+            <Loading label="Loading best sellers…" />
+          </div>
         ) : featured.isError ? (
           <EmptyState title="We could not load the best sellers just now." />
         ) : (

@@ -79,6 +79,22 @@ describe('registerConfiguredRemotes', () => {
     expect(isRemoteConfigured('mf_checkout')).toBe(false);
   });
 
+  it('reads the configuration the gateway wrote into the page, without a request', async () => {
+    const fetchSpy = jest.spyOn(globalThis, 'fetch');
+    const inline = document.createElement('script');
+    inline.type = 'application/json';
+    inline.id = 'shop-remotes';
+    inline.textContent = JSON.stringify(CATALOGUE);
+    document.head.append(inline);
+    try {
+      expect(await registerConfiguredRemotes()).toEqual([{ name: 'mf_catalog', entry: 'http://localhost/remotes/mf-catalog/mf-manifest.json' }]);
+      expect(fetchSpy).not.toHaveBeenCalled();
+      expect(isRemoteConfigured('mf_catalog')).toBe(true);
+    } finally {
+      inline.remove();
+    }
+  });
+
   it('without a configuration (network error or 404) registers nothing and the shell still starts', async () => {
     jest.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('Failed to fetch'));
     expect(await registerConfiguredRemotes()).toEqual([]);

@@ -8,17 +8,35 @@ export interface RemoteEntry {
 
 let available = new Set<string>();
 
+/** The id of the script element (type application/json) the gateway fills with remotes.json. */
+export const INLINE_REMOTES_ID = 'shop-remotes';
+
+/** The configuration the gateway writes into the page itself (no request to wait for), if any. */
+function inlineConfiguration(): RemoteEntry[] | null {
+  const text = globalThis.document?.getElementById(INLINE_REMOTES_ID)?.textContent;
+  if (!text) return null;
+  try {
+    return ((JSON.parse(text) as { remotes?: RemoteEntry[] }).remotes ?? null);
+  } catch {
+    return null;
+  }
+}
+
 /**
- * Reads /remotes.json, served beside the shell and filled from the environment, and registers
- * each remote. A remote moved to a new URL needs only a new remotes.json, never a new shell build.
+ * Reads the remotes' configuration, filled by the gateway from the environment: from the page
+ * itself when the gateway wrote it there, else from /remotes.json served beside the shell; and
+ * registers each remote. A remote moved to a new URL needs only a new configuration, never a new
+ * shell build.
  */
 export async function registerConfiguredRemotes(configUrl = '/remotes.json'): Promise<RemoteEntry[]> {
-  let remotes: RemoteEntry[] = [];
-  try {
-    const response = await fetch(configUrl, { credentials: 'same-origin' });
-    if (response.ok) remotes = ((await response.json()) as { remotes?: RemoteEntry[] }).remotes ?? [];
-  } catch {
-    // No configuration: the shell still shows its own pages; remote areas show their fallback.
+  let remotes: RemoteEntry[] = inlineConfiguration() ?? [];
+  if (!remotes.length) {
+    try {
+      const response = await fetch(configUrl, { credentials: 'same-origin' });
+      if (response.ok) remotes = ((await response.json()) as { remotes?: RemoteEntry[] }).remotes ?? [];
+    } catch {
+      // No configuration: the shell still shows its own pages; remote areas show their fallback.
+    }
   }
   const absolute = remotes.map((remote) => ({ name: remote.name, entry: new URL(remote.entry, window.location.href).toString() }));
   if (absolute.length) registerRemotes(absolute, { force: true });

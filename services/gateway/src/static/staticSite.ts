@@ -3,6 +3,7 @@ import path from 'node:path';
 import send from 'koa-send';
 import type Koa from 'koa';
 import type { GatewayConfig, RemoteEntry } from '../config';
+import { shellPage } from './shellPage';
 
 const YEAR_SECONDS = 365 * 24 * 3600;
 /** Webpack names built files name.[contenthash:8].ext: those never change and may be cached for a year. */
@@ -43,6 +44,7 @@ export function remotesDocument(remotes: RemoteEntry[]): { remotes: RemoteEntry[
  * for every other page (client-side routing).
  */
 export function staticSite(config: GatewayConfig, remotes: () => RemoteEntry[] = () => config.remotes): Koa.Middleware {
+  const page = shellPage(config);
   return async (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
     if (ctx.path === '/remotes.json') {
@@ -73,6 +75,7 @@ export function staticSite(config: GatewayConfig, remotes: () => RemoteEntry[] =
       ctx.body = 'The storefront has not been built yet: run `npm run build`.';
       return;
     }
-    await sendFile(ctx, config.shellDir, 'index.html');
+    // With the page's preload hints: its remote, chunks and first API reads load in parallel.
+    page(ctx, remotes());
   };
 }

@@ -1,0 +1,47 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type Koa from 'koa';
+import type { GatewayConfig, RemoteEntry } from '../config';
+import { pageHints } from './pageHints';
+
+/** The template's preload of /remotes.json (minified or not). */
+const REMOTES_PRELOAD = /<link rel="?preload"? href="?\/remotes\.json"?[^>]*>/;
+
+/**
+ * The shell's index.html for a storefront page, with the remotes' configuration (what
+ * /remotes.json answers) and the page's preload hints in its head (see pageHints). Small and made per page, so it is compressed per request (koa-compress) and
+ * revalidated by its ETag (`no-cache`), like the shell's entry file.
+ */
+export function shellPage(config: Pick<GatewayConfig, 'shellDir' | 'localRemotes'>): (ctx: Koa.Context, remotes: RemoteEntry[]) => void {
+  const hintsFor = pageHints(config);
+  let template = { stamp: '', html: '' };
+  const read = (): string => {
+    const file = path.join(config.shellDir, 'index.html');
+    const stat = fs.statSync(file);
+    const stamp = `${stat.mtimeMs}:${stat.size}`;
+    if (stamp !== template.stamp) template = { stamp, html: fs.readFileSync(file, 'utf8') };
+    return template.html;
+  };
+
+  return (ctx, remotes) => {
+    // The remotes' configuration goes into the page (shell/src/federation/remotes.ts reads it), so
+    // the shell needs no /remotes.json request first; its preload in the template is then unused.
+    const html = read().replace(REMOTES_PRELOAD, '');
+    const configuration = `<script id="shop-remotes" type="application/json">${JSON.stringify({ remotes }).replace(/</g, '\\u003c')}</script>`;
+    const hints = hintsFor(ctx.path, remotes);
+    // At the end of the head: after the shell's own entry script and start-up chunks, so those are asked for first.
+    const at = html.indexOf('</head>');
+    const body = at < 0 ? html : `${html.slice(0, at)}${configuration}${hints}${html.slice(at)}`;
+    ctx.type = 'text/html; charset=utf-8';
+    ctx.set('Cache-Control', 'no-cache');
+    ctx.set('Vary', 'Accept-Encoding');
+    ctx.etag = `"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`;
+    ctx.status = 200;
+    if (ctx.fresh) {
+      ctx.status = 304;
+      return;
+    }
+    ctx.body = body;
+  };
+}
