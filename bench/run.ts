@@ -18,6 +18,7 @@ import path from 'node:path';
 import { launchBrowser } from '../e2e/src/browser';
 import { startStack, type Stack } from '../scripts/stack';
 import { benchOrders } from '../services/orders/bench/orders.bench';
+import { benchReports } from '../services/orders/bench/reports.bench';
 import { benchApi } from './api/autocannon';
 import { benchRawInserts } from './orders/rawInserts';
 import { axeBackOffice, axeStorefront } from './storefront/axe';
@@ -125,8 +126,15 @@ async function orderRows(table: Table): Promise<void> {
   table.add(group, 'orders lost or duplicated', orders.lost + orders.duplicated, '', exactly(0));
 }
 
-// ---- Reports (back-office issue): benchReports() from services/orders/bench/reports.bench.ts ----
-// Its rows go here, as orderRows does it: table.add('Reports ...', figure, value, unit, target, baseline).
+async function reportRows(table: Table): Promise<void> {
+  // Every dashboard and report call over real HTTP on a generated shop (see services/orders/bench/reports.bench.ts).
+  const reports = await benchReports({ print: true });
+  if (reports.skipped) return;
+  const group = `Back-office dashboard and reports on MySQL, ${reports.orders.toLocaleString('en')} orders, ${reports.items.toLocaleString('en')} lines (p95 of ${reports.callsPerFigure} calls each, one at a time)`;
+  table.add(group, 'orders and lines generated in', reports.generationSeconds, 's', null);
+  table.add(group, 'summaries rebuilt in', reports.rebuildSeconds, 's', null);
+  for (const call of reports.calls) table.add(group, `${call.call}${call.range ? `, ${call.range}` : ''} p95`, call.p95Ms, 'ms', atMost(50));
+}
 
 async function main(): Promise<void> {
   const table = new Table();
@@ -156,6 +164,7 @@ async function main(): Promise<void> {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
   if (runs('orders')) await part(table, 'Orders', () => orderRows(table));
+  if (runs('reports')) await part(table, 'Reports', () => reportRows(table));
 
   console.log('\n');
   table.print();

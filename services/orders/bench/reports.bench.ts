@@ -47,6 +47,8 @@ export interface ReportsBenchResult {
   items: number;
   generationSeconds: number;
   rebuildSeconds: number;
+  /** Measured calls per figure. */
+  callsPerFigure: number;
   calls: ReportCallFigures[];
 }
 
@@ -275,7 +277,7 @@ export async function benchReports(options: ReportsBenchOptions = {}): Promise<R
   };
   if (!process.env.MYSQL_URL) {
     console.log('reports bench skipped: set MYSQL_URL (for example mysql://root@127.0.0.1:3306/test) to generate the orders on MySQL/MariaDB and measure the reports');
-    return { skipped: true, orders: 0, items: 0, generationSeconds: 0, rebuildSeconds: 0, calls: [] };
+    return { skipped: true, orders: 0, items: 0, generationSeconds: 0, rebuildSeconds: 0, callsPerFigure: 0, calls: [] };
   }
   const count = options.orders ?? Number(process.env.BENCH_REPORT_ORDERS ?? 1_000_000);
   const perFigure = options.calls ?? Number(process.env.BENCH_REPORT_CALLS ?? 50);
@@ -325,7 +327,7 @@ export async function benchReports(options: ReportsBenchOptions = {}): Promise<R
       }
       console.log('');
     }
-    return { skipped: false, orders: count, items, generationSeconds: round1(generationSeconds), rebuildSeconds: round1(rebuildSeconds), calls };
+    return { skipped: false, orders: count, items, generationSeconds: round1(generationSeconds), rebuildSeconds: round1(rebuildSeconds), callsPerFigure: perFigure, calls };
   } finally {
     for (const thread of threads.reverse()) await stopThread(thread);
     for (const drop of drops.reverse()) await drop().catch(() => undefined);
