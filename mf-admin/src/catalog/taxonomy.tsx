@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { App, Button, Card, ColorPicker, Form, Input, Modal, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router-dom';
-import { skipToken } from '@reduxjs/toolkit/query';
+import { skipToken } from '@reduxjs/toolkit/query/react';
 import type { AdminBrand, AdminCategory, AdminProduct } from '@shop/api-types';
 import {
   useArchiveBrandMutation,

@@ -1,6 +1,6 @@
 import { Card, Descriptions, Table, Typography, type TableColumnsType } from 'antd';
 import { Link } from 'react-router-dom';
-import { skipToken } from '@reduxjs/toolkit/query';
+import { skipToken } from '@reduxjs/toolkit/query/react';
 import type { CouponRedemption } from '@shop/api-types';
 import { useCouponQuery } from '../api/adminApi';
 import { formatDateTime, ksh } from '../common/format';

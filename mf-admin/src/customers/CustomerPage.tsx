@@ -1,6 +1,6 @@
 import { Avatar, Card, Col, Descriptions, Row, Statistic, Table, Typography, type TableColumnsType } from 'antd';
 import { Link } from 'react-router-dom';
-import { skipToken } from '@reduxjs/toolkit/query';
+import { skipToken } from '@reduxjs/toolkit/query/react';
 import type { Order } from '@shop/api-types';
 import { useCustomerQuery } from '../api/adminApi';
 import { count, formatDate, initials, ksh, mediaUrl } from '../common/format';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { App, Button, Card, Col, Descriptions, Form, Input, Row, Select, Table, Timeline, Typography, type TableColumnsType } from 'antd';
-import { skipToken } from '@reduxjs/toolkit/query';
+import { skipToken } from '@reduxjs/toolkit/query/react';
 import type { OrderItem } from '@shop/api-types';
 import { useChangeOrderStatusMutation, useOrderQuery, useOrderStatusesQuery } from '../api/adminApi';
 import { useApiErrorToasts } from '../common/errors';

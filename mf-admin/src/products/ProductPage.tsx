@@ -1,7 +1,7 @@
 import { Card, Col, Descriptions, Image, Row, Table, Typography, type TableColumnsType } from 'antd';
 import { Link } from 'react-router-dom';
 import type { ProductOrderLine } from '@shop/api-types';
-import { skipToken } from '@reduxjs/toolkit/query';
+import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useProductQuery } from '../api/adminApi';
 import { formatDate, ksh, mediaUrl } from '../common/format';
 import NotFoundPage from '../common/NotFoundPage';

@@ -21,6 +21,12 @@ const SINGLETONS = [
   'react-router-dom',
   'react-redux',
   '@reduxjs/toolkit',
+  // RTK Query: the store kit's api and the back office's own api run on the shell's one copy instead
+  // of mf-admin bundling its own (~19 KB less on the first back-office load). Import it only from
+  // '@reduxjs/toolkit/query/react' (it re-exports all of '@reduxjs/toolkit/query'): sharing the
+  // plain '/query' as well splits the library in two shared chunks that compress worse (+3 KB on
+  // every storefront page), and a '/query' import that is not shared bundles a private copy.
+  '@reduxjs/toolkit/query/react',
   '@shop/store-kit',
   '@shop/storefront-ui',
   'react-toastify',

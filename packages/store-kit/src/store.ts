@@ -1,5 +1,5 @@
 import { combineSlices, configureStore, type ThunkAction, type UnknownAction } from '@reduxjs/toolkit';
-import { setupListeners } from '@reduxjs/toolkit/query';
+import { setupListeners } from '@reduxjs/toolkit/query/react';
 import { STORAGE_KEYS } from '@shop/api-types';
 import { api } from './api';
 import { cartSlice, cartHydrated } from './cart/cartSlice';
