@@ -8,6 +8,8 @@ const REASONS: Record<string, string> = {
   welcome_bonus: 'Welcome bonus',
   redeemed: 'Redeemed at checkout',
   order_paid: 'Earned on a paid order',
+  redeem_refund: 'Returned: the order was cancelled',
+  order_paid_reversed: 'Taken back: the order was cancelled',
 };
 
 const dateFormat = new Intl.DateTimeFormat('en-KE', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Nairobi' });

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import { notFound, parseBody, requireInternalSecret, type AuthState } from '@shop/service-kit';
 import { z } from 'zod';
-import { REDEEM_REFUND, REDEEMED, type PointsLedger } from './ledger';
+import { ORDER_PAID_REVERSED, REDEEM_REFUND, REDEEMED, type PointsLedger } from './ledger';
 
 const accountId = z.number('The account id field must be a whole number.').int('The account id field must be a whole number.').positive('The account id field must be a whole number.');
 const points = z.number('The points field must be a whole number.').int('The points field must be a whole number.').min(1, 'The points field must be at least 1.').max(1_000_000, 'The points field must not be greater than 1000000.');
@@ -14,7 +14,7 @@ export const earnPointsBodySchema = z.object({
   reason: z
     .string('The reason field is required.')
     .regex(/^[a-z][a-z0-9_]{0,39}$/, 'The reason field must be lower-case letters, digits and underscores (at most 40).')
-    .refine((reason) => reason !== REDEEMED && reason !== REDEEM_REFUND && reason !== 'sign_up', 'This reason is reserved.'),
+    .refine((reason) => reason !== REDEEMED && reason !== REDEEM_REFUND && reason !== ORDER_PAID_REVERSED && reason !== 'sign_up', 'This reason is reserved.'),
   reference,
 });
 
@@ -28,6 +28,9 @@ export const redeemPointsInternalBodySchema = z.object({
 
 /** Gives back what was redeemed for a reference whose order was cancelled or never placed. */
 export const refundPointsInternalBodySchema = z.object({ account_id: accountId, reference });
+
+/** Takes back what a paid order credited (reason order_paid) when the order is cancelled. */
+export const reverseEarnInternalBodySchema = z.object({ account_id: accountId, reference });
 
 export function pointsInternalRoutes(deps: { ledger: PointsLedger; internalSecret: string }): Router<AuthState> {
   const router = new Router<AuthState>({ prefix: '/internal' });
@@ -58,6 +61,18 @@ export function pointsInternalRoutes(deps: { ledger: PointsLedger; internalSecre
     const body = parseBody(refundPointsInternalBodySchema, ctx.request.body);
     const result = await deps.ledger.refundRedemption({ accountId: body.account_id, reference: body.reference });
     if (!result) throw notFound('No points were redeemed for this reference.');
+    ctx.status = result.created ? 201 : 200;
+    ctx.body = result;
+  });
+
+  /**
+   * 201 with the negative row taking back the points credited for the reference (at most the
+   * balance: it never goes below zero), 200 when already taken back, 404 when nothing was credited.
+   */
+  router.post('/points/reverse-earn', async (ctx) => {
+    const body = parseBody(reverseEarnInternalBodySchema, ctx.request.body);
+    const result = await deps.ledger.reverseEarn({ accountId: body.account_id, reference: body.reference });
+    if (!result) throw notFound('No points were credited for this reference.');
     ctx.status = result.created ? 201 : 200;
     ctx.body = result;
   });

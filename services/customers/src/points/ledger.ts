@@ -8,6 +8,9 @@ type Trx = Knex.Transaction;
 /** Ledger reasons of a redemption and of its reversal. */
 export const REDEEMED = 'redeemed';
 export const REDEEM_REFUND = 'redeem_refund';
+/** The reason another service credits a paid order's points with, and the reason of taking them back. */
+export const ORDER_PAID = 'order_paid';
+export const ORDER_PAID_REVERSED = 'order_paid_reversed';
 
 interface LedgerRow {
   id: number;
@@ -107,6 +110,35 @@ export class PointsLedger {
     if (!redemption) return null;
     if (Number(redemption.account_id) !== request.accountId) throw new HttpError(409, 'These points were redeemed by another account.');
     return this.appendOnce(request.accountId, -Number(redemption.delta), REDEEM_REFUND, request.reference, 'These points were already refunded with other values for this reference.');
+  }
+
+  /**
+   * Takes back the points credited for a reference (its paid order was cancelled): a negative row,
+   * once per reference. The balance never goes below zero, so when the customer has already spent
+   * some of those points only what is left is taken (the row says how many). Null when nothing was
+   * credited for the reference.
+   */
+  async reverseEarn(request: { accountId: number; reference: string }): Promise<EarnResult | null> {
+    const credit = await this.byReference(this.db, ORDER_PAID, request.reference);
+    if (!credit) return null;
+    if (Number(credit.account_id) !== request.accountId) throw new HttpError(409, 'These points were credited to another account.');
+    try {
+      return await this.db.transaction(async (trx) => {
+        if (!(await this.lockAccount(trx, request.accountId))) throw notFound('Account not found.');
+        const existing = await this.byReference(trx, ORDER_PAID_REVERSED, request.reference);
+        if (existing) return { created: false, entry: toEntry(existing), current_balance: await this.lockedBalance(trx, request.accountId) };
+        const balance = await this.lockedBalance(trx, request.accountId);
+        const row = await this.append(trx, request.accountId, -Math.min(Number(credit.delta), balance), ORDER_PAID_REVERSED, request.reference);
+        return { created: true, entry: toEntry(row), current_balance: row.balance_after };
+      });
+    } catch (error) {
+      // Two reversals at once on SQLite's single writer cannot race; on MySQL the unique
+      // (reason, reference) index settles it and the loser answers the winner's row.
+      if (!isUniqueViolation(error)) throw error;
+      const existing = await this.byReference(this.db, ORDER_PAID_REVERSED, request.reference);
+      if (!existing) throw error;
+      return { created: false, entry: toEntry(existing), current_balance: await this.balance(request.accountId) };
+    }
   }
 
   /** One row per (reason, reference): the first call appends it, repeats answer it. */

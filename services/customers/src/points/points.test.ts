@@ -172,7 +172,56 @@ describe.each(testDatabases('customers'))('Shwari Points on $dialect', (database
       expect((await earn({ ...body, reason: 'redeemed' })).status).toBe(422);
       expect((await earn({ ...body, reference: '' })).status).toBe(422);
       expect((await earn({ ...body, account_id: 999_999 })).status).toBe(404);
+      expect((await earn({ ...body, reason: 'order_paid_reversed' })).body.errors.reason).toEqual(['This reason is reserved.']);
       expect(await ledgerSum(customer.accountId)).toBe(20);
+    });
+  });
+
+  describe('POST /internal/points/reverse-earn', () => {
+    const reverse = (body: Record<string, unknown>, secret = h.config.internalSecret) => h.request('POST', '/internal/points/reverse-earn', { body, headers: { 'x-internal-secret': secret } });
+
+    it('takes back what a paid order credited, once however often and however many at once', async () => {
+      const customer = await h.customer();
+      const reference = `SH-${customer.accountId}-E`;
+      expect(await reverse({ account_id: customer.accountId, reference })).toMatchObject({ status: 404, body: { message: 'No points were credited for this reference.' } });
+      await earn({ account_id: customer.accountId, points: 40, reason: 'order_paid', reference });
+      expect(await ledgerSum(customer.accountId)).toBe(60);
+      const answers = await Promise.all(Array.from({ length: 5 }, () => reverse({ account_id: customer.accountId, reference })));
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 200, 200, 201]);
+      expect(new Set(answers.map((a) => a.body.entry.id)).size).toBe(1);
+      expect(answers[0]!.body).toMatchObject({ current_balance: 20, entry: { delta: -40, balance_after: 20, reason: 'order_paid_reversed', reference } });
+      expect((await reverse({ account_id: customer.accountId, reference })).status).toBe(200);
+      expect(await ledgerSum(customer.accountId)).toBe(20);
+      const history = await h.request('GET', '/api/points', { token: customer.token });
+      expect(history.body.entries.map((e: { reason: string; delta: number }) => [e.reason, e.delta])).toEqual([
+        ['order_paid_reversed', -40],
+        ['order_paid', 40],
+        ['sign_up', 20],
+      ]);
+    });
+
+    it('never takes the balance below zero: points already spent are not taken twice', async () => {
+      const customer = await h.customer();
+      const reference = `SH-${customer.accountId}-S`;
+      await earn({ account_id: customer.accountId, points: 40, reason: 'order_paid', reference });
+      await h.request('POST', '/internal/points/redeem', { body: { account_id: customer.accountId, points: 50, reason: 'redeemed', reference: `SH-${customer.accountId}-next` }, headers: { 'x-internal-secret': h.config.internalSecret } });
+      expect(await ledgerSum(customer.accountId)).toBe(10);
+      const answer = await reverse({ account_id: customer.accountId, reference });
+      expect(answer).toMatchObject({ status: 201, body: { current_balance: 0, entry: { delta: -10, balance_after: 0, reason: 'order_paid_reversed' } } });
+      expect(await ledgerSum(customer.accountId)).toBe(0);
+    });
+
+    it('checks the secret, the body and whose points they were', async () => {
+      const customer = await h.customer();
+      const other = await h.customer();
+      const reference = `SH-${customer.accountId}-C`;
+      await earn({ account_id: customer.accountId, points: 7, reason: 'order_paid', reference });
+      expect((await reverse({ account_id: customer.accountId, reference }, 'wrong')).status).toBe(403);
+      expect((await reverse({ account_id: other.accountId, reference })).status).toBe(409);
+      expect((await reverse({ account_id: customer.accountId, reference: ' ' })).body.errors.reference).toEqual(['The reference field is required.']);
+      expect((await reverse({ account_id: 'x', reference })).status).toBe(422);
+      expect(await ledgerSum(customer.accountId)).toBe(27);
+      expect(await ledgerSum(other.accountId)).toBe(20);
     });
   });
 });

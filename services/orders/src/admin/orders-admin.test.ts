@@ -1,4 +1,5 @@
 import type { AdminOrder, AuditEntry, Page } from '@shop/api-types';
+import { sqlTimestamp } from '@shop/service-kit';
 import { testDatabases } from '@shop/service-kit/src/testing';
 import { startOrdersHarness, type OrdersHarness } from '../testing/harness';
 
@@ -138,6 +139,127 @@ describe.each(testDatabases('orders-admin'))('back office orders on $dialect', (
     const again = await h.request('POST', `/api/admin/orders/${placed.id}/status`, { token: staff, body: { status_id: 3 } });
     expect(again.status).toBe(422);
     expect(await h.pointsBalance(customer.accountId)).toBe(20);
+  });
+
+  describe('cancelling a paid order on which points were redeemed', () => {
+    const cancel = (id: number) => h.request('POST', `/api/admin/orders/${id}/status`, { token: staff, body: { status_id: 6, note: 'Out of stock' } });
+    /** Pays on the simulator's page and follows its callback, as the shopper's browser does. */
+    const payOnSimulator = async (orderId: number): Promise<void> => {
+      const { token } = (await h.request('POST', '/api/site/v1/dpo/pay', { body: { order_id: orderId } })).body;
+      const pressed = await h.request('POST', `/api/site/v1/simulator/${token}/pay`, { headers: { 'content-type': 'application/x-www-form-urlencoded' }, raw: '' });
+      const callback = await h.request('GET', pressed.headers.get('location')!);
+      expect(callback.headers.get('location')).toMatch(/^\/success/);
+    };
+    /** A customer (20 sign-up points) who redeemed 10 on a paid order: answers the order and the points it earned. */
+    const paidOrderWithPoints = async () => {
+      const customer = await h.customer();
+      const cart = h.cart(2500);
+      const placed = await h.placeOrder(cart, { token: customer.token, totalKsh: (h.subtotalCents(cart) - 1000) / 100, overrides: { redeemed_points: 10 } });
+      const earned = Math.floor(placed.total_amount / 100);
+      return { customer, placed, earned };
+    };
+    const ledger = async (reference: string) =>
+      (await h.customers.db('points_ledger').where({ reference }).orderBy('id').select('reason', 'delta')).map((row: { reason: string; delta: number }) => [row.reason, Number(row.delta)]);
+
+    afterEach(() => jest.restoreAllMocks());
+
+    it('gives back the redeemed points and takes back the earned ones as ledger rows, once; cancelling again changes nothing', async () => {
+      const { customer, placed, earned } = await paidOrderWithPoints();
+      await payOnSimulator(placed.id);
+      expect(await h.pointsBalance(customer.accountId)).toBe(10 + earned);
+
+      const cancelled = await cancel(placed.id);
+      expect(cancelled.status).toBe(200);
+      expect(cancelled.body.order).toMatchObject({ status: { name: 'Cancelled' }, is_paid: 1 });
+      expect(await h.pointsBalance(customer.accountId)).toBe(20);
+      expect(await ledger(placed.order_number)).toEqual([
+        ['redeemed', -10],
+        ['order_paid', earned],
+        ['redeem_refund', 10],
+        ['order_paid_reversed', -earned],
+      ]);
+      const row = await h.db('orders').where({ id: placed.id }).first();
+      expect(row.points_refunded_at).toBeTruthy();
+      expect(row.points_reversed_at).toBeTruthy();
+      // What the customer sees on their Shwari Points page.
+      const history = await h.customers.request('GET', '/api/points', { token: customer.token });
+      expect(history.body.current_balance).toBe(20);
+      expect(history.body.entries.slice(0, 2).map((entry: { reason: string; delta: number }) => [entry.reason, entry.delta])).toEqual([
+        ['order_paid_reversed', -earned],
+        ['redeem_refund', 10],
+      ]);
+
+      const again = await cancel(placed.id);
+      expect(again).toMatchObject({ status: 422, body: { errors: { status_id: ['The order already has this status.'] } } });
+      await h.services.payments.refundRedeemedPoints(placed.id);
+      await h.services.payments.reverseEarnedPoints(placed.id);
+      await h.services.reconciler.runOnce();
+      expect(await h.pointsBalance(customer.accountId)).toBe(20);
+      expect(await ledger(placed.order_number)).toHaveLength(4);
+    });
+
+    it('writes one refund and one take-back when staff cancel it several times at once', async () => {
+      const { customer, placed, earned } = await paidOrderWithPoints();
+      await payOnSimulator(placed.id);
+      const answers = await Promise.all(Array.from({ length: 6 }, () => cancel(placed.id)));
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 422, 422, 422, 422, 422]);
+      expect(await h.count('order_status_history', { order_id: placed.id, status_id: 6 })).toBe(1);
+      expect(await ledger(placed.order_number)).toEqual([
+        ['redeemed', -10],
+        ['order_paid', earned],
+        ['redeem_refund', 10],
+        ['order_paid_reversed', -earned],
+      ]);
+      expect(await h.pointsBalance(customer.accountId)).toBe(20);
+    });
+
+    it('still cancels when the customers service is down; the reconciler settles the points later, once', async () => {
+      const { customer, placed, earned } = await paidOrderWithPoints();
+      await payOnSimulator(placed.id);
+      jest.spyOn(h.services.customers, 'refundPoints').mockRejectedValueOnce(new Error('customers service down'));
+      jest.spyOn(h.services.customers, 'reverseEarnedPoints').mockRejectedValueOnce(new Error('customers service down'));
+      expect((await cancel(placed.id)).status).toBe(200);
+      expect(await h.pointsBalance(customer.accountId)).toBe(10 + earned);
+      expect(await h.db('orders').where({ id: placed.id }).first()).toMatchObject({ points_refunded_at: null, points_reversed_at: null });
+
+      await h.services.reconciler.runOnce();
+      await h.services.reconciler.runOnce();
+      expect(await h.pointsBalance(customer.accountId)).toBe(20);
+      expect(await ledger(placed.order_number)).toHaveLength(4);
+    });
+
+    it('never credits an order cancelled before its points arrived, even when the credit was already on its way', async () => {
+      // The credit failed at payment: cancelled afterwards, the reconciler must not credit it.
+      const first = await paidOrderWithPoints();
+      jest.spyOn(h.services.customers, 'earnPoints').mockRejectedValueOnce(new Error('customers service down'));
+      await payOnSimulator(first.placed.id);
+      expect(await h.pointsBalance(first.customer.accountId)).toBe(10);
+      expect((await cancel(first.placed.id)).status).toBe(200);
+      await h.db('orders').where({ id: first.placed.id }).update({ paid_at: sqlTimestamp(new Date(Date.now() - 5 * 60_000)) });
+      await h.services.reconciler.runOnce();
+      expect(await h.pointsBalance(first.customer.accountId)).toBe(20);
+      expect(await ledger(first.placed.order_number)).toEqual([
+        ['redeemed', -10],
+        ['redeem_refund', 10],
+      ]);
+
+      // Staff cancel while the credit is in flight: it lands after the cancellation looked, and is taken back.
+      const second = await paidOrderWithPoints();
+      const customers = h.services.customers;
+      const earn = customers.earnPoints.bind(customers);
+      jest.spyOn(customers, 'earnPoints').mockImplementationOnce(async (request) => {
+        expect((await cancel(second.placed.id)).status).toBe(200);
+        return earn(request);
+      });
+      await payOnSimulator(second.placed.id);
+      expect(await h.pointsBalance(second.customer.accountId)).toBe(20);
+      expect(await ledger(second.placed.order_number)).toEqual([
+        ['redeemed', -10],
+        ['redeem_refund', 10],
+        ['order_paid', second.earned],
+        ['order_paid_reversed', -second.earned],
+      ]);
+    });
   });
 
   it('exports every filtered order as UTF-8 CSV with a BOM and proper quoting', async () => {

@@ -57,8 +57,12 @@ export function adminRoutes(deps: AdminRoutesDeps): Router<AuthState> {
     if (!row) throw notFound('Order not found.');
     const result = await adminOrders.changeStatus(currentAuth(ctx), row, body.status_id, body.note);
     if ('error' in result) throw unprocessable({ status_id: [result.error] });
-    // Like the existing cancellation path: redeemed points go back after the commit (the reconciler retries a failure).
-    if (result.cancelled) await deps.payments.refundRedeemedPoints(id);
+    // After the commit, as on the unpaid-cancellation path: redeemed points go back, then what a paid
+    // order earned is taken back (each once; the reconciler retries a failure).
+    if (result.cancelled) {
+      await deps.payments.refundRedeemedPoints(id);
+      await deps.payments.reverseEarnedPoints(id);
+    }
     ctx.body = { order: await adminOrders.one(id) };
   });
   router.get('/order-statuses', (ctx) => {

@@ -71,6 +71,17 @@ export class CustomersClient {
     throw new UpstreamUnavailable('customers', new Error(`points refund answered ${answer.status}`));
   }
 
+  /**
+   * Takes back what a paid order credited (its order was cancelled): 'reversed' (now or before,
+   * at most the balance) or 'nothing' (nothing was credited for that order number).
+   */
+  async reverseEarnedPoints(request: { accountId: number; reference: string }): Promise<'reversed' | 'nothing'> {
+    const answer = await this.postInternal('/internal/points/reverse-earn', { account_id: request.accountId, reference: request.reference });
+    if (answer.status === 200 || answer.status === 201) return 'reversed';
+    if (answer.status === 404) return 'nothing';
+    throw new UpstreamUnavailable('customers', new Error(`points reverse-earn answered ${answer.status}`));
+  }
+
   /** Credits the points of a paid order, once per order number however often it is asked. */
   async earnPoints(request: { accountId: number; points: number; reference: string }): Promise<void> {
     const answer = await this.postInternal('/internal/points/earn', { account_id: request.accountId, points: request.points, reason: 'order_paid', reference: request.reference });

@@ -33,6 +33,8 @@ export interface OrderRow {
   order_notes: string | null;
   points_awarded_at: Date | string | null;
   points_refunded_at: Date | string | null;
+  /** When the points this order credited were taken back after a cancellation. */
+  points_reversed_at: Date | string | null;
   created_at: Date | string;
   updated_at: Date | string;
 }

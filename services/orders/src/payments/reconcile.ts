@@ -35,7 +35,8 @@ export interface ReconcileReport {
  * 2. paid orders whose points credit failed are credited (idempotent per order number);
  * 3. points holds left by a checkout that died are refunded;
  * 4. Pending orders unpaid for 24 hours with nothing pending are cancelled: coupon use and points
- *    are given back (and a refund that failed is retried here).
+ *    are given back (and a refund that failed is retried here, as is taking back the points a
+ *    cancelled paid order earned).
  * Safe to run in several processes at once: every change is a conditional update.
  */
 export class Reconciler {
@@ -156,14 +157,22 @@ export class Reconciler {
     for (const order of abandoned) {
       if (await payments.cancelUnpaid(order, 'Not paid within 24 hours')) report.cancelled += 1;
     }
-    // Cancelled orders whose points refund failed earlier.
+    // Cancelled orders (paid or not) whose points refund failed earlier.
     const owed: Array<{ id: number }> = await db('orders')
-      .where({ status_id: STATUS.cancelled, is_paid: false })
+      .where({ status_id: STATUS.cancelled })
       .whereNotNull('customer_id')
       .where('redeemed_points', '>', 0)
       .whereNull('points_refunded_at')
       .limit(BATCH)
       .select('id');
     for (const row of owed) await payments.refundRedeemedPoints(Number(row.id));
+    // Cancelled paid orders whose earned points could not be taken back yet.
+    const credited: Array<{ id: number }> = await db('orders')
+      .where({ status_id: STATUS.cancelled, is_paid: true })
+      .whereNotNull('customer_id')
+      .whereNull('points_reversed_at')
+      .limit(BATCH)
+      .select('id');
+    for (const row of credited) await payments.reverseEarnedPoints(Number(row.id));
   }
 }

@@ -182,16 +182,29 @@ export class PaymentsService {
     return 'paid';
   }
 
-  /** 1 point per full KSh 100 paid, for signed-in customers, once (points_awarded_at; the customers service is idempotent too). */
+  /**
+   * 1 point per full KSh 100 paid, for signed-in customers, once (points_awarded_at; the customers
+   * service is idempotent too). An order cancelled before its credit earns nothing; one cancelled
+   * while the credit was on its way has the points taken back at once.
+   */
   async awardPoints(orderId: number): Promise<void> {
     const { db, customers } = this.deps;
-    const order: Pick<OrderRow, 'id' | 'order_number' | 'customer_id' | 'total_cents' | 'is_paid' | 'points_awarded_at'> | undefined = await db('orders')
+    const order: Pick<OrderRow, 'id' | 'order_number' | 'customer_id' | 'total_cents' | 'is_paid' | 'status_id' | 'points_awarded_at'> | undefined = await db('orders')
       .where({ id: orderId })
-      .first('id', 'order_number', 'customer_id', 'total_cents', 'is_paid', 'points_awarded_at');
+      .first('id', 'order_number', 'customer_id', 'total_cents', 'is_paid', 'status_id', 'points_awarded_at');
     if (!order || order.customer_id === null || Number(order.is_paid) !== 1 || order.points_awarded_at !== null) return;
+    const at = sqlTimestamp(this.clock());
+    if (Number(order.status_id) === STATUS.cancelled) {
+      // Nothing to credit any more; marked so the reconciler stops offering it.
+      await db('orders').where({ id: orderId }).whereNull('points_awarded_at').update({ points_awarded: 0, points_awarded_at: at });
+      return;
+    }
     const points = Math.floor(Number(order.total_cents) / (POINTS_EARN_KSH_PER_POINT * 100));
     if (points > 0) await customers.earnPoints({ accountId: Number(order.customer_id), points, reference: order.order_number });
-    await db('orders').where({ id: orderId }).whereNull('points_awarded_at').update({ points_awarded: points, points_awarded_at: sqlTimestamp(this.clock()) });
+    await db('orders').where({ id: orderId }).whereNull('points_awarded_at').update({ points_awarded: points, points_awarded_at: at });
+    // Staff may have cancelled the order (and found nothing to take back) while the credit was on its way.
+    const now: Pick<OrderRow, 'status_id'> | undefined = await db('orders').where({ id: orderId }).first('status_id');
+    if (points > 0 && Number(now?.status_id) === STATUS.cancelled) await this.reverseEarnedPoints(orderId, { evenIfDone: true });
   }
 
   /**
@@ -212,17 +225,44 @@ export class PaymentsService {
     return cancelled;
   }
 
-  /** Gives back the points a cancelled, unpaid order spent (once; retried by the reconciler when the customers service is down). */
+  /**
+   * Gives back the points a cancelled order spent, paid or not: one ledger row on the customers
+   * service (idempotent per order number), then points_refunded_at. A failure is logged and retried
+   * by the reconciler.
+   */
   async refundRedeemedPoints(orderId: number): Promise<void> {
     const { db, customers, logger } = this.deps;
     const order: OrderRow | undefined = await db('orders').where({ id: orderId }).first('*');
     if (!order || order.customer_id === null || Number(order.redeemed_points) === 0 || order.points_refunded_at !== null) return;
-    if (Number(order.is_paid) === 1 || Number(order.status_id) !== STATUS.cancelled) return;
+    if (Number(order.status_id) !== STATUS.cancelled) return;
     try {
       await customers.refundPoints({ accountId: Number(order.customer_id), reference: order.order_number });
       await db('orders').where({ id: orderId }).whereNull('points_refunded_at').update({ points_refunded_at: sqlTimestamp(this.clock()) });
     } catch (error) {
       logger.error({ err: error, order: orderId }, 'payments: points refund failed; the reconciler will retry');
+    }
+  }
+
+  /**
+   * Takes back the points a cancelled paid order earned: one ledger row on the customers service
+   * (idempotent per order number; never below a zero balance), then points_reversed_at. Asked even
+   * when this service has no credit on record, since a credit may have landed just before a crash;
+   * the customers service answers when there was none. A failure is logged and retried by the
+   * reconciler. `evenIfDone` asks again after a late credit (see awardPoints).
+   */
+  async reverseEarnedPoints(orderId: number, options: { evenIfDone?: boolean } = {}): Promise<void> {
+    const { db, customers, logger } = this.deps;
+    const order: OrderRow | undefined = await db('orders').where({ id: orderId }).first('*');
+    if (!order || order.customer_id === null || Number(order.is_paid) !== 1 || Number(order.status_id) !== STATUS.cancelled) return;
+    if (order.points_reversed_at !== null && !options.evenIfDone) return;
+    const at = sqlTimestamp(this.clock());
+    try {
+      // Close the credit first, so a retried credit (reconciler) can no longer add what is taken back here.
+      await db('orders').where({ id: orderId }).whereNull('points_awarded_at').update({ points_awarded: 0, points_awarded_at: at });
+      await customers.reverseEarnedPoints({ accountId: Number(order.customer_id), reference: order.order_number });
+      await db('orders').where({ id: orderId }).whereNull('points_reversed_at').update({ points_reversed_at: at });
+    } catch (error) {
+      logger.error({ err: error, order: orderId }, 'payments: taking back earned points failed; the reconciler will retry');
     }
   }
 
