@@ -8,6 +8,7 @@ import { ORDER_STATUSES } from '../orders/statuses';
 import type { OrdersRepository } from '../orders/repository';
 import type { PaymentsService } from '../payments/service';
 import { AdminCoupons } from './coupons-admin';
+import { multipartFields } from './multipart';
 import { AdminOrders } from './orders-admin';
 import { Reports } from './reports';
 
@@ -79,13 +80,14 @@ export function adminRoutes(deps: AdminRoutesDeps): Router<AuthState> {
     if (!coupon) throw notFound('Coupon not found.');
     ctx.body = coupon;
   });
-  router.post('/coupons/store', async (ctx) => {
+  // JSON or multipart/form-data with the same field names (admin spec section 7 sends multipart).
+  router.post('/coupons/store', multipartFields, async (ctx) => {
     const form = parseBody(couponFormSchema, ctx.request.body);
     const coupon = await adminCoupons.save(currentAuth(ctx), null, form);
     ctx.status = 201;
     ctx.body = { message: ADMIN_MESSAGES.couponSaved, coupon };
   });
-  router.post('/coupons/update/:id', async (ctx) => {
+  router.post('/coupons/update/:id', multipartFields, async (ctx) => {
     const { id } = parseParams(idParamSchema, ctx.params);
     const form = parseBody(couponFormSchema, ctx.request.body);
     const coupon = await adminCoupons.save(currentAuth(ctx), id, form);
