@@ -1,11 +1,12 @@
 import { Tag } from 'antd';
 import type { OrderStatus } from '@shop/api-types';
+import { readableTagColour } from '../theme';
 
-/** An order status in the colour the server gives it. */
+/** An order status in the colour the server gives it, darkened so its name reads (WCAG AA). */
 export function StatusTag({ status }: { status: Pick<OrderStatus, 'name' | 'color'> | null | undefined }): JSX.Element | null {
   if (!status) return null;
   return (
-    <Tag color={status.color} data-status={status.name}>
+    <Tag color={readableTagColour(status.color)} data-status={status.name}>
       {status.name}
     </Tag>
   );

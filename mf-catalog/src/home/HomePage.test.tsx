@@ -213,7 +213,7 @@ describe('HomePage', () => {
     expect(await carouselNames('Top Products')).toHaveLength(count);
     expect(await carouselNames('Favorites')).toHaveLength(count);
     // Best sellers are a grid, not a carousel: all of them whatever the width.
-    expect(within(section('Best Selling Products')).getAllByTestId('product-card')).toHaveLength(FEATURED.length);
+    expect(await within(section('Best Selling Products')).findAllByTestId('product-card')).toHaveLength(FEATURED.length);
   });
 
   it('follows a window resize', async () => {

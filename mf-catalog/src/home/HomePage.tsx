@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { Link } from 'react-router-dom';
 import { EmptyState, Loading } from '@shop/storefront-ui';
 import { useGetFavoritesQuery, useGetFeaturedQuery, useGetTopProductsQuery } from '../api/catalogApi';
@@ -23,15 +24,20 @@ export default function HomePage(): JSX.Element {
   const featured = useGetFeaturedQuery();
   const top = useGetTopProductsQuery();
   const favorites = useGetFavoritesQuery();
+  // The best sellers arrive as a transition: React draws the grid in slices of a few milliseconds
+  // instead of one long task that blocks a phone.
+  const bestSellers = useDeferredValue(featured.data);
 
   return (
     <div className={styles.home}>
+      {/* The page's one h1 for screen readers and search engines; the banners say it in pictures. */}
+      <h1 className={styles.visuallyHidden}>Shwari Shop: flour and groceries from our mills, delivered free across Kenya</h1>
       <BannerCarousel banners={BANNERS} />
       <BrandFilterRow />
 
       <section className={styles.section} aria-labelledby="best-selling">
         <h2 id="best-selling">Best Selling Products</h2>
-        {featured.isLoading ? (
+        {featured.isLoading || (featured.data !== undefined && bestSellers === undefined) ? (
           // As tall as the grid it stands for, so the sections below never jump when it arrives.
           <div className={styles.gridPlaceholder}>
             <Loading label="Loading best sellers…" />
@@ -39,7 +45,7 @@ export default function HomePage(): JSX.Element {
         ) : featured.isError ? (
           <EmptyState title="We could not load the best sellers just now." />
         ) : (
-          <ProductGrid products={featured.data ?? []} quickView="modal" />
+          <ProductGrid products={bestSellers ?? []} quickView="modal" />
         )}
       </section>
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { PRODUCT_SORTS, SORT_LABELS, type ProductSort } from '@shop/api-types';
 import { usePageMeta } from '@shop/store-kit';
@@ -21,8 +21,12 @@ export default function ShopPage(): JSX.Element {
   const brands = useGetBrandsQuery();
   const categories = useGetCategoriesQuery();
   const result = useFilterProductsQuery({ brand: brandSlug, category: categorySlug, sort });
+  // The products arrive as a transition: React draws the long grid in slices of a few
+  // milliseconds instead of one long task that blocks a phone, keeping what was shown meanwhile.
+  const data = useDeferredValue(result.data);
+  const waiting = result.isLoading || (result.data !== undefined && data === undefined);
 
-  const brandName = result.data?.brand?.name;
+  const brandName = data?.brand?.name;
   const categoryName = categories.data?.find((category) => category.slug === categorySlug)?.name;
   usePageMeta({
     title: [brandName ?? 'Shop', categoryName].filter(Boolean).join(' – '),
@@ -31,7 +35,7 @@ export default function ShopPage(): JSX.Element {
 
   if (isNotFound(result.error)) return <NotFound message="We could not find that brand or product type." />;
 
-  const products = result.data?.products ?? [];
+  const products = data?.products ?? [];
   const query = sort === 'default' ? '' : `?sort=${sort}`;
   const shopPath = (brand: string, category: string) => `/shop/${brand}${category === 'all' ? '' : `/${category}`}${query}`;
 
@@ -65,7 +69,7 @@ export default function ShopPage(): JSX.Element {
       </nav>
       <div className={styles.toolbar}>
         <p className={styles.count} aria-live="polite">
-          {result.isFetching && !result.data ? 'Loading products…' : products.length ? `Showing 1-${products.length} of ${products.length} results` : 'Showing 0 results'}
+          {(result.isFetching && !result.data) || waiting ? 'Loading products…' : products.length ? `Showing 1-${products.length} of ${products.length} results` : 'Showing 0 results'}
         </p>
         <label className={styles.sort}>
           <span className={styles.visuallyHidden}>Sort products</span>
@@ -92,7 +96,7 @@ export default function ShopPage(): JSX.Element {
           </button>
         </div>
       </div>
-      {result.isLoading ? (
+      {waiting ? (
         <Loading label="Loading products…" tall />
       ) : result.isError ? (
         <EmptyState title="We could not load the products just now.">
@@ -107,7 +111,11 @@ export default function ShopPage(): JSX.Element {
           </button>
         </EmptyState>
       ) : (
-        <ProductGrid products={products} layout={layout} />
+        <>
+          {/* Cards carry h3 names: the outline goes h1, h2, h3 for screen readers. */}
+          <h2 className={styles.visuallyHidden}>Products</h2>
+          <ProductGrid products={products} layout={layout} />
+        </>
       )}
     </div>
   );

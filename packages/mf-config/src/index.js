@@ -133,7 +133,8 @@ function createConfig({ dir, name, exposes, host = false, runtimePlugins = [] })
           dts: false,
           // One federation runtime on the page: the shell provides it, remotes use it (saves ~20 KB
           // compressed per remote on a shopper's first load).
-          experiments: host ? { provideExternalRuntime: true } : { externalRuntime: true },
+          // target 'web': the runtime leaves out its Node.js code paths (script loading in Node, ...).
+          experiments: { ...(host ? { provideExternalRuntime: true } : { externalRuntime: true }), optimization: { target: 'web' } },
         }),
         new MiniCssExtractPlugin({
           filename: production ? '[name].[contenthash:8].css' : '[name].css',
