@@ -24,7 +24,8 @@ let browser: Browser;
 
 beforeAll(async () => {
   [shop, browser] = await Promise.all([
-    startShop({ slot: SLOT, separateRemotes: REMOTES.map((remote) => remote.name), env: { GATEWAY_REMOTES_FILE: remotesFile } }),
+    // LOG_LEVEL info: the request-id test reads every process's access log.
+    startShop({ slot: SLOT, separateRemotes: REMOTES.map((remote) => remote.name), env: { GATEWAY_REMOTES_FILE: remotesFile, LOG_LEVEL: 'info' } }),
     launchBrowser(),
   ]);
 });
@@ -48,6 +49,29 @@ async function signIn(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Log in' }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 15_000 });
 }
+
+describe('one request id', () => {
+  it('follows a shopper\'s call from the gateway through every service it reaches, in their JSON logs', async () => {
+    const login = (await (await fetch(`${shop.url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO) })).json()) as { token: string };
+    // The orders service checks the token with the customers service before answering.
+    const answer = await fetch(`${shop.url}/api/orders`, { headers: { authorization: `Bearer ${login.token}`, 'x-request-id': 'made-up-by-the-client' } });
+    expect(answer.status).toBe(200);
+    const requestId = answer.headers.get('x-request-id')!;
+    expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+    const deadline = Date.now() + 5000;
+    const linesOf = (name: string) =>
+      shop.logs
+        .filter((line) => line.startsWith(`[${name}] {`))
+        .map((line) => JSON.parse(line.slice(name.length + 3)) as Record<string, unknown>)
+        .filter((entry) => entry.reqId === requestId);
+    // Each process writes its access line once its answer is out: give the pipes a moment.
+    while (Date.now() < deadline && ['gateway', 'orders', 'customers'].some((name) => linesOf(name).length === 0)) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(linesOf('gateway')).toContainEqual(expect.objectContaining({ msg: 'request', url: '/api/orders', status: 200 }));
+    expect(linesOf('orders')).toContainEqual(expect.objectContaining({ msg: 'request', url: '/api/orders', status: 200 }));
+    expect(linesOf('customers')).toContainEqual(expect.objectContaining({ msg: 'request', url: '/internal/tokens/introspect', status: 200 }));
+    expect(shop.logs.join('\n')).not.toContain('made-up-by-the-client');
+  });
+});
 
 /** Where each remote's area is, and a page of another area that must keep working while it is down. */
 const REMOTE_AREAS: Record<string, { path: string; storefront: boolean; elsewhere: (page: Page) => Promise<void> }> = {

@@ -8,6 +8,8 @@ import { startStack, type Stack } from '../../scripts/stack';
 export interface RunningShop {
   stack: Stack;
   url: string;
+  /** Every line the shop's processes wrote, each prefixed with [process name]. */
+  logs: string[];
   close(): Promise<void>;
 }
 
@@ -57,6 +59,7 @@ export async function startShop(options: { slot: number; separateRemotes?: strin
   return {
     stack,
     url: stack.url,
+    logs,
     close: async () => {
       await stack.stop();
       await dropDatabase();
