@@ -21,8 +21,8 @@ import { lastTwelveMonths, nairobiDay, nairobiMonthSql, nairobiRange } from './d
  * newest ORDER_REPORT_MAX_ROWS of the range.
  */
 
-/** The order report lists at most this many orders (the newest); its cards and charts count them all. */
-export const ORDER_REPORT_MAX_ROWS = 1000;
+/** The order report lists at most this many orders (the newest); its cards and charts count them all (every order is in Orders, with its CSV export). */
+export const ORDER_REPORT_MAX_ROWS = 500;
 
 const ksh = (cents: unknown): number => fromCents(Math.round(Number(cents ?? 0)));
 
@@ -94,13 +94,16 @@ export class Reports {
    * many of its lines match): from the baskets (sets of category-brand pairs) that match, or, when
    * fewer baskets do not match, all orders with lines less those of the baskets that do not; and
    * when every basket matches (the category report preselects every category), all of them.
+   * Without `perDay`, one figure for the whole range (under the key 'range').
    */
-  private async lineOrdersByDay(query: AdminReportQuery): Promise<Map<string, number>> {
+  private async lineOrders(query: AdminReportQuery, perDay: boolean): Promise<Map<string, number>> {
     const categories = query.category_ids ?? [];
     const brands = query.brand_ids ?? [];
     const range = query.daterange;
-    const withLines = () => this.days('report_paid_days', range).select(this.db.raw('? as date', [this.date()]), this.db.raw('SUM(lined_orders) as orders')).groupBy('day');
-    const ofBaskets = (ids: number[]) => this.days('report_basket_days', range).whereIn('basket_id', ids).select(this.db.raw('? as date', [this.date()]), this.db.raw('SUM(orders) as orders')).groupBy('day');
+    const grouped = (rows: Knex.QueryBuilder, sum: string) =>
+      perDay ? rows.select(this.db.raw('? as date', [this.date()]), this.db.raw(`SUM(${sum}) as orders`)).groupBy('day') : rows.select(this.db.raw("'range' as date"), this.db.raw(`SUM(${sum}) as orders`));
+    const withLines = () => grouped(this.days('report_paid_days', range), 'lined_orders');
+    const ofBaskets = (ids: number[]) => grouped(this.days('report_basket_days', range).whereIn('basket_id', ids), 'orders');
     const byDay = (rows: Array<{ date: string; orders: number | string }>) => new Map(rows.map((row) => [String(row.date), Number(row.orders)]));
 
     let all: Map<string, number>;
@@ -134,7 +137,7 @@ export class Reports {
         .groupBy('day')
         .havingRaw('SUM(items) <> 0')
         .orderBy('day'),
-      this.lineOrdersByDay(query),
+      this.lineOrders(query, true),
     ]);
     return rows.map((row: Record<string, unknown>) => ({ date: String(row.date), orders: orders.get(String(row.date)) ?? 0, net: Number(row.net), gross: Number(row.gross), items: Number(row.items) }));
   }
@@ -156,7 +159,7 @@ export class Reports {
   }
 
   async categoryReport(query: AdminReportQuery): Promise<CategoryReport> {
-    const [graph, categories, daily, all] = await Promise.all([
+    const [graph, categories, orders, all] = await Promise.all([
       this.lines('report_category_days', query)
         .select(this.db.raw('? as date', [this.date()]), 'category_id', this.db.raw('MAX(category_name) as category_name'), this.db.raw('SUM(net_cents) as net'), this.db.raw('SUM(items) as items'))
         .groupBy('day')
@@ -170,12 +173,14 @@ export class Reports {
         .havingRaw('SUM(items) <> 0')
         .orderBy('net', 'desc')
         .orderBy('category_id'),
-      this.dailyLines(query),
+      this.lineOrders(query, false),
       this.categoriesSold(),
     ]);
+    // The totals add up the categories' unrounded sums; orders are counted once however many categories they span.
+    const sum = (column: string) => categories.reduce((total: number, row: Record<string, unknown>) => total + Number(row[column]), 0);
     return {
       graph_data: graph.map((row: Record<string, unknown>): ReportGraphRow => ({ date: String(row.date), category_id: Number(row.category_id), category_name: String(row.category_name), net_sales: ksh(row.net), items_sold: Number(row.items) })),
-      totals: this.totalsOfDays(daily),
+      totals: totalsOf(orders.get('range') ?? 0, sum('net'), sum('items')),
       all_categories: all,
       categories: categories.map((row: Record<string, unknown>) => ({ category_id: Number(row.category_id), category_name: String(row.category_name), net_sales: ksh(row.net), items_sold: Number(row.items) })),
     };

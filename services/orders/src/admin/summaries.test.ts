@@ -5,8 +5,8 @@ import { testDatabases } from '@shop/service-kit/src/testing';
 import { seedOrderHistory } from '../db/seed/history';
 import { startOrdersHarness, type OrdersHarness } from '../testing/harness';
 import { nairobiDay, nairobiRange } from './days';
-import { splitByMonths } from './reports';
-import { rebuildReportSummaries } from './summaries';
+import { ORDER_REPORT_MAX_ROWS, splitByMonths } from './reports';
+import { rebuildReportSummaries, withoutSummaryTriggers } from './summaries';
 
 type Row = Record<string, unknown>;
 
@@ -104,7 +104,11 @@ async function recompute(db: Knex, from: string, to: string, filter: { categorie
       net_sales: ksh(statusOrders.reduce((sum, o) => sum + num(o.total_cents), 0)),
       items_sold: lines.filter((l) => statusOrders.some((o) => num(o.id) === num(l.order_id))).reduce((sum, l) => sum + num(l.quantity), 0),
     },
-    order_numbers: statusOrders.map((o) => String(o.order_number)).sort(),
+    // The list: the newest first, at most ORDER_REPORT_MAX_ROWS.
+    order_numbers: [...statusOrders]
+      .sort((a, b) => stamp(b.paid_at).localeCompare(stamp(a.paid_at)) || num(b.id) - num(a.id))
+      .slice(0, ORDER_REPORT_MAX_ROWS)
+      .map((o) => String(o.order_number)),
   };
 }
 
@@ -207,6 +211,36 @@ describe.each(testDatabases('orders-summaries'))('report summaries on $dialect',
     await expectSummariesCurrent(h.db);
   });
 
+  it('the order report lists the newest orders of its range and counts them all', async () => {
+    // 2026-02-10 in Nairobi: 520 Delivered orders paid a minute apart from 03:00 UTC, then 20 Cancelled ones after them.
+    const count = ORDER_REPORT_MAX_ROWS + 40;
+    const paidAt = (i: number) => sqlTimestamp(new Date(Date.UTC(2026, 1, 10, 3, 0, 0) + i * 60_000));
+    await withoutSummaryTriggers(h.db, async () => {
+      const ids: number[] = [];
+      for (let i = 0; i < count; i += 1) {
+        const [id] = await h.db('orders').insert({
+          order_number: `SH-26${String(800_000 + i)}`, customer_id: null, first_name: 'Many', last_name: `Order${i}`, email: 'many@example.com', phone: '0712345678',
+          street: '1 Road', town: 'Town', county_id: 1, county_name: 'Mombasa', sub_county_id: 1, sub_county_name: 'Sub',
+          subtotal_cents: 200_000, total_cents: 200_000, status_id: i >= count - 20 ? 6 : 5, is_paid: true, paid_at: paidAt(i), created_at: paidAt(i), updated_at: paidAt(i),
+        });
+        ids.push(Number(id));
+      }
+      await h.db.batchInsert('order_items', ids.map((id) => ({ order_id: id, product_id: 7, product_name: 'P7', brand_id: 1, brand_name: 'B', category_id: 1, category_name: 'C1', unit: '1 kg', image: 'x.png', unit_price_cents: 100_000, quantity: 2, line_total_cents: 200_000 })), 200);
+    });
+    const report = (await get('/api/admin/dashboard/order_report?daterange=2026-02-10%20-%202026-02-10')) as OrderReport;
+    expect(report.totals).toMatchObject({ orders: count, net_sales: count * 2000, items_sold: count * 2 });
+    expect(report.orders).toHaveLength(ORDER_REPORT_MAX_ROWS);
+    expect(report.orders[0]).toEqual({ order_number: `SH-26${800_000 + count - 1}`, total_amount: 2000, date: '2026-02-10', status_name: 'Cancelled', customer_name: `Many Order${count - 1}`, items_count: 1, items_sold: 2 });
+    expect(report.orders.map((o) => o.order_number)).toEqual(Array.from({ length: ORDER_REPORT_MAX_ROWS }, (_, i) => `SH-26${800_000 + count - 1 - i}`));
+    // Two statuses: the newest of each, merged newest first.
+    const two = (await get('/api/admin/dashboard/order_report?daterange=2026-02-10%20-%202026-02-10&status_ids=5,6')) as OrderReport;
+    expect(two.orders.map((o) => o.order_number)).toEqual(report.orders.map((o) => o.order_number));
+    const delivered = (await get('/api/admin/dashboard/order_report?daterange=2026-02-10%20-%202026-02-10&status_ids=5')) as OrderReport;
+    expect(delivered.totals.orders).toBe(count - 20);
+    expect(delivered.orders[0]!.order_number).toBe(`SH-26${800_000 + count - 21}`);
+    await expectSummariesCurrent(h.db);
+  });
+
   it('the reports equal sums over order items for the same range and filters', async () => {
     const today = nairobiDay(new Date());
     const from = '2025-12-01';
@@ -231,7 +265,7 @@ describe.each(testDatabases('orders-summaries'))('report summaries on $dialect',
       const expected = await recompute(h.db, from, today, { statuses });
       const report = (await get(`/api/admin/dashboard/order_report?${range}${statuses ? `&status_ids=${statuses.join(',')}` : ''}`)) as OrderReport;
       expect(report.totals).toMatchObject(expected.order_totals);
-      expect(report.orders.map((o) => o.order_number).sort()).toEqual(expected.order_numbers);
+      expect(report.orders.map((o) => o.order_number)).toEqual(expected.order_numbers);
       expect(report.graph_data.reduce((sum, row) => sum + (row.orders ?? 0), 0)).toBe(expected.order_totals.orders);
     }
   });
