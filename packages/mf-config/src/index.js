@@ -53,6 +53,25 @@ function hostBootGroups() {
   );
 }
 
+/**
+ * The federation runtime's packages ship both CommonJS and ES module builds; some of its files
+ * require() one and others import the other, so webpack bundled the runtime twice into the
+ * shell's entry. Every bare import of them resolves to the ES module build, once.
+ */
+function federationRuntimeAliases() {
+  const packages = ['runtime-core', 'runtime', 'sdk', 'webpack-bundler-runtime', 'runtime-tools', 'error-codes'];
+  return Object.fromEntries(
+    packages.map((name) => {
+      // The package folder from its CommonJS entry (package.json itself is not exported).
+      const main = require.resolve(`@module-federation/${name}`);
+      const dir = main.slice(0, main.lastIndexOf(`${path.sep}dist${path.sep}`));
+      const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
+      const entry = manifest.exports?.['.']?.import?.default ?? manifest.module ?? manifest.main;
+      return [`@module-federation/${name}$`, path.join(dir, entry)];
+    }),
+  );
+}
+
 function sharedSingletons() {
   return Object.fromEntries(
     SINGLETONS.map((name) => [name, { singleton: true, requiredVersion: false, strictVersion: false }]),
@@ -90,7 +109,7 @@ function createConfig({ dir, name, exposes, host = false, runtimePlugins = [] })
         assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
         clean: true,
       },
-      resolve: { extensions: ['.tsx', '.ts', '.js'] },
+      resolve: { extensions: ['.tsx', '.ts', '.js'], alias: federationRuntimeAliases() },
       module: {
         rules: [
           {
