@@ -40,6 +40,15 @@ function contextCopies(stages: Stage[]): string[] {
     .filter((source) => !SHARED_FILES.has(source));
 }
 
+function sourceFiles(folder: string): string[] {
+  if (!fs.existsSync(folder)) return [];
+  return fs.readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(folder, entry.name);
+    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : sourceFiles(full);
+    return /\.tsx?$/.test(entry.name) ? [full] : [];
+  });
+}
+
 const runs = (stages: Stage[]) => stages.flatMap((stage) => stage.instructions.filter((instruction) => instruction.keyword === 'RUN').map((instruction) => instruction.args));
 
 describe.each(cases)('$dockerfile ($service)', ({ service, dockerfile, dir, kind }) => {
@@ -88,6 +97,27 @@ describe.each(cases)('$dockerfile ($service)', ({ service, dockerfile, dir, kind
       }
     }
     expect(runs([manifests!]).join(' ')).toMatch(/find \. -name package\.json/);
+  });
+
+  it('has everything its code imports: its own files and the workspace packages it declares', () => {
+    const declared = new Set(workspaceDependencyDirs(workspace!, { dev: false }).map((depDir) => workspaceAt(depDir).name));
+    const problems: string[] = [];
+    for (const file of sourceFiles(path.join(REPO_ROOT, dir, 'src'))) {
+      // Test support (suites, harnesses, fixtures) is not in the image and may reach further.
+      if (/\.test\.tsx?$|[\\/]testing[\\/]|test-fixtures\.tsx?$/.test(file)) continue;
+      const text = fs.readFileSync(file, 'utf8');
+      for (const match of text.matchAll(/(?:from|import\()\s*'([^']+)'/g)) {
+        const specifier = match[1]!;
+        if (specifier.startsWith('.')) {
+          const target = path.resolve(path.dirname(file), specifier);
+          if (!target.startsWith(path.join(REPO_ROOT, dir) + path.sep)) problems.push(`${path.relative(REPO_ROOT, file)} imports ${specifier}, outside ${dir}`);
+        } else if (specifier.startsWith('@shop/')) {
+          const name = specifier.split('/').slice(0, 2).join('/');
+          if (!declared.has(name)) problems.push(`${path.relative(REPO_ROOT, file)} imports ${name}, not among ${dir}'s dependencies`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
   });
 
   if (kind === 'service') {
