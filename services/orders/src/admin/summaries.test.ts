@@ -260,6 +260,10 @@ describe.each(testDatabases('orders-summaries'))('report summaries on $dialect',
       expect(((await get(`/api/admin/dashboard/category_report?${query}`)) as CategoryReport).totals).toEqual(expected.totals);
     }
     expect(Object.keys((await recompute(h.db, from, today, {})).revenue_data).length).toBeGreaterThan(3);
+    // Serialized by the route itself: still JSON, as any other answer.
+    const answer = await h.request('GET', `/api/admin/dashboard/category_report?${range}`, { token: staff });
+    expect(answer.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(answer.headers.get('cache-control')).toBe('private, no-store');
 
     for (const statuses of [undefined, [5], [2, 6], [3, 4]]) {
       const expected = await recompute(h.db, from, today, { statuses });

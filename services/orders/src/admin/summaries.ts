@@ -122,6 +122,7 @@ class SummarySql {
     return this.mysql ? `${alias}.key_hash = UNHEX(SHA1(${key}))` : `${alias}.basket_key = ${key}`;
   }
 
+  /** Adds the basket to the dictionary unless it is there (on MySQL that uses up an auto-increment id every time: ids are only keys). */
   addBasket(key: string, where: string): string {
     return this.mysql
       ? this.insertIgnore('report_baskets', ['key_hash', 'basket_key'], `SELECT UNHEX(SHA1(k.basket_key)), k.basket_key FROM (SELECT ${key} AS basket_key) k WHERE ${where} AND k.basket_key IS NOT NULL`)
