@@ -112,6 +112,9 @@ async function recompute(db: Knex, from: string, to: string, filter: { categorie
   };
 }
 
+/** These tests place, pay and change many orders and rebuild the summaries several times: more than jest's 5 s on a busy machine. */
+const SLOW_MS = 60_000;
+
 describe.each(testDatabases('orders-summaries'))('report summaries on $dialect', (database) => {
   let h: OrdersHarness;
   let staff: string;
@@ -119,7 +122,7 @@ describe.each(testDatabases('orders-summaries'))('report summaries on $dialect',
   beforeAll(async () => {
     h = await startOrdersHarness(database, { seedDemoAccounts: true });
     staff = await h.staffToken();
-  });
+  }, SLOW_MS);
   afterAll(async () => {
     await h?.close();
   });
@@ -145,7 +148,7 @@ describe.each(testDatabases('orders-summaries'))('report summaries on $dialect',
     const seeded = await seedOrderHistory(h.db, { catalog: h.services.catalog, customers: h.services.customers, numbers: h.services.numbers, logger: createLogger('orders') }, { days: 30, ordersPerDay: 4 });
     expect(seeded).toBeGreaterThan(50);
     await expectSummariesCurrent(h.db);
-  });
+  }, SLOW_MS);
 
   it('stay equal to a recomputation through checkout, payment, staff changes, cancellation and deletion', async () => {
     const customer = await h.customer();
@@ -196,7 +199,7 @@ describe.each(testDatabases('orders-summaries'))('report summaries on $dialect',
     await h.db('orders').where({ id: placed[4]!.id }).delete();
     expect(await h.count('order_items', { order_id: placed[4]!.id })).toBe(0);
     await expectSummariesCurrent(h.db);
-  });
+  }, SLOW_MS);
 
   it('a paid order written line by line (as the seed and fixtures do) is summarised line by line', async () => {
     const at = sqlTimestamp(new Date());
@@ -209,23 +212,21 @@ describe.each(testDatabases('orders-summaries'))('report summaries on $dialect',
       await h.db('order_items').insert({ order_id: id, product_id: product, product_name: `P${product}`, brand_id: brand, brand_name: 'B', category_id: category, category_name: `C${category}`, unit: '1 kg', image: 'x.png', unit_price_cents: total, quantity: 1, line_total_cents: total });
     }
     await expectSummariesCurrent(h.db);
-  });
+  }, SLOW_MS);
 
   it('the order report lists the newest orders of its range and counts them all', async () => {
     // 2026-02-10 in Nairobi: 520 Delivered orders paid a minute apart from 03:00 UTC, then 20 Cancelled ones after them.
     const count = ORDER_REPORT_MAX_ROWS + 40;
     const paidAt = (i: number) => sqlTimestamp(new Date(Date.UTC(2026, 1, 10, 3, 0, 0) + i * 60_000));
     await withoutSummaryTriggers(h.db, async () => {
-      const ids: number[] = [];
-      for (let i = 0; i < count; i += 1) {
-        const [id] = await h.db('orders').insert({
-          order_number: `SH-26${String(800_000 + i)}`, customer_id: null, first_name: 'Many', last_name: `Order${i}`, email: 'many@example.com', phone: '0712345678',
-          street: '1 Road', town: 'Town', county_id: 1, county_name: 'Mombasa', sub_county_id: 1, sub_county_name: 'Sub',
-          subtotal_cents: 200_000, total_cents: 200_000, status_id: i >= count - 20 ? 6 : 5, is_paid: true, paid_at: paidAt(i), created_at: paidAt(i), updated_at: paidAt(i),
-        });
-        ids.push(Number(id));
-      }
-      await h.db.batchInsert('order_items', ids.map((id) => ({ order_id: id, product_id: 7, product_name: 'P7', brand_id: 1, brand_name: 'B', category_id: 1, category_name: 'C1', unit: '1 kg', image: 'x.png', unit_price_cents: 100_000, quantity: 2, line_total_cents: 200_000 })), 200);
+      const orders = Array.from({ length: count }, (_, i) => ({
+        order_number: `SH-26${String(800_000 + i)}`, customer_id: null, first_name: 'Many', last_name: `Order${i}`, email: 'many@example.com', phone: '0712345678',
+        street: '1 Road', town: 'Town', county_id: 1, county_name: 'Mombasa', sub_county_id: 1, sub_county_name: 'Sub',
+        subtotal_cents: 200_000, total_cents: 200_000, status_id: i >= count - 20 ? 6 : 5, is_paid: true, paid_at: paidAt(i), created_at: paidAt(i), updated_at: paidAt(i),
+      }));
+      await h.db.batchInsert('orders', orders, 100);
+      const ids: Array<{ id: number }> = await h.db('orders').where('order_number', 'like', 'SH-268%').select('id');
+      await h.db.batchInsert('order_items', ids.map(({ id }) => ({ order_id: id, product_id: 7, product_name: 'P7', brand_id: 1, brand_name: 'B', category_id: 1, category_name: 'C1', unit: '1 kg', image: 'x.png', unit_price_cents: 100_000, quantity: 2, line_total_cents: 200_000 })), 100);
     });
     const report = (await get('/api/admin/dashboard/order_report?daterange=2026-02-10%20-%202026-02-10')) as OrderReport;
     expect(report.totals).toMatchObject({ orders: count, net_sales: count * 2000, items_sold: count * 2 });
@@ -239,7 +240,7 @@ describe.each(testDatabases('orders-summaries'))('report summaries on $dialect',
     expect(delivered.totals.orders).toBe(count - 20);
     expect(delivered.orders[0]!.order_number).toBe(`SH-26${800_000 + count - 21}`);
     await expectSummariesCurrent(h.db);
-  });
+  }, SLOW_MS);
 
   it('the reports equal sums over order items for the same range and filters', async () => {
     const today = nairobiDay(new Date());
@@ -272,7 +273,7 @@ describe.each(testDatabases('orders-summaries'))('report summaries on $dialect',
       expect(report.orders.map((o) => o.order_number)).toEqual(expected.order_numbers);
       expect(report.graph_data.reduce((sum, row) => sum + (row.orders ?? 0), 0)).toBe(expected.order_totals.orders);
     }
-  });
+  }, SLOW_MS);
 });
 
 describe('splitByMonths: a range as whole months and the days either side', () => {
