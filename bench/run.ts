@@ -7,6 +7,7 @@
  *                product, /cart with items and /checkout, beside a minimal static page; axe-core on
  *                the back office; compressed first-load bytes per route
  *   API          autocannon through the gateway beside a raw node http server (same JSON bytes)
+ *   chat         the shopping assistant's reply time through the gateway
  *   orders       orders placed through the gateway on MySQL beside raw INSERTs of the same rows
  *   reports      the back office's reports
  *
@@ -19,13 +20,14 @@ import { launchBrowser } from '../e2e/src/browser';
 import { startStack, type Stack } from '../scripts/stack';
 import { benchOrders } from '../services/orders/bench/orders.bench';
 import { benchReports } from '../services/orders/bench/reports.bench';
+import { benchChat } from '../services/chat/bench/chat.bench';
 import { benchApi } from './api/autocannon';
 import { benchRawInserts } from './orders/rawInserts';
 import { axeBackOffice, axeStorefront } from './storefront/axe';
 import { startBaselinePage } from './storefront/baselinePage';
 import { measureFirstLoad } from './storefront/firstLoadBytes';
 import { CATEGORIES, startLighthouse, type LighthouseFigures } from './storefront/lighthouse';
-import { ADMIN_PAGES, storefrontPages, type StorefrontPage } from './storefront/pages';
+import { ADMIN_PAGES, storefrontPages, warmUp, type StorefrontPage } from './storefront/pages';
 import { Table, atLeast, atMost, exactly, shareOfBaseline } from './table';
 
 const KB = 1024;
@@ -116,6 +118,15 @@ async function apiRows(table: Table, stack: Stack): Promise<void> {
   });
 }
 
+async function chatRows(table: Table, stack: Stack): Promise<void> {
+  // The shopping assistant's reply time through this stack's gateway (see services/chat/bench).
+  const group = 'Shopping assistant through the gateway (20 conversations at once)';
+  const chat = await benchChat({ url: stack.url, print: true });
+  table.add(group, 'chat reply p50', chat.p50Ms, 'ms', null);
+  table.add(group, 'chat reply p95', chat.p95Ms, 'ms', atMost(30));
+  table.add(group, 'chat replies failed', chat.failed, '', exactly(0));
+}
+
 async function orderRows(table: Table): Promise<void> {
   // Orders created per second on MySQL through the gateway (the services on threads; see services/orders/bench).
   const group = 'Orders on MySQL through the gateway, 10 s, 8 connections (baseline: raw INSERTs of the same rows)';
@@ -152,6 +163,7 @@ async function main(): Promise<void> {
   });
   try {
     const pages = await storefrontPages(stack.url);
+    await warmUp(stack.url, pages);
     // Browser figures first, on a quiet machine; the load tests after them.
     if (runs('storefront')) {
       await part(table, 'Lighthouse', () => lighthouseRows(table, stack, pages));
@@ -159,6 +171,7 @@ async function main(): Promise<void> {
       await part(table, 'First-load bytes', () => firstLoadRows(table, stack, pages));
     }
     if (runs('api')) await part(table, 'API', () => apiRows(table, stack));
+    if (runs('chat')) await part(table, 'Chat', () => chatRows(table, stack));
   } finally {
     await stack.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -58,12 +58,17 @@ export async function startLighthouse(runs = Number(process.env.BENCH_LIGHTHOUSE
       }
       // A busy machine moves single runs a lot: several, and the median one, as Lighthouse advises.
       const results: Array<NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr']> = [];
-      for (let run = 0; run < Math.max(1, runs); run++) {
+      // A run Lighthouse itself reports as broken (no paint seen, a protocol timeout) is tried again, twice at most.
+      let lastError = '';
+      for (let attempt = 0; results.length < Math.max(1, runs) && attempt < Math.max(1, runs) + 2; attempt++) {
         const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
-        if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-        if (result.lhr.runtimeError) throw new Error(`Lighthouse could not measure ${url}: ${result.lhr.runtimeError.message}`);
+        if (!result || result.lhr.runtimeError) {
+          lastError = result?.lhr.runtimeError?.message ?? 'no result';
+          continue;
+        }
         results.push(result.lhr);
       }
+      if (!results.length) throw new Error(`Lighthouse could not measure ${url}: ${lastError}`);
       // Typed against Lighthouse's internal result type, which is the same object.
       const lhr = computeMedianRun(results) as (typeof results)[number];
       const score = (category: Category) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
