@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type http from 'node:http';
 import Koa from 'koa';
 import compress from 'koa-compress';
 import { constants } from 'node:zlib';
@@ -10,6 +11,9 @@ import { responseCache } from './proxy/responseCache';
 import { runtimeRemotes } from './remotes/runtimeRemotes';
 import { staticSite } from './static/staticSite';
 
+/** Sent with every answer of the gateway. */
+const SECURITY_HEADERS = { 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'strict-origin-when-cross-origin' };
+
 /** What services answer only to the internal network: never routed, whatever the path looks like. */
 const PRIVATE_PATHS = /^\/(metrics|internal|readyz)(\/|$)/;
 /** '..' or '.' segments, or their encoded forms: a path must reach a service as the client wrote it. */
@@ -19,6 +23,20 @@ export function createGateway(config: GatewayConfig, logger: Logger): Koa {
   const app = new Koa();
   const metrics = processMetrics('gateway');
   app.on('error', (error: unknown) => logger.warn({ err: error }, 'request failed outside the handlers'));
+  const observe = (answered: { method: string; url: string; status: number; route: string; requestId: string }, ms: number) => {
+    metrics.httpDuration.observe({ method: answered.method, route: answered.route, status: String(answered.status) }, ms / 1000);
+    logger.info({ reqId: answered.requestId, method: answered.method, url: answered.url, status: answered.status, ms: Math.round(ms * 10) / 10 }, 'request');
+  };
+  // Public catalogue reads answered from memory (Cache-Control: public), emptied by every change.
+  // Fresh ones are answered before Koa builds a context (the bulk of a busy shop's requests), with
+  // the same request id, headers, metrics and log line as every other answer.
+  const cache = responseCache(config.upstreams);
+  const koaCallback = app.callback.bind(app);
+  app.callback = () => {
+    const handle = koaCallback();
+    const own = () => ({ 'x-request-id': randomUUID(), ...SECURITY_HEADERS });
+    return (req, res) => (cache.answerRaw(req as http.IncomingMessage, res as http.ServerResponse, own, observe) ? Promise.resolve() : handle(req, res));
+  };
   app.use(async (ctx, next) => {
     const started = process.hrtime.bigint();
     // The gateway makes the request id (a client's own x-request-id is not trusted) and every
@@ -29,8 +47,7 @@ export function createGateway(config: GatewayConfig, logger: Logger): Koa {
       await runWithRequestId(ctx.state.requestId as string, next);
     } finally {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      metrics.httpDuration.observe({ method: ctx.method, route: String(ctx.state.route ?? 'site'), status: String(ctx.status) }, ms / 1000);
-      logger.info({ reqId: ctx.state.requestId, method: ctx.method, url: ctx.url, status: ctx.status, ms: Math.round(ms * 10) / 10 }, 'request');
+      observe({ method: ctx.method, url: ctx.url, status: ctx.status, route: String(ctx.state.route ?? 'site'), requestId: String(ctx.state.requestId) }, ms);
     }
   });
   app.use(async (ctx, next) => {
@@ -39,8 +56,7 @@ export function createGateway(config: GatewayConfig, logger: Logger): Koa {
       ctx.body = { status: 'ok', service: 'gateway' };
       return;
     }
-    ctx.set('X-Content-Type-Options', 'nosniff');
-    ctx.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+    ctx.set(SECURITY_HEADERS);
     if (PRIVATE_PATHS.test(ctx.path)) {
       ctx.state.route = 'private';
       ctx.status = 404;
@@ -58,8 +74,8 @@ export function createGateway(config: GatewayConfig, logger: Logger): Koa {
   // Compresses what the gateway itself answers (remotes.json, errors); static files come pre-compressed.
   app.use(compress({ threshold: 1024, br: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } } }));
   app.use(rateLimits(config.rateLimits));
-  // Public catalogue reads answered from memory (Cache-Control: public), emptied by every change.
-  app.use(responseCache(config.upstreams));
+  // Reads the cache does not hold yet go to the services through it, and writes empty it.
+  app.use(cache);
   app.use(apiProxy(config.upstreams, logger, config.bodyLimitBytes));
   app.use(staticSite(config, runtimeRemotes(config.remotes, config.remotesFile, logger)));
   return app;

@@ -1,4 +1,4 @@
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type Koa from 'koa';
 import type { UpstreamRoute } from '../config';
 
@@ -13,6 +13,14 @@ interface Entry {
   storedAt: number;
   freshForMs: number;
 }
+
+/** Answers a fresh cached read on the raw connection (see answerRaw in responseCache). */
+declare function answerRawType(
+  req: IncomingMessage,
+  res: ServerResponse,
+  headers: () => Record<string, string>,
+  done: (answered: { method: string; url: string; status: number; route: string; requestId: string }, ms: number) => void,
+): boolean;
 
 export interface ResponseCacheOptions {
   /** Largest answer kept (bytes). */
@@ -60,11 +68,15 @@ export function sharedFreshness(cacheControl: string | undefined): number {
  * editing the catalogue) empties that area's answers at once, so shoppers see edits immediately;
  * max-age bounds what changes by other ways (another gateway instance, internal calls).
  *
- * Requests with credentials (Authorization, Cookie) are never answered from or kept in the cache.
+ * Only answers marked public are kept, so, as RFC 9111 (3.5) allows, a signed-in shopper's read
+ * (the storefront sends its token with every call) is answered from and kept in the cache too.
  * A miss goes through the proxy unchanged (its timeouts, 503s and limits); its answer is copied
  * as it streams to the client.
  */
-export function responseCache(upstreams: UpstreamRoute[], options: ResponseCacheOptions = {}): Koa.Middleware & { clear(): void } {
+export function responseCache(
+  upstreams: UpstreamRoute[],
+  options: ResponseCacheOptions = {},
+): Koa.Middleware & { clear(): void; answerRaw: typeof answerRawType } {
   const maxEntryBytes = options.maxEntryBytes ?? 2 * 1024 * 1024;
   const maxTotalBytes = options.maxTotalBytes ?? 64 * 1024 * 1024;
   const now = options.now ?? Date.now;
@@ -95,6 +107,61 @@ export function responseCache(upstreams: UpstreamRoute[], options: ResponseCache
     for (const [key, entry] of entries) if (entry.area === area) remove(key);
   };
 
+  const answerFromCache = (ctx: Koa.Context, area: string, cached: Entry): void => {
+    ctx.state.route = `api ${area} (cached)`;
+    ctx.set('Age', String(Math.floor((now() - cached.storedAt) / 1000)));
+    ctx.compress = false;
+    if (cached.etag && ctx.get('if-none-match').split(',').some((tag) => tag.trim() === cached.etag)) {
+      ctx.status = 304;
+      if (cached.headers['cache-control']) ctx.set('Cache-Control', cached.headers['cache-control']);
+      ctx.set('ETag', cached.etag);
+      if (cached.headers.vary) ctx.set('Vary', cached.headers.vary);
+      return;
+    }
+    ctx.status = 200;
+    ctx.set(cached.headers);
+    ctx.body = cached.body;
+  };
+
+  /**
+   * Answers a fresh cached read straight on the connection, before Koa builds anything for it:
+   * the bulk of a busy shop's requests then skip the request context, compression and limits that
+   * only matter for requests that reach a service. `headers` are what every gateway answer carries
+   * (request id, security headers); `done` records the answer (metrics, access log) as the chain
+   * would. False when there is nothing fresh to answer with.
+   */
+  const answerRaw = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    headers: () => Record<string, string>,
+    done: (answered: { method: string; url: string; status: number; route: string; requestId: string }, ms: number) => void,
+  ): boolean => {
+    const method = req.method ?? 'GET';
+    const url = req.url ?? '';
+    if ((method !== 'GET' && method !== 'HEAD') || !url.startsWith('/api/')) return false;
+    const acceptEncoding = req.headers['accept-encoding'];
+    const cached = entries.get(`${preferredEncoding(Array.isArray(acceptEncoding) ? acceptEncoding.join(',') : (acceptEncoding ?? ''))} ${url}`);
+    if (!cached || now() - cached.storedAt >= cached.freshForMs) return false;
+    const started = process.hrtime.bigint();
+    const own = headers();
+    const age = String(Math.floor((now() - cached.storedAt) / 1000));
+    const ifNoneMatch = req.headers['if-none-match'] ?? '';
+    let status = 200;
+    if (cached.etag && ifNoneMatch.split(',').some((tag) => tag.trim() === cached.etag)) {
+      status = 304;
+      const kept: Record<string, string> = { etag: cached.etag };
+      if (cached.headers['cache-control']) kept['cache-control'] = cached.headers['cache-control'];
+      if (cached.headers.vary) kept.vary = cached.headers.vary;
+      res.writeHead(304, { ...own, ...kept, age });
+      res.end();
+    } else {
+      res.writeHead(200, { ...own, ...cached.headers, age, 'content-length': String(cached.body.length) });
+      res.end(method === 'HEAD' ? undefined : cached.body);
+    }
+    done({ method, url, status, route: `api ${cached.area} (cached)`, requestId: own['x-request-id'] ?? '' }, Number(process.hrtime.bigint() - started) / 1e6);
+    return true;
+  };
+
   const middleware = async (ctx: Koa.Context, next: Koa.Next) => {
     const area = ctx.path.startsWith('/api/') ? areaOf(ctx.path) : undefined;
     if (!area) return next();
@@ -106,28 +173,11 @@ export function responseCache(upstreams: UpstreamRoute[], options: ResponseCache
         clearArea(area);
       }
     }
-    if (ctx.get('authorization') || ctx.get('cookie')) return next();
 
     const encoding = preferredEncoding(ctx.get('accept-encoding'));
     const key = `${encoding} ${ctx.url}`;
     const cached = entries.get(key);
-    if (cached && now() - cached.storedAt < cached.freshForMs) {
-      ctx.state.route = `api ${area} (cached)`;
-      const age = Math.floor((now() - cached.storedAt) / 1000);
-      ctx.set('Age', String(age));
-      ctx.compress = false;
-      if (cached.etag && ctx.get('if-none-match').split(',').some((tag) => tag.trim() === cached.etag)) {
-        ctx.status = 304;
-        if (cached.headers['cache-control']) ctx.set('Cache-Control', cached.headers['cache-control']);
-        ctx.set('ETag', cached.etag);
-        if (cached.headers.vary) ctx.set('Vary', cached.headers.vary);
-        return;
-      }
-      ctx.status = 200;
-      ctx.set(cached.headers);
-      ctx.body = cached.body;
-      return;
-    }
+    if (cached && now() - cached.storedAt < cached.freshForMs) return answerFromCache(ctx, area, cached);
     if (cached) remove(key);
 
     // The service answers in exactly the encoding the key names; a conditional request would get
@@ -142,7 +192,7 @@ export function responseCache(upstreams: UpstreamRoute[], options: ResponseCache
     if (freshSeconds === 0 || answer.setsCookie) return;
     store(key, { area, headers: answer.headers, body: answer.body, etag: answer.headers.etag, storedAt: now(), freshForMs: freshSeconds * 1000 });
   };
-  return Object.assign(middleware, { clear: () => entries.clear() });
+  return Object.assign(middleware, { clear: () => entries.clear(), answerRaw });
 }
 
 /**
