@@ -21,7 +21,7 @@ module.exports = function jestConfig(environment = 'node', extra = {}) {
     },
     moduleNameMapper: {
       '\\.(css)$': path.join(__dirname, 'jest.style-stub.cjs'),
-      '\\.(svg|png|jpe?g|webp)$': path.join(__dirname, 'jest.file-stub.cjs'),
+      '\\.(svg|png|jpe?g|webp)(\\?inline)?$': path.join(__dirname, 'jest.file-stub.cjs'),
     },
     testMatch: ['**/?(*.)test.ts?(x)'],
     testPathIgnorePatterns: ['/node_modules/', '/dist/'],

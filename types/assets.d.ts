@@ -8,3 +8,8 @@ declare module '*.svg' {
   const url: string;
   export default url;
 }
+/** A small image as a data URL in the chunk (see packages/mf-config: `?inline`). */
+declare module '*.svg?inline' {
+  const url: string;
+  export default url;
+}

@@ -7,7 +7,8 @@ import { BannerCarousel, type Banner } from './BannerCarousel';
 import { BrandFilterRow } from './BrandFilterRow';
 import { ProductCarousel } from './ProductCarousel';
 import { PARTNERS } from './partners';
-import bannerOne from './assets/banner-1.svg';
+// The first banner is the home page's largest paint: inlined, it shows with the page, no request.
+import bannerOne from './assets/banner-1.svg?inline';
 import bannerTwo from './assets/banner-2.svg';
 import bannerThree from './assets/banner-3.svg';
 import styles from './home.module.css';
@@ -27,6 +28,9 @@ export default function HomePage(): JSX.Element {
   // The best sellers arrive as a transition: React draws the grid in slices of a few milliseconds
   // instead of one long task that blocks a phone.
   const bestSellers = useDeferredValue(featured.data);
+  // The carousels too: the page (and its banner, the largest paint) is drawn before them.
+  const topProducts = useDeferredValue(top.data);
+  const favoriteProducts = useDeferredValue(favorites.data);
 
   return (
     <div className={styles.home}>
@@ -53,8 +57,8 @@ export default function HomePage(): JSX.Element {
         <img src={bannerThree} alt="Baking season: up to 20% off Pwani Bora flours" width={1200} height={300} loading="lazy" />
       </Link>
 
-      {top.data && top.data.length > 0 && <ProductCarousel title="Top Products" products={top.data.slice(0, CAROUSEL_SIZE)} wrap />}
-      {favorites.data && favorites.data.length > 0 && <ProductCarousel title="Favorites" products={favorites.data.slice(0, CAROUSEL_SIZE)} />}
+      {topProducts && topProducts.length > 0 && <ProductCarousel title="Top Products" products={topProducts.slice(0, CAROUSEL_SIZE)} wrap />}
+      {favoriteProducts && favoriteProducts.length > 0 && <ProductCarousel title="Favorites" products={favoriteProducts.slice(0, CAROUSEL_SIZE)} />}
 
       <section className={styles.section} aria-labelledby="partners">
         <h2 id="partners">United in Excellence, Driven by Innovation</h2>

@@ -135,7 +135,15 @@ function createConfig({ dir, name, exposes, host = false, runtimePlugins = [] })
               },
             ],
           },
-          { test: /\.(svg|png|jpe?g|webp|woff2)$/, type: 'asset/resource' },
+          {
+            test: /\.(svg|png|jpe?g|webp|woff2)$/,
+            oneOf: [
+              // `import banner from './banner.svg?inline'`: a data URL in the chunk, for a first
+              // screen's largest image (it paints with the page, without a request of its own).
+              { resourceQuery: /inline/, type: 'asset/inline' },
+              { type: 'asset/resource' },
+            ],
+          },
         ],
       },
       plugins: [
