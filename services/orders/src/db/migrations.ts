@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Migration } from '@shop/service-kit';
+import { dialectOf, type Migration } from '@shop/service-kit';
 import { createSummaryTables, createSummaryTriggers, dropSummaryTables, dropSummaryTriggers, rebuildReportSummaries } from '../admin/summaries';
 import { audit } from '../audit';
 import { ORDER_STATUSES, STATUS } from '../orders/statuses';
@@ -236,22 +236,28 @@ export const migrations: Migration[] = [
      */
     async up(db: Knex) {
       await createSummaryTables(db);
-      await db.schema.alterTable('order_items', (table) => {
-        table.dropIndex(['category_id'], 'order_items_category_idx');
-        table.dropIndex(['brand_id'], 'order_items_brand_idx');
-        table.index(['category_id', 'category_name'], 'order_items_category_name_idx');
-        table.index(['brand_id', 'brand_name'], 'order_items_brand_name_idx');
-        table.index(['order_id', 'quantity'], 'order_items_order_quantity_idx');
-      });
-      // After its replacement exists: MySQL keeps an index on order_id for the foreign key.
-      await db.schema.alterTable('order_items', (table) => {
-        table.dropIndex(['order_id'], 'order_items_order_idx');
-      });
+      if (dialectOf(db) === 'mysql') {
+        // One statement per table (knex would send one per index, each a DDL of its own); order_id
+        // keeps an index for its foreign key, the new one.
+        await db.raw(
+          'ALTER TABLE order_items DROP INDEX order_items_category_idx, DROP INDEX order_items_brand_idx, DROP INDEX order_items_order_idx, ' +
+            'ADD INDEX order_items_category_name_idx (category_id, category_name), ADD INDEX order_items_brand_name_idx (brand_id, brand_name), ADD INDEX order_items_order_quantity_idx (order_id, quantity)',
+        );
+      } else {
+        await db.schema.alterTable('order_items', (table) => {
+          table.dropIndex(['category_id'], 'order_items_category_idx');
+          table.dropIndex(['brand_id'], 'order_items_brand_idx');
+          table.dropIndex(['order_id'], 'order_items_order_idx');
+          table.index(['category_id', 'category_name'], 'order_items_category_name_idx');
+          table.index(['brand_id', 'brand_name'], 'order_items_brand_name_idx');
+          table.index(['order_id', 'quantity'], 'order_items_order_quantity_idx');
+        });
+      }
       await db.schema.alterTable('orders', (table) => {
         table.index(['is_paid', 'status_id', 'paid_at'], 'orders_paid_status_idx');
       });
       await createSummaryTriggers(db);
-      await rebuildReportSummaries(db);
+      if (await db('orders').first('id')) await rebuildReportSummaries(db);
     },
     async down(db: Knex) {
       await dropSummaryTriggers(db);
