@@ -177,6 +177,25 @@ describe.each(testDatabases('catalog-admin'))('catalogue admin on $dialect', ({ 
     expect(featured.map((item) => item.slug)).toContain(product.slug);
   });
 
+  it('lists the products staff just added first, newest first, on the first page of 15', async () => {
+    const add = async (name: string): Promise<AdminProduct> =>
+      (await call<{ product: AdminProduct }>('POST', '/api/admin/products/store', { token: STAFF, form: productForm({ ...validFields, name }, { data: png, type: 'image/png', name: 'n.png' }) })).body.product;
+    // Two in a row, usually within one second: the later one still comes first.
+    const older = await add('Unga Bora Sifted Maize Meal 1kg');
+    const newer = await add('Unga Bora Sifted Maize Meal 2kg');
+    const list = (await call<AdminProduct[]>('GET', '/api/admin/products', { token: STAFF })).body;
+    expect(list.slice(0, 2).map((product) => product.name)).toEqual([newer.name, older.name]);
+    expect(new Set(list.map((product) => product.id)).size).toBe(list.length);
+    // The whole list is in one total order: created_at descending, then id descending.
+    for (let i = 1; i < list.length; i += 1) {
+      const [before, after] = [list[i - 1]!, list[i]!];
+      expect(before.created_at > after.created_at || (before.created_at === after.created_at && before.id > after.id)).toBe(true);
+    }
+    expect((await call<AdminProduct[]>('GET', '/api/admin/products?sort=newest', { token: STAFF })).body.map((product) => product.id)).toEqual(list.map((product) => product.id));
+    await call('POST', `/api/admin/products/archive/${older.id}`, { token: STAFF });
+    await call('POST', `/api/admin/products/archive/${newer.id}`, { token: STAFF });
+  });
+
   it('saves drafts off the storefront, updates with a replaced image, archives and restores', async () => {
     const draft = await call<{ product: AdminProduct }>('POST', '/api/admin/products/store', {
       token: STAFF,

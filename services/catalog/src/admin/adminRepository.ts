@@ -114,6 +114,8 @@ export class AdminCatalogRepository {
         query.orderBy(effective, 'desc');
         break;
       case 'newest':
+      case 'default':
+        // Staff look for what they just added: newest first, so it is on the first page.
         query.orderBy('p.created_at', 'desc');
         break;
       case 'most-popular':
@@ -123,10 +125,10 @@ export class AdminCatalogRepository {
         // The shop has no ratings: staff's own picks (featured) first, then what sells.
         query.orderBy('p.is_featured', 'desc').orderBy('p.popularity', 'desc');
         break;
-      default:
-        break;
     }
-    query.orderBy('p.id', 'asc');
+    // A unique last key gives one total order, so the table's pages neither repeat nor skip a row;
+    // descending, so products added within the same second still show the latest first.
+    query.orderBy('p.id', 'desc');
     return (await query).map(toAdminProduct);
   }
 
