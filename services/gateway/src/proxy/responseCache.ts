@@ -8,6 +8,8 @@ const KEPT_HEADERS = ['content-type', 'content-encoding', 'content-language', 'e
 interface Entry {
   area: string;
   headers: Record<string, string>;
+  /** The same headers plus content-length as a flat [name, value, ...] list, built once: the hot path hands it to writeHead as is. */
+  headerList: string[];
   body: Buffer;
   etag: string | undefined;
   storedAt: number;
@@ -30,8 +32,22 @@ export interface ResponseCacheOptions {
   now?: () => number;
 }
 
+type Encoding = 'br' | 'gzip' | 'identity';
+
+/** Browsers send a handful of distinct Accept-Encoding values, each thousands of times. */
+const encodingOfHeader = new Map<string, Encoding>();
+
+/** preferredEncoding, remembered per header value (bounded: a client sending random values only fills it once). */
+function encodingFor(acceptEncoding: string): Encoding {
+  const known = encodingOfHeader.get(acceptEncoding);
+  if (known) return known;
+  const encoding = preferredEncoding(acceptEncoding);
+  if (encodingOfHeader.size < 256) encodingOfHeader.set(acceptEncoding, encoding);
+  return encoding;
+}
+
 /** The encoding the answer is asked in: one per client kind, so the cache holds at most three copies. */
-export function preferredEncoding(acceptEncoding: string): 'br' | 'gzip' | 'identity' {
+export function preferredEncoding(acceptEncoding: string): Encoding {
   const accepted = new Set(
     acceptEncoding
       .toLowerCase()
@@ -140,7 +156,7 @@ export function responseCache(
     const url = req.url ?? '';
     if ((method !== 'GET' && method !== 'HEAD') || !url.startsWith('/api/')) return false;
     const acceptEncoding = req.headers['accept-encoding'];
-    const cached = entries.get(`${preferredEncoding(Array.isArray(acceptEncoding) ? acceptEncoding.join(',') : (acceptEncoding ?? ''))} ${url}`);
+    const cached = entries.get(`${encodingFor(Array.isArray(acceptEncoding) ? acceptEncoding.join(',') : (acceptEncoding ?? ''))} ${url}`);
     if (!cached || now() - cached.storedAt >= cached.freshForMs) return false;
     const started = process.hrtime.bigint();
     const own = headers();
@@ -155,7 +171,9 @@ export function responseCache(
       res.writeHead(304, { ...own, ...kept, age });
       res.end();
     } else {
-      res.writeHead(200, { ...own, ...cached.headers, age, 'content-length': String(cached.body.length) });
+      const list: string[] = ['age', age];
+      for (const name in own) list.push(name, own[name]!);
+      res.writeHead(200, list.concat(cached.headerList));
       res.end(method === 'HEAD' ? undefined : cached.body);
     }
     done({ method, url, status, route: `api ${cached.area} (cached)`, requestId: own['x-request-id'] ?? '' }, Number(process.hrtime.bigint() - started) / 1e6);
@@ -174,7 +192,7 @@ export function responseCache(
       }
     }
 
-    const encoding = preferredEncoding(ctx.get('accept-encoding'));
+    const encoding = encodingFor(ctx.get('accept-encoding'));
     const key = `${encoding} ${ctx.url}`;
     const cached = entries.get(key);
     if (cached && now() - cached.storedAt < cached.freshForMs) return answerFromCache(ctx, area, cached);
@@ -190,7 +208,8 @@ export function responseCache(
     if (!answer || answer.status !== 200) return;
     const freshSeconds = sharedFreshness(answer.headers['cache-control']);
     if (freshSeconds === 0 || answer.setsCookie) return;
-    store(key, { area, headers: answer.headers, body: answer.body, etag: answer.headers.etag, storedAt: now(), freshForMs: freshSeconds * 1000 });
+    const headerList = Object.entries({ ...answer.headers, 'content-length': String(answer.body.length) }).flat();
+    store(key, { area, headers: answer.headers, headerList, body: answer.body, etag: answer.headers.etag, storedAt: now(), freshForMs: freshSeconds * 1000 });
   };
   return Object.assign(middleware, { clear: () => entries.clear(), answerRaw });
 }
