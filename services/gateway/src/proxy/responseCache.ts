@@ -1,4 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import type Koa from 'koa';
 import type { UpstreamRoute } from '../config';
 
@@ -119,6 +121,23 @@ export function responseCache(
       remove(oldest);
     }
   };
+  /**
+   * Services compress for speed (brotli 4): every answer is compressed as it is made. An answer the
+   * cache keeps is sent thousands of times, so it is worth brotli's best once, in the background
+   * (about a sixth fewer bytes on a product list for a shopper on mobile data); until then, and if
+   * that fails, the service's own bytes are sent.
+   */
+  const recompress = (key: string, entry: Entry) => {
+    if (entry.headers['content-encoding'] !== 'br' || entry.body.length < RECOMPRESS_MIN_BYTES) return;
+    brotliDecompress(entry.body)
+      .then((plain) => brotliCompress(plain, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: plain.length } }))
+      .then((best) => {
+        // Replaced, emptied or expired meanwhile: nothing to improve.
+        if (entries.get(key) !== entry || best.length >= entry.body.length) return;
+        store(key, { ...entry, body: best, headerList: headerListOf(entry.headers, best) });
+      })
+      .catch(() => undefined);
+  };
   const clearArea = (area: string) => {
     for (const [key, entry] of entries) if (entry.area === area) remove(key);
   };
@@ -208,10 +227,20 @@ export function responseCache(
     if (!answer || answer.status !== 200) return;
     const freshSeconds = sharedFreshness(answer.headers['cache-control']);
     if (freshSeconds === 0 || answer.setsCookie) return;
-    const headerList = Object.entries({ ...answer.headers, 'content-length': String(answer.body.length) }).flat();
-    store(key, { area, headers: answer.headers, headerList, body: answer.body, etag: answer.headers.etag, storedAt: now(), freshForMs: freshSeconds * 1000 });
+    const entry: Entry = { area, headers: answer.headers, headerList: headerListOf(answer.headers, answer.body), body: answer.body, etag: answer.headers.etag, storedAt: now(), freshForMs: freshSeconds * 1000 };
+    store(key, entry);
+    recompress(key, entry);
   };
   return Object.assign(middleware, { clear: () => entries.clear(), answerRaw });
+}
+
+const brotliCompress = promisify(zlib.brotliCompress);
+const brotliDecompress = promisify(zlib.brotliDecompress);
+/** Below this, brotli's best saves a few bytes at most. */
+const RECOMPRESS_MIN_BYTES = 512;
+
+function headerListOf(headers: Record<string, string>, body: Buffer): string[] {
+  return Object.entries({ ...headers, 'content-length': String(body.length) }).flat();
 }
 
 /**
