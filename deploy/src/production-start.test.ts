@@ -10,8 +10,9 @@ import { REPO_ROOT } from './layout';
 
 /**
  * Each service started the way its image starts it (`node --import tsx src/main.ts` in its
- * folder) with NODE_ENV=production: a missing or development secret, the payment simulator, or a
- * staff account with the published demo password stops the start with a message naming the cause.
+ * folder) with NODE_ENV=production: a missing DATABASE_URL, a missing or development secret, the
+ * payment simulator, or a staff account with the published demo password stops the start with a
+ * message naming the cause.
  */
 interface Outcome {
   code: number | null;
@@ -57,6 +58,14 @@ describe.each(SERVICES)('the $name service in production', (spec) => {
     const outcome = await startService(spec.dir, { INTERNAL_SECRET: 'dev-internal-secret' });
     expect(outcome.code).not.toBe(0);
     expect(outcome.output).toContain('INTERNAL_SECRET must not be the development default in production');
+  });
+
+  it('refuses to start without DATABASE_URL instead of writing to a SQLite file', async () => {
+    // Everything else a production start needs is given, so only the database can stop it.
+    const outcome = await startService(spec.dir, { INTERNAL_SECRET: 'a-long-random-internal-secret-0123456789', DPO_COMPANY_TOKEN: 'token', DPO_SERVICE_TYPE: '3854' });
+    expect(outcome.code).not.toBe(0);
+    expect(outcome.output).toContain(`DATABASE_URL must be set in production: the ${spec.name} service`);
+    expect(fs.existsSync(path.join(dataDir, `${spec.name}.sqlite`))).toBe(false);
   });
 });
 

@@ -6,6 +6,8 @@ import { REPO_ROOT } from './env';
 /**
  * One code base, two dialects: SQLite (better-sqlite3) in a file under data/ by default, so a
  * fresh machine needs nothing installed; MySQL/MariaDB when DATABASE_URL=mysql://... is set.
+ * In production DATABASE_URL is required: the silent SQLite default would put real orders in a
+ * file inside the container. DATABASE_URL=sqlite:<file> still chooses SQLite there on purpose.
  * Each service owns its tables and its own migration table, so services can share one MySQL
  * database (or have one each) without touching each other's schema.
  */
@@ -15,6 +17,8 @@ export interface DatabaseOptions {
   url?: string;
   /** SQLite file; default <SHOP_DATA_DIR or data/>/<service>.sqlite under the repository. */
   sqliteFile?: string;
+  /** Where DATABASE_URL, NODE_ENV and SHOP_DATA_DIR are read; process.env unless a test passes its own. */
+  env?: NodeJS.ProcessEnv;
 }
 
 export type Dialect = 'sqlite' | 'mysql';
@@ -24,7 +28,13 @@ export function dialectOf(db: Knex): Dialect {
 }
 
 export function createDatabase(options: DatabaseOptions): Knex {
-  const url = options.url ?? process.env.DATABASE_URL;
+  const env = options.env ?? process.env;
+  const url = options.url ?? env.DATABASE_URL;
+  if (!url && options.sqliteFile === undefined && env.NODE_ENV === 'production') {
+    throw new Error(
+      `DATABASE_URL must be set in production: the ${options.service} service keeps its data there (mysql://user:password@host:3306/database, or sqlite:<file> to choose SQLite on purpose).`,
+    );
+  }
   if (url && /^mysql2?:\/\//.test(url)) {
     return knexFactory({
       client: 'mysql2',
@@ -33,7 +43,7 @@ export function createDatabase(options: DatabaseOptions): Knex {
     });
   }
   if (url && !url.startsWith('sqlite:')) throw new Error(`DATABASE_URL must start with mysql:// or sqlite:, got "${url.split(':')[0]}:"`);
-  const filename = url?.startsWith('sqlite:') ? url.slice('sqlite:'.length) : (options.sqliteFile ?? path.join(process.env.SHOP_DATA_DIR || path.join(REPO_ROOT, 'data'), `${options.service}.sqlite`));
+  const filename = url?.startsWith('sqlite:') ? url.slice('sqlite:'.length) : (options.sqliteFile ?? path.join(env.SHOP_DATA_DIR || path.join(REPO_ROOT, 'data'), `${options.service}.sqlite`));
   if (filename !== ':memory:') fs.mkdirSync(path.dirname(filename), { recursive: true });
   return knexFactory({
     client: 'better-sqlite3',

@@ -10,6 +10,7 @@ import { createLogger } from './logger';
 import { listen, type RunningServer } from './server';
 import { requestIdHeaders } from './request-context';
 import { DEV_INTERNAL_SECRET, internalSecretFromEnv } from './auth/internal-secret';
+import { createDatabase, dialectOf } from './database';
 
 /** Log lines as the JSON objects pino wrote. */
 function captureLogs(): { lines: Array<Record<string, unknown>>; stream: Writable } {
@@ -157,5 +158,44 @@ describe('secrets in production', () => {
     expect(() => internalSecretFromEnv('catalog', { NODE_ENV: 'production', INTERNAL_SECRET: DEV_INTERNAL_SECRET })).toThrow('must not be the development default in production');
     expect(internalSecretFromEnv('catalog', { NODE_ENV: 'production', INTERNAL_SECRET: 'from-the-vault-0123456789' })).toBe('from-the-vault-0123456789');
     expect(internalSecretFromEnv('catalog', { NODE_ENV: 'development' })).toBe(DEV_INTERNAL_SECRET);
+  });
+});
+
+describe('the database in production', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-database-env-'));
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+  it('refuses to start without DATABASE_URL, naming the variable and the service, and writes no SQLite file', () => {
+    const defaultDir = path.join(dataDir, 'refused');
+    for (const DATABASE_URL of [undefined, '']) {
+      expect(() => createDatabase({ service: 'orders', env: { NODE_ENV: 'production', SHOP_DATA_DIR: defaultDir, DATABASE_URL } })).toThrow(
+        'DATABASE_URL must be set in production: the orders service keeps its data there',
+      );
+    }
+    expect(fs.existsSync(defaultDir)).toBe(false);
+  });
+
+  it('takes a MySQL URL, or an explicit sqlite: URL chosen on purpose', async () => {
+    const mysql = createDatabase({ service: 'orders', env: { NODE_ENV: 'production', DATABASE_URL: 'mysql://shop:secret@127.0.0.1:3306/shop' } });
+    expect(dialectOf(mysql)).toBe('mysql');
+    await mysql.destroy();
+    const file = path.join(dataDir, 'chosen', 'orders.sqlite');
+    const sqlite = createDatabase({ service: 'orders', env: { NODE_ENV: 'production', DATABASE_URL: `sqlite:${file}` } });
+    try {
+      expect(await sqlite.raw('select 1 as one')).toEqual([{ one: 1 }]);
+      expect(fs.existsSync(file)).toBe(true);
+    } finally {
+      await sqlite.destroy();
+    }
+  });
+
+  it('keeps the SQLite default outside production, so a fresh machine needs nothing installed', async () => {
+    const db = createDatabase({ service: 'orders', env: { NODE_ENV: 'development', SHOP_DATA_DIR: path.join(dataDir, 'dev') } });
+    try {
+      await db.raw('select 1');
+      expect(fs.existsSync(path.join(dataDir, 'dev', 'orders.sqlite'))).toBe(true);
+    } finally {
+      await db.destroy();
+    }
   });
 });
