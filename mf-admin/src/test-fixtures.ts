@@ -86,6 +86,7 @@ export function order(id: number, overrides: Partial<AdminOrder> = {}): AdminOrd
   return {
     id,
     customer_id: 2,
+    refund_due: null,
     order_number: `SHW-${String(1000 + id)}`,
     date: '2026-01-12T09:30:00.000Z',
     status: STATUSES[1]!,

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Card, Col, Descriptions, Form, Input, Row, Select, Table, Timeline, Typography, type TableColumnsType } from 'antd';
+import { Alert, App, Button, Card, Col, Descriptions, Form, Input, Row, Select, Table, Timeline, Typography, type TableColumnsType } from 'antd';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import type { OrderItem } from '@shop/api-types';
 import { useChangeOrderStatusMutation, useOrderQuery, useOrderStatusesQuery } from '../api/adminApi';
@@ -11,6 +11,7 @@ import { PaidTag, StatusTag } from '../common/StatusTag';
 import { useIdParam } from '../common/useIdParam';
 
 export const STATUS_CHANGED = 'Order status updated.';
+export const REFUND_DUE_TITLE = 'Payment received after cancellation — refund due';
 
 const itemColumns: TableColumnsType<OrderItem> = [
   { title: 'Product', key: 'product', render: (_, item) => item.product.name },
@@ -49,6 +50,17 @@ export default function OrderPage(): JSX.Element {
 
   return (
     <Row gutter={[16, 16]}>
+      {data.refund_due && (
+        <Col span={24}>
+          <Alert
+            type="warning"
+            showIcon
+            role="alert"
+            message={REFUND_DUE_TITLE}
+            description={`${ksh(data.refund_due.amount)} was taken on ${formatDateTime(data.refund_due.since)}, after this order was cancelled. The order stays cancelled: refund the customer.`}
+          />
+        </Col>
+      )}
       <Col xs={24} lg={14}>
         <Card
           title={
@@ -58,7 +70,7 @@ export default function OrderPage(): JSX.Element {
           }
           extra={
             <>
-              <StatusTag status={data.status} /> <PaidTag paid={data.is_paid} />
+              <StatusTag status={data.status} /> <PaidTag paid={data.is_paid} refundDue={data.refund_due !== null} />
             </>
           }
           style={{ marginBottom: 16 }}

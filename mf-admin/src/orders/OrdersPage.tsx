@@ -60,7 +60,7 @@ export default function OrdersPage(): JSX.Element {
     { title: 'Amount', key: 'amount', align: 'right', render: (_, order) => ksh(order.total_amount) },
     { title: 'Date Ordered', key: 'date', render: (_, order) => formatDate(order.date) },
     { title: 'Status', key: 'status', render: (_, order) => <StatusTag status={order.status} /> },
-    { title: 'Payment', key: 'payment', render: (_, order) => <PaidTag paid={order.is_paid} /> },
+    { title: 'Payment', key: 'payment', render: (_, order) => <PaidTag paid={order.is_paid} refundDue={order.refund_due !== null} /> },
     {
       title: 'Action',
       key: 'action',

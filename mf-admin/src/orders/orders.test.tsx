@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { mockApi, resetShopState } from '@shop/store-kit/src/testing';
-import { STATUS_CHANGED } from './OrderPage';
+import { REFUND_DUE_TITLE, STATUS_CHANGED } from './OrderPage';
 import { STATUSES, order, page } from '../test-fixtures';
 import { cellTexts, findToast, headerTexts, jsonBody, pickOption, query, renderAdmin, STAFF_TOKEN, storeAdminSession, tableRows } from '../test-utils';
 
@@ -124,5 +124,34 @@ describe('order detail', () => {
     await findToast(STATUS_CHANGED);
     expect(changes).toEqual([{ status_id: 4, note: 'Rider: Otieno' }]);
     expect(await screen.findByText('Rider: Otieno')).toBeTruthy();
+  });
+
+  it('warns staff when a payment arrived after the order was cancelled, with the amount to refund', async () => {
+    const cancelled = order(11, {
+      status: STATUSES[5]!,
+      is_paid: 0,
+      refund_due: { since: '2026-01-12T10:15:00.000Z', amount: 2350 },
+      status_history: [
+        { status: STATUSES[0]!, note: null, created_at: '2026-01-12T09:30:00.000Z' },
+        { status: STATUSES[5]!, note: 'Customer called', created_at: '2026-01-12T10:00:00.000Z' },
+        { status: STATUSES[5]!, note: 'Payment received after cancellation — refund due: KSh 2,350.00 by M-Pesa (QK12ABC)', created_at: '2026-01-12T10:15:00.000Z' },
+      ],
+    });
+    mockApi({ 'GET /admin/orders/11': () => ({ order: cancelled }), 'GET /admin/order-statuses': () => STATUSES });
+    renderAdmin('/admin/orders/11');
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText(REFUND_DUE_TITLE)).toBeTruthy();
+    expect(alert.textContent).toContain('KSh 2,350.00 was taken on');
+    expect(alert.textContent).toContain('The order stays cancelled: refund the customer.');
+    expect(screen.getByText('Refund due')).toBeTruthy();
+    expect(screen.getByText(/^Payment received after cancellation — refund due: KSh 2,350.00/)).toBeTruthy();
+  });
+
+  it('shows no refund notice on an ordinary order', async () => {
+    mockApi({ 'GET /admin/orders/10': () => ({ order: order(10) }), 'GET /admin/order-statuses': () => STATUSES });
+    renderAdmin('/admin/orders/10');
+    await screen.findByRole('heading', { level: 2, name: 'Order SHW-1010' });
+    expect(screen.queryByText(REFUND_DUE_TITLE)).toBeNull();
+    expect(screen.queryByText('Refund due')).toBeNull();
   });
 });

@@ -40,4 +40,10 @@ describe('FailedPage', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Sorry, your order could not be processed!' })).toBeTruthy();
     expect(screen.getByRole('status').textContent).toMatch(/^Your payment is still being confirmed\. .*the order page will update on its own: there is no need to pay again\.$/);
   });
+
+  it('with refund=1 (paid after the order was cancelled), says the amount will be refunded', () => {
+    renderShop('/failed?order_id=SH-260501&refund=1');
+    expect(screen.getByTestId('order-number').textContent).toBe('SH-260501');
+    expect(screen.getByRole('status').textContent).toMatch(/^Refund due: your payment arrived after this order was cancelled\. The order stays cancelled and the amount will be refunded to you/);
+  });
 });

@@ -8,6 +8,8 @@ export default function FailedPage(): JSX.Element {
   usePageMeta({ title: 'Payment not completed', description: 'Your order could not be processed.' });
   const [params] = useSearchParams();
   const pending = params.get('pending') === '1';
+  // The payment went through after the order had been cancelled: the order stays cancelled and the money goes back.
+  const refund = params.get('refund') === '1';
   const orderNumber = (params.get('order_id') ?? '').trim().slice(0, 40);
   return (
     <section className={styles.card}>
@@ -16,6 +18,12 @@ export default function FailedPage(): JSX.Element {
       {orderNumber && (
         <p>
           Order number: <strong data-testid="order-number">{orderNumber}</strong>
+        </p>
+      )}
+      {refund && (
+        <p className={styles.calm} role="status">
+          Refund due: your payment arrived after this order was cancelled. The order stays cancelled and the amount will be refunded to you; there is no
+          need to contact us.
         </p>
       )}
       {pending && (

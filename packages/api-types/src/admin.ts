@@ -151,7 +151,16 @@ export interface CouponFormBody {
 }
 
 /** The orders list row (admin spec: number, customer, product count, amount, date, status, payment). */
-export type AdminOrder = Order & { customer_id: number | null };
+/**
+ * A refund is due when a provider confirmed a payment after the unpaid order was cancelled: the order
+ * stays Cancelled and unpaid; `since` is when the first such payment arrived, `amount` what was taken (KSh).
+ */
+export interface RefundDue {
+  since: string;
+  amount: number;
+}
+
+export type AdminOrder = Order & { customer_id: number | null; refund_due: RefundDue | null };
 
 /** GET /api/admin/orders?page=&per_page=15&status_ids=&from=&to=&q= */
 export interface AdminOrdersResponse {

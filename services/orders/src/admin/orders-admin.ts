@@ -2,10 +2,10 @@ import { Readable } from 'node:stream';
 import type { Knex } from 'knex';
 import type { AdminOrder, AdminOrdersQuery, Page } from '@shop/api-types';
 import { fromCents } from '@shop/money';
-import { sqlTimestamp, type AuthContext } from '@shop/service-kit';
+import { sqlTimestamp, toIso, type AuthContext } from '@shop/service-kit';
 import { audit } from '../audit';
 import type { CouponsRepository } from '../coupons/repository';
-import type { OrderRow, OrdersRepository } from '../orders/repository';
+import { lockOrder, type OrderRow, type OrdersRepository } from '../orders/repository';
 import { orderStatus, STATUS } from '../orders/statuses';
 import { nairobiDay, nairobiRange } from './days';
 
@@ -69,7 +69,31 @@ export class AdminOrders {
 
   private async toAdmin(rows: OrderRow[]): Promise<AdminOrder[]> {
     const orders = await this.orders.toOrders(rows);
-    return orders.map((order, i) => ({ ...order, customer_id: rows[i]!.customer_id === null ? null : Number(rows[i]!.customer_id) }));
+    const owed = await this.refundsDue(rows);
+    return orders.map((order, i) => {
+      const row = rows[i]!;
+      const since = toIso(row.refund_due_at);
+      return {
+        ...order,
+        customer_id: row.customer_id === null ? null : Number(row.customer_id),
+        refund_due: since ? { since, amount: fromCents(owed.get(Number(row.id)) ?? 0) } : null,
+      };
+    });
+  }
+
+  /** What was taken for each order with a refund due, cents; no query when the page has none. */
+  private async refundsDue(rows: OrderRow[]): Promise<Map<number, number>> {
+    const ids = rows.filter((row) => row.refund_due_at !== null && row.refund_due_at !== undefined).map((row) => Number(row.id));
+    const owed = new Map<number, number>();
+    if (ids.length === 0) return owed;
+    const sums: Array<{ order_id: number; cents: number | string | null }> = await this.db('payments')
+      .whereIn('order_id', ids)
+      .whereNotNull('refund_due_at')
+      .groupBy('order_id')
+      .select('order_id')
+      .sum({ cents: 'amount_cents' });
+    for (const sum of sums) owed.set(Number(sum.order_id), Number(sum.cents ?? 0));
+    return owed;
   }
 
   /**
@@ -92,6 +116,7 @@ export class AdminOrders {
     const from = orderStatus(order.status_id);
     let changed = false;
     await this.db.transaction(async (trx) => {
+      await lockOrder(trx, Number(order.id));
       // Conditional on the status read, so two staff changes at once cannot both apply.
       const updated = await trx('orders').where({ id: order.id, status_id: order.status_id }).update({ status_id: statusId, updated_at: at });
       if (Number(updated) !== 1) return;

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { Order, OrderItem, OrderStatusChange } from '@shop/api-types';
 import { fromCents } from '@shop/money';
-import { toIso } from '@shop/service-kit';
+import { dialectOf, toIso } from '@shop/service-kit';
 import { orderStatus } from './statuses';
 
 export interface OrderRow {
@@ -35,6 +35,8 @@ export interface OrderRow {
   points_refunded_at: Date | string | null;
   /** When the points this order credited were taken back after a cancellation. */
   points_reversed_at: Date | string | null;
+  /** When a payment first arrived for this order after it was cancelled unpaid (see PaymentsService.apply). */
+  refund_due_at: Date | string | null;
   created_at: Date | string;
   updated_at: Date | string;
 }
@@ -58,6 +60,17 @@ interface HistoryRow {
   status_id: number;
   note: string | null;
   created_at: Date | string;
+}
+
+/**
+ * Locks the order's row by its primary key (MySQL; SQLite runs one transaction at a time) before a
+ * status or payment change. Every writer that moves an order's status or payment takes this lock
+ * first, so two of them at once queue on the same row instead of deadlocking on its indexes.
+ */
+export async function lockOrder(trx: Knex.Transaction, id: number): Promise<Pick<OrderRow, 'id' | 'status_id' | 'is_paid'> | undefined> {
+  const query = trx('orders').where({ id }).first('id', 'status_id', 'is_paid');
+  if (dialectOf(trx) === 'mysql') query.forUpdate();
+  return query;
 }
 
 /** A customer may have many orders; the list answers the newest this many. */

@@ -20,6 +20,8 @@ const enc = encodeURIComponent;
 export const successUrl = (orderNumber: string, firstName: string): string => `/success?order_id=${enc(orderNumber)}&name=${enc(firstName)}`;
 export const failedUrl = (orderNumber?: string, pending = false): string =>
   orderNumber ? `/failed?order_id=${enc(orderNumber)}${pending ? '&pending=1' : ''}` : '/failed';
+/** A payment that arrived after its order was cancelled: the order is not placed, the money comes back. */
+export const refundDueUrl = (orderNumber: string): string => `/failed?order_id=${enc(orderNumber)}&refund=1`;
 
 const callbackQuery = z.object({ TransactionToken: z.string().trim().min(1).max(100) });
 
@@ -72,6 +74,10 @@ export function paymentRoutes(deps: { payments: PaymentsService; simulator: Paym
       logger.warn({ payment: payment.id, companyRef: String(ctx.query.CompanyRef).slice(0, 40) }, 'payments: callback CompanyRef does not match the order (ignored)');
     }
     const { state } = await payments.refresh(payment);
+    if (state === 'paid' && (await payments.byReference(payment.reference))?.refund_due_at) {
+      ctx.redirect(refundDueUrl(order.order_number));
+      return;
+    }
     ctx.redirect(state === 'paid' ? successUrl(order.order_number, order.first_name) : failedUrl(order.order_number, state === 'pending'));
   });
 
@@ -126,7 +132,7 @@ export function paymentRoutes(deps: { payments: PaymentsService; simulator: Paym
     const answer: TransactionCheckResponse = {
       status: payment.state,
       transaction: paid ? [{ receipt: payment.provider_ref ?? '', amount: fromCents(Number(payment.amount_cents)), paid_at: toIso(payment.updated_at) ?? '' }] : [],
-      message: paid ? PAYMENT_MESSAGES.paid : message,
+      message: paid ? (payment.refund_due_at ? PAYMENT_MESSAGES.refundDue : PAYMENT_MESSAGES.paid) : message,
     };
     ctx.body = answer;
   });

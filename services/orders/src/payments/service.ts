@@ -1,10 +1,11 @@
 import type { Knex } from 'knex';
+import { formatCents } from '@shop/money';
 import { POINTS_EARN_KSH_PER_POINT, type MpesaPushResponse, type PaymentStartResponse, type PaymentState } from '@shop/api-types';
 import { HttpError, notFound, sqlTimestamp, unprocessable, type Logger } from '@shop/service-kit';
 import type { CustomersClient } from '../clients/customers';
 import { UpstreamUnavailable } from '../clients/http';
 import type { CouponsRepository } from '../coupons/repository';
-import type { OrderRow, OrdersRepository } from '../orders/repository';
+import { lockOrder, type OrderRow, type OrdersRepository } from '../orders/repository';
 import { STATUS } from '../orders/statuses';
 import type { PaymentSimulator } from './simulator';
 import { ProviderError, type HostedProvider, type MobileMoneyProvider, type PayableOrder, type PaymentRow, type ProviderName, type VerifyResult } from './types';
@@ -21,6 +22,7 @@ export const PAYMENT_MESSAGES = {
   providerDown: 'The payment service is not available right now. Please try again.',
   mpesaOff: 'M-Pesa payments are not available right now.',
   paid: 'Payment received. Thank you!',
+  refundDue: 'Your payment arrived after this order was cancelled. It will be refunded to you.',
 } as const;
 
 export interface PaymentsDeps {
@@ -164,10 +166,29 @@ export class PaymentsService {
 
     const providerRef = result.providerRef ?? payment.provider_ref;
     let flipped = false;
+    let refundDue = false;
     await db.transaction(async (trx) => {
-      await trx('payments').where({ id: payment.id }).whereNot({ state: 'paid' }).update({ state: 'paid', provider_ref: providerRef, raw_result: raw, updated_at: at });
+      // The order row first (locked on MySQL; SQLite runs one transaction at a time), so a
+      // cancellation running at the same moment either happened before, and this payment is owed
+      // back, or waits and then finds the order paid.
+      const order = await lockOrder(trx, Number(payment.order_id));
+      const cancelledUnpaid = order !== undefined && Number(order.status_id) === STATUS.cancelled && Number(order.is_paid) !== 1;
+      // Only the call that moves the payment to paid writes anything else, so repeated callbacks add nothing.
+      const confirmed = await trx('payments')
+        .where({ id: payment.id })
+        .whereNot({ state: 'paid' })
+        .update({ state: 'paid', provider_ref: providerRef, raw_result: raw, updated_at: at, ...(cancelledUnpaid ? { refund_due_at: at } : {}) });
+      if (cancelledUnpaid) {
+        if (Number(confirmed) !== 1) return;
+        refundDue = true;
+        await trx('orders').where({ id: payment.order_id }).whereNull('refund_due_at').update({ refund_due_at: at, updated_at: at });
+        const note = `Payment received after cancellation — refund due: ${formatCents(Number(payment.amount_cents))} by ${PROVIDER_LABEL[payment.provider]}${providerRef ? ` (${providerRef})` : ''}`;
+        await trx('order_status_history').insert({ order_id: payment.order_id, status_id: STATUS.cancelled, note: note.slice(0, 255), created_at: at });
+        return;
+      }
       const changed = await trx('orders')
         .where({ id: payment.order_id, is_paid: false })
+        .whereNot({ status_id: STATUS.cancelled })
         .update({ is_paid: true, status_id: STATUS.paid, paid_at: at, payment_method: payment.provider, updated_at: at });
       if (Number(changed) === 1) {
         flipped = true;
@@ -175,6 +196,10 @@ export class PaymentsService {
         await trx('order_status_history').insert({ order_id: payment.order_id, status_id: STATUS.paid, note: note.slice(0, 255), created_at: at });
       }
     });
+    if (refundDue) {
+      // The order stays Cancelled and unpaid: no points are earned and the coupon use stays given back.
+      logger.warn({ order: payment.order_id, payment: payment.id, provider: payment.provider, amountCents: Number(payment.amount_cents) }, 'payments: paid after the order was cancelled; refund due');
+    }
     if (flipped) {
       logger.info({ order: payment.order_id, payment: payment.id, provider: payment.provider }, 'payments: order paid');
       await this.awardPoints(Number(payment.order_id)).catch((error: unknown) => logger.error({ err: error, order: payment.order_id }, 'payments: points credit failed; the reconciler will retry'));
@@ -215,6 +240,7 @@ export class PaymentsService {
     const at = sqlTimestamp(this.clock());
     let cancelled = false;
     await this.deps.db.transaction(async (trx) => {
+      await lockOrder(trx, Number(order.id));
       const changed = await trx('orders').where({ id: order.id, is_paid: false, status_id: STATUS.pending }).update({ status_id: STATUS.cancelled, updated_at: at });
       if (Number(changed) !== 1) return;
       cancelled = true;

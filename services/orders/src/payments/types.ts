@@ -15,6 +15,8 @@ export interface PaymentRow {
   provider_ref: string | null;
   phone: string | null;
   raw_result: string | null;
+  /** Set when the provider confirmed this payment after its order was cancelled: the money is owed back. */
+  refund_due_at: Date | string | null;
   created_at: Date | string;
   updated_at: Date | string;
 }
