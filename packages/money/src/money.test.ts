@@ -6,6 +6,18 @@ describe('money', () => {
     expect(formatKsh(235.5)).toBe('KSh 235.50');
     expect(formatKsh(1234567.891)).toBe('KSh 1,234,567.89');
     expect(formatCents(5)).toBe('KSh 0.05');
+    expect(formatCents(0)).toBe('KSh 0.00');
+    expect(formatCents(99999)).toBe('KSh 999.99');
+    expect(formatCents(100000)).toBe('KSh 1,000.00');
+    expect(formatCents(-193050)).toBe('KSh -1,930.50');
+    expect(() => formatCents(1.5)).toThrow(RangeError);
+  });
+
+  it('groups and rounds exactly as the en-KE number format does', () => {
+    const intl = new Intl.NumberFormat('en-KE', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    for (let cents = 0; cents < 3_000_000_000; cents = cents * 3 + 7) {
+      expect(formatCents(cents)).toBe(`KSh ${intl.format(cents / 100)}`);
+    }
   });
 
   it('converts to cents without float drift', () => {
