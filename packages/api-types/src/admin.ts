@@ -152,15 +152,30 @@ export interface CouponFormBody {
 
 /** The orders list row (admin spec: number, customer, product count, amount, date, status, payment). */
 /**
- * A refund is due when a provider confirmed a payment after the unpaid order was cancelled: the order
- * stays Cancelled and unpaid; `since` is when the first such payment arrived, `amount` what was taken (KSh).
+ * A refund is due when a provider confirmed a payment the order cannot keep: one that arrived after
+ * the unpaid order was cancelled (the order stays Cancelled and unpaid, `is_paid` 0), or a second
+ * payment for an order already paid (the order stays as it is, `is_paid` 1). `amount` is the sum of
+ * every such payment not refunded yet (KSh); `since` is when the oldest of them arrived.
  */
 export interface RefundDue {
   since: string;
   amount: number;
 }
 
-export type AdminOrder = Order & { customer_id: number | null; refund_due: RefundDue | null };
+/** What staff marked as refunded on this order (POST /api/admin/orders/:id/refund-done): the sum, the last time, by whom. */
+export interface RefundMade {
+  at: string;
+  amount: number;
+  by: string;
+}
+
+export type AdminOrder = Order & { customer_id: number | null; refund_due: RefundDue | null; refunded: RefundMade | null };
+
+/** POST /api/admin/orders/:id/refund-done (no body): 200 with the order, or 409 when nothing is due. */
+export interface RefundDoneResponse {
+  message: string;
+  order: AdminOrder;
+}
 
 /** GET /api/admin/orders?page=&per_page=15&status_ids=&from=&to=&q= */
 export interface AdminOrdersResponse {
@@ -305,4 +320,6 @@ export const ADMIN_MESSAGES = {
   noCategoryData: 'No data available for selected date range and categories.',
   noStatusData: 'No data available for selected date range and status.',
   cannotDeactivateSelf: 'You cannot deactivate your own account.',
+  refundMarkedMade: 'Refund marked as made.',
+  noRefundDue: 'No refund is due on this order.',
 } as const;

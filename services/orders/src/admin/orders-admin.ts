@@ -1,12 +1,13 @@
 import { Readable } from 'node:stream';
 import type { Knex } from 'knex';
-import type { AdminOrder, AdminOrdersQuery, Page } from '@shop/api-types';
-import { fromCents } from '@shop/money';
+import { ADMIN_MESSAGES, type AdminOrder, type AdminOrdersQuery, type Page } from '@shop/api-types';
+import { formatCents, fromCents } from '@shop/money';
 import { sqlTimestamp, toIso, type AuthContext } from '@shop/service-kit';
 import { audit } from '../audit';
 import type { CouponsRepository } from '../coupons/repository';
 import { lockOrder, type OrderRow, type OrdersRepository } from '../orders/repository';
 import { orderStatus, STATUS } from '../orders/statuses';
+import type { PaymentRow } from '../payments/types';
 import { nairobiDay, nairobiRange } from './days';
 
 type Filters = Pick<AdminOrdersQuery, 'status_ids' | 'from' | 'to' | 'q'>;
@@ -69,31 +70,72 @@ export class AdminOrders {
 
   private async toAdmin(rows: OrderRow[]): Promise<AdminOrder[]> {
     const orders = await this.orders.toOrders(rows);
-    const owed = await this.refundsDue(rows);
+    const refunds = await this.refunds(rows);
     return orders.map((order, i) => {
       const row = rows[i]!;
       const since = toIso(row.refund_due_at);
+      const refunded = refunds.get(Number(row.id));
       return {
         ...order,
         customer_id: row.customer_id === null ? null : Number(row.customer_id),
-        refund_due: since ? { since, amount: fromCents(owed.get(Number(row.id)) ?? 0) } : null,
+        refund_due: since ? { since, amount: fromCents(refunded?.owedCents ?? 0) } : null,
+        refunded: refunded?.made ? { at: refunded.made.at, amount: fromCents(refunded.made.cents), by: refunded.made.by } : null,
       };
     });
   }
 
-  /** What was taken for each order with a refund due, cents; no query when the page has none. */
-  private async refundsDue(rows: OrderRow[]): Promise<Map<number, number>> {
-    const ids = rows.filter((row) => row.refund_due_at !== null && row.refund_due_at !== undefined).map((row) => Number(row.id));
-    const owed = new Map<number, number>();
-    if (ids.length === 0) return owed;
-    const sums: Array<{ order_id: number; cents: number | string | null }> = await this.db('payments')
+  /**
+   * For each order with money owed back or refunded: the sum still owed (cents), and what was
+   * refunded (sum, last time, by whom). One query, and none when the page has no such order.
+   */
+  private async refunds(rows: OrderRow[]): Promise<Map<number, { owedCents: number; made: { cents: number; at: string; by: string } | null }>> {
+    const touched = (row: OrderRow) => (row.refund_due_at ?? null) !== null || (row.refunded_at ?? null) !== null;
+    const ids = rows.filter(touched).map((row) => Number(row.id));
+    const found = new Map<number, { owedCents: number; made: { cents: number; at: string; by: string } | null }>();
+    if (ids.length === 0) return found;
+    const payments: Array<Pick<PaymentRow, 'order_id' | 'amount_cents' | 'refunded_at' | 'refunded_by_name'>> = await this.db('payments')
       .whereIn('order_id', ids)
       .whereNotNull('refund_due_at')
-      .groupBy('order_id')
-      .select('order_id')
-      .sum({ cents: 'amount_cents' });
-    for (const sum of sums) owed.set(Number(sum.order_id), Number(sum.cents ?? 0));
-    return owed;
+      .orderBy('id')
+      .select('order_id', 'amount_cents', 'refunded_at', 'refunded_by_name');
+    for (const payment of payments) {
+      const entry = found.get(Number(payment.order_id)) ?? { owedCents: 0, made: null };
+      const at = toIso(payment.refunded_at);
+      if (!at) entry.owedCents += Number(payment.amount_cents);
+      else if (!entry.made || at >= entry.made.at) entry.made = { cents: (entry.made?.cents ?? 0) + Number(payment.amount_cents), at, by: payment.refunded_by_name ?? '' };
+      else entry.made.cents += Number(payment.amount_cents);
+      found.set(Number(payment.order_id), entry);
+    }
+    return found;
+  }
+
+  /**
+   * Staff record that the money owed back on this order was sent: every payment still owed is marked
+   * refunded (when, by whom), the order's flag is cleared, and a history row and an audit row are
+   * written, in one transaction under the order's lock, so two clicks at once refund once.
+   */
+  async markRefunded(auth: AuthContext, order: OrderRow): Promise<{ error: string } | { refundedCents: number }> {
+    const at = sqlTimestamp(this.clock());
+    const by = `${auth.firstName} ${auth.lastName}`.trim().slice(0, 130);
+    let refundedCents = 0;
+    await this.db.transaction(async (trx) => {
+      const locked = await lockOrder(trx, Number(order.id));
+      if (!locked) return;
+      const owed: Array<Pick<PaymentRow, 'id' | 'amount_cents'>> = await trx('payments').where({ order_id: order.id }).whereNotNull('refund_due_at').whereNull('refunded_at').select('id', 'amount_cents');
+      if (owed.length === 0) return;
+      refundedCents = owed.reduce((sum, payment) => sum + Number(payment.amount_cents), 0);
+      // updated_at is left alone: it is the paid time the shopper's transaction check shows.
+      await trx('payments')
+        .whereIn('id', owed.map((payment) => payment.id))
+        .whereNull('refunded_at')
+        .update({ refunded_at: at, refunded_by_id: auth.accountId, refunded_by_name: by });
+      await trx('orders').where({ id: order.id }).update({ refund_due_at: null, refunded_at: at, updated_at: at });
+      const note = `Refund of ${formatCents(refundedCents)} made`;
+      await trx('order_status_history').insert({ order_id: order.id, status_id: Number(locked.status_id), note, created_at: at });
+      await audit.record(trx, auth, { action: 'order.refund_made', entity: 'order', entityId: Number(order.id), summary: `${order.order_number}: ${note}` });
+    });
+    if (refundedCents === 0) return { error: ADMIN_MESSAGES.noRefundDue };
+    return { refundedCents };
   }
 
   /**

@@ -1,8 +1,8 @@
 import Router from '@koa/router';
 import type Koa from 'koa';
 import type { Knex } from 'knex';
-import { ADMIN_MESSAGES, DATE_RANGE_MESSAGE, adminOrdersQuerySchema, parseDateRange, adminReportQuerySchema, couponFormSchema, idParamSchema, orderStatusChangeBodySchema, type AdminOrdersResponse } from '@shop/api-types';
-import { badRequest, currentAuth, notFound, parseBody, parseParams, unprocessable, type AuthState, type Logger } from '@shop/service-kit';
+import { ADMIN_MESSAGES, DATE_RANGE_MESSAGE, adminOrdersQuerySchema, parseDateRange, adminReportQuerySchema, couponFormSchema, idParamSchema, orderStatusChangeBodySchema, type AdminOrdersResponse, type RefundDoneResponse } from '@shop/api-types';
+import { badRequest, currentAuth, HttpError, notFound, parseBody, parseParams, unprocessable, type AuthState, type Logger } from '@shop/service-kit';
 import type { CouponsRepository } from '../coupons/repository';
 import { ORDER_STATUSES } from '../orders/statuses';
 import type { OrdersRepository } from '../orders/repository';
@@ -65,6 +65,16 @@ export function adminRoutes(deps: AdminRoutesDeps): Router<AuthState> {
       await deps.payments.reverseEarnedPoints(id);
     }
     ctx.body = { order: await adminOrders.one(id) };
+  });
+  // Staff record that the money owed back (a late or a second payment) was sent to the customer.
+  router.post('/orders/:id/refund-done', async (ctx) => {
+    const { id } = parseParams(idParamSchema, ctx.params);
+    const row = await deps.orders.byId(id);
+    if (!row) throw notFound('Order not found.');
+    const result = await adminOrders.markRefunded(currentAuth(ctx), row);
+    if ('error' in result) throw new HttpError(409, result.error);
+    const answer: RefundDoneResponse = { message: ADMIN_MESSAGES.refundMarkedMade, order: (await adminOrders.one(id))! };
+    ctx.body = answer;
   });
   router.get('/order-statuses', (ctx) => {
     ctx.body = ORDER_STATUSES.map(({ id, name, color }) => ({ id, name, color }));

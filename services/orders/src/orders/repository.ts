@@ -35,8 +35,14 @@ export interface OrderRow {
   points_refunded_at: Date | string | null;
   /** When the points this order credited were taken back after a cancellation. */
   points_reversed_at: Date | string | null;
-  /** When a payment first arrived for this order after it was cancelled unpaid (see PaymentsService.apply). */
+  /**
+   * When the oldest payment still owed back arrived: one confirmed after the order was cancelled
+   * unpaid, or a second one for an order already paid (see PaymentsService.apply). Cleared when staff
+   * mark the refund as made.
+   */
   refund_due_at: Date | string | null;
+  /** When staff last marked a refund on this order as made. */
+  refunded_at: Date | string | null;
   created_at: Date | string;
   updated_at: Date | string;
 }

@@ -13,6 +13,8 @@ import { z } from 'zod';
 import { PAYMENT_MESSAGES, type PaymentsService } from './service';
 import { simulatorNotFoundPage, simulatorPage } from './simulator-page';
 import type { PaymentSimulator } from './simulator';
+import type { PaymentRow } from './types';
+import type { OrderRow } from '../orders/repository';
 
 const enc = encodeURIComponent;
 
@@ -74,7 +76,10 @@ export function paymentRoutes(deps: { payments: PaymentsService; simulator: Paym
       logger.warn({ payment: payment.id, companyRef: String(ctx.query.CompanyRef).slice(0, 40) }, 'payments: callback CompanyRef does not match the order (ignored)');
     }
     const { state } = await payments.refresh(payment);
-    if (state === 'paid' && (await payments.byReference(payment.reference))?.refund_due_at) {
+    // Money owed back on a cancelled order: the shopper is told it comes back. A second payment for a
+    // paid order lands on /success like the first (the order is placed; staff refund the extra).
+    const owedBack = state === 'paid' && Boolean((await payments.byReference(payment.reference))?.refund_due_at);
+    if (owedBack && Number((await payments.findOrder(Number(order.id))).is_paid) !== 1) {
       ctx.redirect(refundDueUrl(order.order_number));
       return;
     }
@@ -120,19 +125,20 @@ export function paymentRoutes(deps: { payments: PaymentsService; simulator: Paym
 
   router.get('/check/transaction/:checkoutRequestId/:orderId', async (ctx) => {
     const params = parseParams(transactionCheckParamsSchema, ctx.params);
-    const order = await payments.findOrder(params.orderId);
+    let order = await payments.findOrder(params.orderId);
     let payment = await payments.byReference(params.checkoutRequestId);
     if (!payment || Number(payment.order_id) !== Number(order.id)) throw notFound('Transaction not found.');
     let message: string = payment.state === 'paid' ? PAYMENT_MESSAGES.paid : 'The payment was not completed.';
     if (payment.state === 'pending') {
       message = (await payments.refresh(payment)).message;
       payment = (await payments.byReference(params.checkoutRequestId))!;
+      order = await payments.findOrder(Number(order.id));
     }
     const paid = payment.state === 'paid';
     const answer: TransactionCheckResponse = {
       status: payment.state,
       transaction: paid ? [{ receipt: payment.provider_ref ?? '', amount: fromCents(Number(payment.amount_cents)), paid_at: toIso(payment.updated_at) ?? '' }] : [],
-      message: paid ? (payment.refund_due_at ? PAYMENT_MESSAGES.refundDue : PAYMENT_MESSAGES.paid) : message,
+      message: paid ? paidMessage(payment, order) : message,
     };
     ctx.body = answer;
   });
@@ -162,6 +168,12 @@ export function paymentRoutes(deps: { payments: PaymentsService; simulator: Paym
   }
 
   return router;
+}
+
+/** What the shopper is told about a confirmed payment: thanks, or that it comes back (late or second payment). */
+function paidMessage(payment: PaymentRow, order: OrderRow): string {
+  if (!payment.refund_due_at) return PAYMENT_MESSAGES.paid;
+  return Number(order.is_paid) === 1 ? PAYMENT_MESSAGES.doublePayment : PAYMENT_MESSAGES.refundDue;
 }
 
 function simulatorCallbackUrl(token: string, orderNumber: string, approval: string | null): string {

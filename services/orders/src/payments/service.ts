@@ -23,6 +23,7 @@ export const PAYMENT_MESSAGES = {
   mpesaOff: 'M-Pesa payments are not available right now.',
   paid: 'Payment received. Thank you!',
   refundDue: 'Your payment arrived after this order was cancelled. It will be refunded to you.',
+  doublePayment: 'This order had already been paid. This second payment will be refunded to you.',
 } as const;
 
 export interface PaymentsDeps {
@@ -173,17 +174,22 @@ export class PaymentsService {
       // back, or waits and then finds the order paid.
       const order = await lockOrder(trx, Number(payment.order_id));
       const cancelledUnpaid = order !== undefined && Number(order.status_id) === STATUS.cancelled && Number(order.is_paid) !== 1;
+      // Another payment (a second M-Pesa prompt, a card after M-Pesa) paid the order first: this
+      // money is a double payment, refunded under the shop's policy, and the order stays as it is.
+      const paidAlready = order !== undefined && Number(order.is_paid) === 1;
+      const owedBack = cancelledUnpaid || paidAlready;
       // Only the call that moves the payment to paid writes anything else, so repeated callbacks add nothing.
       const confirmed = await trx('payments')
         .where({ id: payment.id })
         .whereNot({ state: 'paid' })
-        .update({ state: 'paid', provider_ref: providerRef, raw_result: raw, updated_at: at, ...(cancelledUnpaid ? { refund_due_at: at } : {}) });
-      if (cancelledUnpaid) {
+        .update({ state: 'paid', provider_ref: providerRef, raw_result: raw, updated_at: at, ...(owedBack ? { refund_due_at: at } : {}) });
+      if (owedBack) {
         if (Number(confirmed) !== 1) return;
         refundDue = true;
         await trx('orders').where({ id: payment.order_id }).whereNull('refund_due_at').update({ refund_due_at: at, updated_at: at });
-        const note = `Payment received after cancellation — refund due: ${formatCents(Number(payment.amount_cents))} by ${PROVIDER_LABEL[payment.provider]}${providerRef ? ` (${providerRef})` : ''}`;
-        await trx('order_status_history').insert({ order_id: payment.order_id, status_id: STATUS.cancelled, note: note.slice(0, 255), created_at: at });
+        const by = `${formatCents(Number(payment.amount_cents))} by ${PROVIDER_LABEL[payment.provider]}${providerRef ? ` (${providerRef})` : ''}`;
+        const note = cancelledUnpaid ? `Payment received after cancellation — refund due: ${by}` : `Order already paid; second payment received — refund due: ${by}`;
+        await trx('order_status_history').insert({ order_id: payment.order_id, status_id: Number(order!.status_id), note: note.slice(0, 255), created_at: at });
         return;
       }
       const changed = await trx('orders')
@@ -197,8 +203,8 @@ export class PaymentsService {
       }
     });
     if (refundDue) {
-      // The order stays Cancelled and unpaid: no points are earned and the coupon use stays given back.
-      logger.warn({ order: payment.order_id, payment: payment.id, provider: payment.provider, amountCents: Number(payment.amount_cents) }, 'payments: paid after the order was cancelled; refund due');
+      // The order keeps its state: no points are earned on this money, and a cancelled order's coupon use stays given back.
+      logger.warn({ order: payment.order_id, payment: payment.id, provider: payment.provider, amountCents: Number(payment.amount_cents) }, 'payments: paid after the order was cancelled or already paid; refund due');
     }
     if (flipped) {
       logger.info({ order: payment.order_id, payment: payment.id, provider: payment.provider }, 'payments: order paid');

@@ -15,8 +15,12 @@ export interface PaymentRow {
   provider_ref: string | null;
   phone: string | null;
   raw_result: string | null;
-  /** Set when the provider confirmed this payment after its order was cancelled: the money is owed back. */
+  /** Set when the provider confirmed this payment after its order was cancelled unpaid, or after another payment had paid it: the money is owed back. */
   refund_due_at: Date | string | null;
+  /** When staff marked this payment's money as sent back, and who. */
+  refunded_at: Date | string | null;
+  refunded_by_id: number | null;
+  refunded_by_name: string | null;
   created_at: Date | string;
   updated_at: Date | string;
 }
