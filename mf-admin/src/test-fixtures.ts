@@ -87,6 +87,7 @@ export function order(id: number, overrides: Partial<AdminOrder> = {}): AdminOrd
     id,
     customer_id: 2,
     refund_due: null,
+    refunded: null,
     order_number: `SHW-${String(1000 + id)}`,
     date: '2026-01-12T09:30:00.000Z',
     status: STATUSES[1]!,

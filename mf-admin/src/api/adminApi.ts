@@ -28,6 +28,7 @@ import {
   type OrderStatusChangeBody,
   type Page,
   type ProductReport,
+  type RefundDoneResponse,
   type RevenueReport,
   type Sku,
   type StaffMember,
@@ -215,6 +216,10 @@ export const adminApi = createApi({
       query: ({ id, body }) => ({ url: `admin/orders/${id}/status`, method: 'POST', body }),
       invalidatesTags: onSuccess('Order', 'Dashboard', 'Report', 'Customer'),
     }),
+    markRefundMade: build.mutation<RefundDoneResponse, number>({
+      query: (id) => ({ url: `admin/orders/${id}/refund-done`, method: 'POST' }),
+      invalidatesTags: onSuccess('Order', 'Audit'),
+    }),
 
     // Customers.
     customers: build.query<Page<AdminCustomer>, CustomerListArgs>({
@@ -263,6 +268,7 @@ export const {
   useOrderQuery,
   useOrderStatusesQuery,
   useChangeOrderStatusMutation,
+  useMarkRefundMadeMutation,
   useCustomersQuery,
   useCustomerQuery,
   useStaffQuery,

@@ -12,7 +12,7 @@ export function StatusTag({ status }: { status: Pick<OrderStatus, 'name' | 'colo
   );
 }
 
-/** is_paid 1 shows Paid, 0 Not Paid (admin spec section 4); money taken after a cancellation shows Refund due. */
+/** is_paid 1 shows Paid, 0 Not Paid (admin spec section 4); money owed back (late or second payment) shows Refund due. */
 export function PaidTag({ paid, refundDue = false }: { paid: 0 | 1 | boolean; refundDue?: boolean }): JSX.Element {
   if (refundDue) return <Tag color="orange">Refund due</Tag>;
   return paid ? <Tag color="green">Paid</Tag> : <Tag color="default">Not Paid</Tag>;

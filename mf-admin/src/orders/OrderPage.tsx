@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Alert, App, Button, Card, Col, Descriptions, Form, Input, Row, Select, Table, Timeline, Typography, type TableColumnsType } from 'antd';
+import { Alert, App, Button, Card, Col, Descriptions, Form, Input, Row, Select, Table, Tag, Timeline, Typography, type TableColumnsType } from 'antd';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import type { OrderItem } from '@shop/api-types';
-import { useChangeOrderStatusMutation, useOrderQuery, useOrderStatusesQuery } from '../api/adminApi';
+import { useChangeOrderStatusMutation, useMarkRefundMadeMutation, useOrderQuery, useOrderStatusesQuery } from '../api/adminApi';
 import { useApiErrorToasts } from '../common/errors';
 import { formatDateTime, ksh } from '../common/format';
 import NotFoundPage from '../common/NotFoundPage';
@@ -12,6 +12,8 @@ import { useIdParam } from '../common/useIdParam';
 
 export const STATUS_CHANGED = 'Order status updated.';
 export const REFUND_DUE_TITLE = 'Payment received after cancellation — refund due';
+export const DOUBLE_PAYMENT_TITLE = 'Order paid twice — refund due';
+export const MARK_REFUND_MADE = 'Mark refund as made';
 
 const itemColumns: TableColumnsType<OrderItem> = [
   { title: 'Product', key: 'product', render: (_, item) => item.product.name },
@@ -25,7 +27,8 @@ export default function OrderPage(): JSX.Element {
   const order = useOrderQuery(id ?? skipToken);
   const statuses = useOrderStatusesQuery();
   const [change, { isLoading: changing }] = useChangeOrderStatusMutation();
-  const { message } = App.useApp();
+  const [markRefundMade, { isLoading: refunding }] = useMarkRefundMadeMutation();
+  const { message, modal } = App.useApp();
   const showErrors = useApiErrorToasts();
   const [form] = Form.useForm<{ status_id?: number; note?: string }>();
   const [statusId, setStatusId] = useState<number | undefined>();
@@ -48,16 +51,43 @@ export default function OrderPage(): JSX.Element {
     }
   };
 
+  const refundDue = data.refund_due;
+  // Staff press this once the money has actually gone back (M-Pesa reversal, card refund).
+  const confirmRefundMade = (amount: number) =>
+    modal.confirm({
+      title: `Mark the refund of ${ksh(amount)} as made?`,
+      content: 'Only once the money has been sent back to the customer. The order history will say so.',
+      okText: 'Refund made',
+      onOk: async () => {
+        try {
+          const answer = await markRefundMade(data.id).unwrap();
+          void message.success(answer.message);
+        } catch (error) {
+          showErrors(error);
+        }
+      },
+    });
+
   return (
     <Row gutter={[16, 16]}>
-      {data.refund_due && (
+      {refundDue && (
         <Col span={24}>
           <Alert
             type="warning"
             showIcon
             role="alert"
-            message={REFUND_DUE_TITLE}
-            description={`${ksh(data.refund_due.amount)} was taken on ${formatDateTime(data.refund_due.since)}, after this order was cancelled. The order stays cancelled: refund the customer.`}
+            // A refund due on a paid order can only be a second payment; on an unpaid one, money that came after the cancellation.
+            title={data.is_paid ? DOUBLE_PAYMENT_TITLE : REFUND_DUE_TITLE}
+            description={
+              data.is_paid
+                ? `${ksh(refundDue.amount)} was taken on ${formatDateTime(refundDue.since)} by a further payment for this order, which was already paid. Refund the extra payment to the customer.`
+                : `${ksh(refundDue.amount)} was taken on ${formatDateTime(refundDue.since)}, after this order was cancelled. The order stays cancelled: refund the customer.`
+            }
+            action={
+              <Button size="small" loading={refunding} onClick={() => confirmRefundMade(refundDue.amount)}>
+                {MARK_REFUND_MADE}
+              </Button>
+            }
           />
         </Col>
       )}
@@ -70,7 +100,12 @@ export default function OrderPage(): JSX.Element {
           }
           extra={
             <>
-              <StatusTag status={data.status} /> <PaidTag paid={data.is_paid} refundDue={data.refund_due !== null} />
+              <StatusTag status={data.status} /> <PaidTag paid={data.is_paid} refundDue={refundDue !== null} />
+              {data.refunded && !refundDue && (
+                <Tag color="blue" title={`${ksh(data.refunded.amount)} refunded on ${formatDateTime(data.refunded.at)}${data.refunded.by ? ` by ${data.refunded.by}` : ''}`}>
+                  Refunded
+                </Tag>
+              )}
             </>
           }
           style={{ marginBottom: 16 }}

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { mockApi, resetShopState } from '@shop/store-kit/src/testing';
-import { REFUND_DUE_TITLE, STATUS_CHANGED } from './OrderPage';
+import { ADMIN_MESSAGES, type AdminOrder } from '@shop/api-types';
+import { mockApi, resetShopState, respond } from '@shop/store-kit/src/testing';
+import { DOUBLE_PAYMENT_TITLE, MARK_REFUND_MADE, REFUND_DUE_TITLE, STATUS_CHANGED } from './OrderPage';
 import { STATUSES, order, page } from '../test-fixtures';
 import { cellTexts, findToast, headerTexts, jsonBody, pickOption, query, renderAdmin, STAFF_TOKEN, storeAdminSession, tableRows } from '../test-utils';
 
@@ -153,5 +154,71 @@ describe('order detail', () => {
     await screen.findByRole('heading', { level: 2, name: 'Order SHW-1010' });
     expect(screen.queryByText(REFUND_DUE_TITLE)).toBeNull();
     expect(screen.queryByText('Refund due')).toBeNull();
+    expect(screen.queryByRole('button', { name: MARK_REFUND_MADE })).toBeNull();
+    expect(screen.queryByText('Refunded')).toBeNull();
+  });
+
+  it("a second payment on a paid order: 'Mark refund as made' asks first, posts, then the warning gives way to a Refunded tag", async () => {
+    const due = order(12, {
+      is_paid: 1,
+      refund_due: { since: '2026-01-12T10:15:00.000Z', amount: 2350 },
+      status_history: [
+        { status: STATUSES[0]!, note: 'Order placed', created_at: '2026-01-12T09:30:00.000Z' },
+        { status: STATUSES[1]!, note: 'Paid by DPO (CARD1)', created_at: '2026-01-12T10:00:00.000Z' },
+        { status: STATUSES[1]!, note: 'Order already paid; second payment received — refund due: KSh 2,350.00 by M-Pesa (QK12ABC)', created_at: '2026-01-12T10:15:00.000Z' },
+      ],
+    });
+    let current: AdminOrder = due;
+    const posted: string[] = [];
+    mockApi({
+      'GET /admin/orders/12': () => ({ order: current }),
+      'GET /admin/order-statuses': () => STATUSES,
+      'POST /admin/orders/12/refund-done': (request) => {
+        posted.push(new URL(request.url).pathname);
+        current = {
+          ...due,
+          refund_due: null,
+          refunded: { at: '2026-01-13T08:00:00.000Z', amount: 2350, by: 'Amina Wanjiru' },
+          status_history: [...due.status_history, { status: STATUSES[1]!, note: 'Refund of KSh 2,350.00 made', created_at: '2026-01-13T08:00:00.000Z' }],
+        };
+        return { message: ADMIN_MESSAGES.refundMarkedMade, order: current };
+      },
+    });
+    renderAdmin('/admin/orders/12');
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText(DOUBLE_PAYMENT_TITLE)).toBeTruthy();
+    expect(alert.textContent).toContain('KSh 2,350.00 was taken on');
+    expect(alert.textContent).toContain('which was already paid');
+    expect(screen.getByText('Refund due')).toBeTruthy();
+
+    fireEvent.click(within(alert).getByRole('button', { name: MARK_REFUND_MADE }));
+    const title = await screen.findByText('Mark the refund of KSh 2,350.00 as made?', { selector: '.shop-admin-modal-confirm-title' });
+    expect(posted).toEqual([]);
+    fireEvent.click(within(title.closest('.shop-admin-modal-confirm') as HTMLElement).getByRole('button', { name: 'Refund made' }));
+    await waitFor(() => expect(posted).toEqual(['/api/admin/orders/12/refund-done']));
+    await findToast(ADMIN_MESSAGES.refundMarkedMade);
+    expect(await screen.findByText('Refund of KSh 2,350.00 made')).toBeTruthy();
+    expect(screen.queryByText(DOUBLE_PAYMENT_TITLE)).toBeNull();
+    expect(screen.queryByRole('button', { name: MARK_REFUND_MADE })).toBeNull();
+    expect(screen.queryByText('Refund due')).toBeNull();
+    expect(screen.getByText('Refunded')).toBeTruthy();
+    // The status tag and the payment tag: the order itself stays Paid.
+    expect(screen.getAllByText('Paid', { selector: '.shop-admin-tag' })).toHaveLength(2);
+  });
+
+  it("shows the server's 409 when the refund was already marked meanwhile", async () => {
+    const due = order(13, { status: STATUSES[5]!, is_paid: 0, refund_due: { since: '2026-01-12T10:15:00.000Z', amount: 2350 } });
+    mockApi({
+      'GET /admin/orders/13': () => ({ order: due }),
+      'GET /admin/order-statuses': () => STATUSES,
+      'POST /admin/orders/13/refund-done': () => respond(409, { message: ADMIN_MESSAGES.noRefundDue }),
+    });
+    renderAdmin('/admin/orders/13');
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText(REFUND_DUE_TITLE)).toBeTruthy();
+    fireEvent.click(within(alert).getByRole('button', { name: MARK_REFUND_MADE }));
+    const title = await screen.findByText('Mark the refund of KSh 2,350.00 as made?', { selector: '.shop-admin-modal-confirm-title' });
+    fireEvent.click(within(title.closest('.shop-admin-modal-confirm') as HTMLElement).getByRole('button', { name: 'Refund made' }));
+    await findToast('No refund is due on this order.');
   });
 });
