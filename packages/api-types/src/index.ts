@@ -5,6 +5,7 @@ export * from './accounts';
 export * from './orders';
 export * from './admin';
 export * from './chat';
+export * from './firstScreen';
 // Schemas live in their own modules, so front ends that import only types and constants never
 // bundle zod (the package is marked side-effect free for tree shaking).
 export * from './schemas/catalog';

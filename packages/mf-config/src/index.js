@@ -208,4 +208,81 @@ function createConfig({ dir, name, exposes, host = false, runtimePlugins = [] })
   };
 }
 
-module.exports = { createConfig, SINGLETONS };
+/**
+ * The build of an app's first-screen renderer (src/server.tsx) for the gateway, which draws a
+ * page's first screen into its HTML so a phone paints it before any script has run (see
+ * services/gateway/src/ssr). One self-contained CommonJS file, dist/server/index.js: everything
+ * bundled (its own React), nothing shared, so the gateway needs none of the app's packages and a
+ * redeployed app brings its renderer with it. CSS modules get the same class names as the browser
+ * build (same context, same localIdentName) and no CSS; images the same file names, under the
+ * public path the gateway gives at run time (__shopPublicPath), with nothing emitted twice.
+ * `globalThis.location` is the page being drawn (__shopLocation): the storefront's API calls are
+ * made against it.
+ *
+ * @param {object} options
+ * @param {string} options.dir the app folder
+ * @param {string} options.name federation name (mf_catalog): the CSS class prefix
+ */
+function createServerConfig({ dir, name }) {
+  const webpack = require('webpack');
+  return () => ({
+    context: dir,
+    entry: { index: './src/server.tsx' },
+    mode: 'production',
+    target: 'node20',
+    devtool: false,
+    output: {
+      path: path.join(dir, 'dist', 'server'),
+      filename: '[name].js',
+      library: { type: 'commonjs2' },
+      publicPath: '',
+      assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
+      clean: true,
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.js'] },
+    module: {
+      rules: [
+        {
+          test: /\.tsx?$/,
+          exclude: /node_modules/,
+          use: { loader: require.resolve('ts-loader'), options: { transpileOnly: true, configFile: path.join(dir, 'tsconfig.json') } },
+        },
+        {
+          test: /\.css$/,
+          use: [
+            {
+              loader: require.resolve('css-loader'),
+              options: {
+                modules: {
+                  auto: /\.module\.css$/,
+                  localIdentName: `${name}_[hash:base64:6]`,
+                  namedExport: false,
+                  exportLocalsConvention: 'as-is',
+                  exportOnlyLocals: true,
+                },
+              },
+            },
+          ],
+        },
+        {
+          test: /\.(svg|png|jpe?g|webp|woff2)$/,
+          oneOf: [
+            { resourceQuery: /inline/, type: 'asset/inline' },
+            { type: 'asset/resource', generator: { emit: false } },
+          ],
+        },
+      ],
+    },
+    plugins: [
+      new webpack.DefinePlugin({ 'globalThis.location': '__shopLocation' }),
+      // import() of the app's own modules stays in the one file.
+      new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
+    ],
+    optimization: { minimize: false, moduleIds: 'deterministic' },
+    performance: { hints: false },
+    stats: 'errors-warnings',
+    infrastructureLogging: { level: 'error' },
+  });
+}
+
+module.exports = { createConfig, createServerConfig, SINGLETONS };

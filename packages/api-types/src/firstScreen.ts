@@ -1,0 +1,51 @@
+/**
+ * The contract between the gateway and an app's first-screen renderer (dist/server/index.js, built
+ * from src/server.tsx by @shop/mf-config's createServerConfig): the gateway draws a storefront
+ * page's first screen into its HTML, so a phone paints it before any script has run, and the
+ * browser's first render starts from the same data (see services/gateway/src/ssr).
+ */
+
+/** A call the page made while it was drawn, with its answer: the browser's store starts with it. */
+export interface FirstScreenQuery {
+  endpointName: string;
+  originalArgs: unknown;
+  data: unknown;
+}
+
+export interface FirstScreenPageRequest {
+  /** The exposed module that draws the page ('ProductPage'). */
+  module: string;
+  /** The route pattern of the page ('/product/:slug'), for its params. */
+  pattern: string;
+  /** Path and query of the page. */
+  url: string;
+  /** The shopper's likely screen width (from the User-Agent: a phone or not), for layouts that depend on it. */
+  viewportWidth: number;
+}
+
+export interface FirstScreenPage {
+  html: string;
+  queries: FirstScreenQuery[];
+}
+
+/** What a remote's renderer exports. */
+export interface FirstScreenPageRenderer {
+  renderPage(request: FirstScreenPageRequest): Promise<FirstScreenPage | null>;
+}
+
+/** What the shell's renderer exports: the header, footer and launchers around a page. */
+export interface FirstScreenLayoutRenderer {
+  /** Where the page goes in the layout's HTML. */
+  PAGE_SLOT: string;
+  renderLayout(request: { url: string; remotes: string[] }): Promise<string>;
+}
+
+/** The id of the script element (type application/json) that carries FirstScreenState into the page. */
+export const FIRST_SCREEN_STATE_ID = 'shop-first-screen';
+
+/** What the browser reads before its first render. */
+export interface FirstScreenState {
+  remote: string;
+  module: string;
+  queries: FirstScreenQuery[];
+}
