@@ -1,4 +1,12 @@
-import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
+import {
+  buildCreateApi,
+  coreModule,
+  fetchBaseQuery,
+  reactHooksModule,
+  type BaseQueryFn,
+  type FetchArgs,
+  type FetchBaseQueryError,
+} from '@reduxjs/toolkit/query/react';
 import { signedOut } from './session/sessionSlice';
 import type { RootState } from './store';
 
@@ -25,7 +33,14 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> =
   return result;
 };
 
-export const api = createApi({
+/**
+ * On the server (the gateway draws a page's first screen, see services/gateway/src/ssr), a query
+ * hook starts its request while rendering, so one render finds every call a page makes; in a
+ * browser hooks start requests after mounting, as usual.
+ */
+const createShopApi = buildCreateApi(coreModule(), reactHooksModule({ unstable__sideEffectsInRender: typeof window === 'undefined' }));
+
+export const api = createShopApi({
   reducerPath: 'api',
   baseQuery,
   tagTypes: ['Product', 'Brand', 'Category', 'Profile', 'Address', 'Order', 'Points'],

@@ -1,0 +1,53 @@
+import { Provider } from 'react-redux';
+import { render, screen } from '@testing-library/react';
+import { FIRST_SCREEN_STATE_ID } from '@shop/api-types';
+import { api } from '../api';
+import { createShopStore } from '../store';
+import { mockApi, resetShopState } from '../testing';
+import { adoptFirstScreenQueries, readFirstScreenState } from './adoptFirstScreen';
+
+// As a remote injects its calls.
+const productApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getDrawnProduct: build.query<{ name: string }, string>({ query: (slug) => `site/products/view/${slug}` }),
+  }),
+});
+
+function ProductName({ slug }: { slug: string }): JSX.Element {
+  const { data } = productApi.useGetDrawnProductQuery(slug);
+  return <h1>{data ? data.name : 'Loading…'}</h1>;
+}
+
+afterEach(() => {
+  resetShopState();
+  document.body.innerHTML = '';
+});
+
+describe('a page the gateway drew', () => {
+  it('reads the drawn page state, and ignores a missing or broken one', () => {
+    expect(readFirstScreenState()).toBeNull();
+    document.body.innerHTML = `<script id="${FIRST_SCREEN_STATE_ID}" type="application/json">{"remote":"mf_catalog","module":"ProductPage","queries":[]}</script>`;
+    expect(readFirstScreenState()).toEqual({ remote: 'mf_catalog', module: 'ProductPage', queries: [] });
+    document.body.innerHTML = `<script id="${FIRST_SCREEN_STATE_ID}" type="application/json">{not json</script>`;
+    expect(readFirstScreenState()).toBeNull();
+  });
+
+  it("draws the browser's first render from the drawn page's data, without asking again", async () => {
+    const fetchMock = mockApi({ 'GET /site/products/view/unga-2kg': () => ({ name: 'Asked again' }) });
+    const store = createShopStore();
+    await adoptFirstScreenQueries(store, [
+      { endpointName: 'getDrawnProduct', originalArgs: 'unga-2kg', data: { name: 'Mlima Gold Unga 2kg' } },
+      // A call this version of the shop does not know is skipped.
+      { endpointName: 'noSuchCall', originalArgs: undefined, data: {} },
+    ]);
+    render(
+      <Provider store={store}>
+        <ProductName slug="unga-2kg" />
+      </Provider>,
+    );
+    // Already there in the first render: no loading state between the drawn copy and the page.
+    expect(screen.getByRole('heading').textContent).toBe('Mlima Gold Unga 2kg');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
