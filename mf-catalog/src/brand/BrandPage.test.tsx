@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, within } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { mockApi, renderWithStore, resetShopState, respond } from '@shop/store-kit/src/testing';
 import { BRANDS, cardNames, filterResult } from '../test-fixtures';
@@ -33,7 +33,7 @@ describe('BrandPage', () => {
     renderBrand('nyota');
     expect(await screen.findByRole('heading', { level: 1, name: 'Nyota Products' })).toBeTruthy();
     const nyota = filterResult('nyota').products;
-    expect(await screen.findAllByTestId('product-card')).toHaveLength(nyota.length);
+    await waitFor(() => expect(screen.getAllByTestId('product-card')).toHaveLength(nyota.length));
     expect(cardNames(document.body)).toEqual(nyota.map((product) => product.name));
 
     const logos = screen.getByRole('navigation', { name: 'Brands' });

@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useContext, useEffect, useState } from 'react';
+import { ServerViewportWidth } from '../firstScreen/viewport';
 
 /** Cards per carousel view: 4, or 3 below 1200 px, or 2 below 768 px (spec section 9). */
 export function visibleCountFor(width: number): number {
@@ -8,7 +9,8 @@ export function visibleCountFor(width: number): number {
 }
 
 export function useVisibleCount(): number {
-  const [count, setCount] = useState(() => visibleCountFor(typeof window === 'undefined' ? 1200 : window.innerWidth));
+  const serverWidth = useContext(ServerViewportWidth);
+  const [count, setCount] = useState(() => visibleCountFor(typeof window === 'undefined' ? serverWidth : window.innerWidth));
   useEffect(() => {
     const update = () => setCount(visibleCountFor(window.innerWidth));
     window.addEventListener('resize', update);

@@ -80,7 +80,8 @@ describe('ShopPage', () => {
     renderShop('/shop/all');
     expect(await screen.findByText(`Showing 1-${PRODUCTS.length} of ${PRODUCTS.length} results`)).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: 'Shop' })).toBeTruthy();
-    expect(screen.getAllByTestId('product-card')).toHaveLength(PRODUCTS.length);
+    // The first screen's cards at once, the rest right after.
+    await waitFor(() => expect(screen.getAllByTestId('product-card')).toHaveLength(PRODUCTS.length));
     expect(filterCalls(fetchMock)).toEqual(['/site/products/filter?brand=all']);
 
     await within(brandNav()).findByRole('link', { name: 'Mlima Gold' });
