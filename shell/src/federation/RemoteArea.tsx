@@ -41,14 +41,31 @@ export class AreaBoundary extends Component<BoundaryProps, { failed: boolean }> 
 }
 
 const cache = new Map<string, ComponentType<Record<string, unknown>>>();
+/** Remote modules already loaded: drawn at once, with no loading state in between. */
+const ready = new Map<string, ComponentType<Record<string, unknown>>>();
+
+function load(remote: string, module: string): Promise<{ default: ComponentType<Record<string, unknown>> }> {
+  return loadRemoteComponent<Record<string, unknown>>(remote, module).then((loaded) => {
+    ready.set(`${remote}/${module}`, loaded.default);
+    return loaded;
+  });
+}
+
+/**
+ * Loads a remote module before the first render, so the page is drawn complete in one step: used
+ * when the page arrived drawn by the gateway, whose copy stays on screen until then.
+ */
+export async function preloadRemoteArea(remote: string, module: string): Promise<void> {
+  await load(remote, module);
+}
 
 /** One lazy component per remote module; one that failed to load is forgotten, so the next visit tries again. */
 function remoteLazy(remote: string, module: string): ComponentType<Record<string, unknown>> {
   const key = `${remote}/${module}`;
-  let component = cache.get(key);
+  let component = ready.get(key) ?? cache.get(key);
   if (!component) {
     component = lazy(() =>
-      loadRemoteComponent<Record<string, unknown>>(remote, module).catch((error: unknown) => {
+      load(remote, module).catch((error: unknown) => {
         cache.delete(key);
         throw error;
       }),

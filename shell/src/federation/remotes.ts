@@ -46,6 +46,11 @@ export async function registerConfiguredRemotes(configUrl = '/remotes.json'): Pr
 
 export const isRemoteConfigured = (name: string): boolean => available.has(name);
 
+/** For the gateway's first-screen renderer (src/server.tsx): which remotes the page will have, without loading any. */
+export function markRemotesConfigured(names: string[]): void {
+  available = new Set(names);
+}
+
 /** Loads a remote module's default export, a React component. */
 export async function loadRemoteComponent<P>(remote: string, module: string): Promise<{ default: ComponentType<P> }> {
   if (!available.has(remote)) throw new RemoteUnavailableError(remote);
