@@ -9,6 +9,7 @@ import { rateLimits } from './limits/rateLimit';
 import { apiProxy } from './proxy/apiProxy';
 import { responseCache } from './proxy/responseCache';
 import { runtimeRemotes } from './remotes/runtimeRemotes';
+import { firstScreens } from './ssr/firstScreen';
 import { staticSite } from './static/staticSite';
 
 /** Sent with every answer of the gateway. */
@@ -86,6 +87,8 @@ export function createGateway(config: GatewayConfig, logger: Logger): Koa {
   // Reads the cache does not hold yet go to the services through it, and writes empty it.
   app.use(cache);
   app.use(apiProxy(config.upstreams, logger, config.bodyLimitBytes));
-  app.use(staticSite(config, runtimeRemotes(config.remotes, config.remotesFile, logger)));
+  // Catalogue pages arrive drawn (see ssr/firstScreen.ts), redrawn after the catalogue changes through the gateway.
+  const screens = firstScreens(config, logger, () => cache.generation('catalogue'));
+  app.use(staticSite(config, runtimeRemotes(config.remotes, config.remotesFile, logger), screens));
   return app;
 }

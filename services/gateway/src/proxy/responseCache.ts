@@ -94,7 +94,7 @@ export function sharedFreshness(cacheControl: string | undefined): number {
 export function responseCache(
   upstreams: UpstreamRoute[],
   options: ResponseCacheOptions = {},
-): Koa.Middleware & { clear(): void; answerRaw: typeof answerRawType } {
+): Koa.Middleware & { clear(): void; answerRaw: typeof answerRawType; generation(area: string): number } {
   const maxEntryBytes = options.maxEntryBytes ?? 2 * 1024 * 1024;
   const maxTotalBytes = options.maxTotalBytes ?? 64 * 1024 * 1024;
   const now = options.now ?? Date.now;
@@ -138,7 +138,14 @@ export function responseCache(
       })
       .catch(() => undefined);
   };
+  /**
+   * Per area, bumped whenever its answers are emptied (a change went through): what was drawn from
+   * them (first screens) is stale then. `everything` moves with every area.
+   */
+  const generations = new Map<string, number>();
+  let everything = 0;
   const clearArea = (area: string) => {
+    generations.set(area, (generations.get(area) ?? 0) + 1);
     for (const [key, entry] of entries) if (entry.area === area) remove(key);
   };
 
@@ -231,7 +238,14 @@ export function responseCache(
     store(key, entry);
     recompress(key, entry);
   };
-  return Object.assign(middleware, { clear: () => entries.clear(), answerRaw });
+  return Object.assign(middleware, {
+    clear: () => {
+      entries.clear();
+      everything += 1;
+    },
+    answerRaw,
+    generation: (area: string) => everything + (generations.get(area) ?? 0),
+  });
 }
 
 const brotliCompress = promisify(zlib.brotliCompress);

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type Koa from 'koa';
 import type { GatewayConfig, RemoteEntry } from '../config';
+import { withFirstScreen, type FirstScreens } from '../ssr/firstScreen';
 import { pageHints } from './pageHints';
 
 /** The template's preload of /remotes.json (minified or not). */
@@ -13,7 +14,10 @@ const REMOTES_PRELOAD = /<link rel="?preload"? href="?\/remotes\.json"?[^>]*>/;
  * /remotes.json answers) and the page's preload hints in its head (see pageHints). Small and made per page, so it is compressed per request (koa-compress) and
  * revalidated by its ETag (`no-cache`), like the shell's entry file.
  */
-export function shellPage(config: Pick<GatewayConfig, 'shellDir' | 'localRemotes'>): (ctx: Koa.Context, remotes: RemoteEntry[]) => void {
+export function shellPage(
+  config: Pick<GatewayConfig, 'shellDir' | 'localRemotes'>,
+  screens?: FirstScreens,
+): (ctx: Koa.Context, remotes: RemoteEntry[]) => Promise<void> {
   const hintsFor = pageHints(config);
   let template = { stamp: '', html: '' };
   const read = (): string => {
@@ -24,12 +28,17 @@ export function shellPage(config: Pick<GatewayConfig, 'shellDir' | 'localRemotes
     return template.html;
   };
 
-  return (ctx, remotes) => {
+  return async (ctx, remotes) => {
     // The remotes' configuration goes into the page (shell/src/federation/remotes.ts reads it), so
     // the shell needs no /remotes.json request first; its preload in the template is then unused.
-    const html = read().replace(REMOTES_PRELOAD, '');
+    let html = read().replace(REMOTES_PRELOAD, '');
     const configuration = `<script id="shop-remotes" type="application/json">${JSON.stringify({ remotes }).replace(/</g, '\\u003c')}</script>`;
-    const hints = hintsFor(ctx.path, remotes);
+    const drawn = screens
+      ? await screens.draw({ path: ctx.path, search: ctx.search, userAgent: ctx.get('user-agent'), origin: `http://127.0.0.1:${ctx.req.socket.localPort}` }, remotes)
+      : null;
+    if (drawn) html = withFirstScreen(html, drawn);
+    // A drawn page brings its data along: only its code is worth preloading.
+    const hints = hintsFor(ctx.path, remotes, { data: !drawn });
     // At the end of the head: after the shell's own entry script and start-up chunks, so those are asked for first.
     const at = html.indexOf('</head>');
     const body = at < 0 ? html : `${html.slice(0, at)}${configuration}${hints}${html.slice(at)}`;

@@ -3,6 +3,7 @@ import path from 'node:path';
 import send from 'koa-send';
 import type Koa from 'koa';
 import type { GatewayConfig, RemoteEntry } from '../config';
+import type { FirstScreens } from '../ssr/firstScreen';
 import { shellPage } from './shellPage';
 
 const YEAR_SECONDS = 365 * 24 * 3600;
@@ -43,8 +44,8 @@ export function remotesDocument(remotes: RemoteEntry[]): { remotes: RemoteEntry[
  * environment (or GATEWAY_REMOTES_FILE, read again when it changes), and the shell's index.html
  * for every other page (client-side routing).
  */
-export function staticSite(config: GatewayConfig, remotes: () => RemoteEntry[] = () => config.remotes): Koa.Middleware {
-  const page = shellPage(config);
+export function staticSite(config: GatewayConfig, remotes: () => RemoteEntry[] = () => config.remotes, screens?: FirstScreens): Koa.Middleware {
+  const page = shellPage(config, screens);
   return async (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
     if (ctx.path === '/remotes.json') {
@@ -76,6 +77,6 @@ export function staticSite(config: GatewayConfig, remotes: () => RemoteEntry[] =
       return;
     }
     // With the page's preload hints: its remote, chunks and first API reads load in parallel.
-    page(ctx, remotes());
+    await page(ctx, remotes());
   };
 }

@@ -1,0 +1,157 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { FIRST_SCREEN_STATE_ID } from '@shop/api-types';
+import { createLogger } from '@shop/service-kit';
+import type { RemoteEntry } from '../config';
+import { firstScreens, likelyViewportWidth, withFirstScreen } from './firstScreen';
+
+/**
+ * Stand-in renderers, as the apps' builds make them (one CommonJS file each, see
+ * createServerConfig): the shell's draws a header around its slot, the catalogue's a page whose
+ * behaviour each test picks through the page's path.
+ */
+const SHELL_RENDERER = `
+exports.PAGE_SLOT = '<template data-first-screen-page=""></template>';
+exports.renderLayout = async ({ url, remotes }) =>
+  '<header>Shwari Shop (' + remotes.join(',') + ')</header><main>' + exports.PAGE_SLOT + '</main>';
+`;
+const CATALOGUE_RENDERER = `
+exports.renderPage = async ({ module, pattern, url, viewportWidth }) => {
+  if (url.includes('broken')) throw new Error('the page failed');
+  if (url.includes('slow')) await new Promise((resolve) => setTimeout(resolve, 600));
+  const image = url.includes('big') ? '/media/big.svg' : '/media/small.svg';
+  return {
+    html: '<article><h1>' + module + ' ' + pattern + ' ' + url + ' at ' + viewportWidth + '</h1><img src="' + image + '" alt=""><img src="/media/second.svg" alt=""></article>',
+    queries: [{ endpointName: 'getProduct', originalArgs: 'unga-2kg', data: { name: 'Unga </script> 2kg' } }],
+  };
+};
+`;
+const SHELL_HTML =
+  '<!doctype html><html><head><title>Shwari Shop</title><script defer src=/main.js fetchpriority=high></script><link rel=preload href=/framework.js as=script><link rel=preload href=/bootstrap.css as=style></head><body><div id=root></div></body></html>';
+
+const SMALL_SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 4"><rect width="4" height="4"/></svg>';
+
+describe('first screens drawn by the gateway', () => {
+  let dir: string;
+  let origin: string;
+  let server: http.Server;
+  const config = () => ({
+    shellDir: path.join(dir, 'shell'),
+    localRemotes: [{ name: 'mf_catalog', folder: 'mf-catalog', dir: path.join(dir, 'mf-catalog') }],
+  });
+  const remotes: RemoteEntry[] = [{ name: 'mf_catalog', entry: '/remotes/mf-catalog/mf-manifest.json' }];
+  const phone = 'Mozilla/5.0 (Linux; Android 11; moto g power) Mobile Safari/537.36';
+
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'first-screen-'));
+    fs.mkdirSync(path.join(dir, 'shell', 'server'), { recursive: true });
+    fs.mkdirSync(path.join(dir, 'mf-catalog', 'server'), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'shell', 'server', 'index.js'), SHELL_RENDERER);
+    fs.writeFileSync(path.join(dir, 'mf-catalog', 'server', 'index.js'), CATALOGUE_RENDERER);
+    fs.writeFileSync(
+      path.join(dir, 'mf-catalog', 'mf-manifest.json'),
+      JSON.stringify({ exposes: [{ name: 'ProductPage', assets: { css: { sync: ['__federation_expose_ProductPage.1234abcd.css'] } } }] }),
+    );
+    // Where the gateway answers itself: the images a drawn page shows.
+    server = http.createServer((req, res) => {
+      if (req.url === '/media/small.svg') {
+        res.writeHead(200, { 'content-type': 'image/svg+xml' });
+        return void res.end(SMALL_SVG);
+      }
+      if (req.url === '/media/big.svg') {
+        res.writeHead(200, { 'content-type': 'image/svg+xml' });
+        return void res.end(`<svg xmlns="http://www.w3.org/2000/svg">${'<g/>'.repeat(2000)}</svg>`);
+      }
+      res.writeHead(404);
+      res.end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  const draw = (screens: ReturnType<typeof firstScreens>, pathname: string, userAgent = phone, entries = remotes) =>
+    screens.draw({ path: pathname, search: '', userAgent, origin }, entries);
+
+  it('draws a catalogue page inside the layout, with its data, stylesheets and first image', async () => {
+    const screens = firstScreens(config(), createLogger('gateway'), () => 0);
+    const page = await draw(screens, '/product/unga-2kg');
+    expect(page).not.toBeNull();
+    expect(page!.html).toContain('<header>Shwari Shop (mf_catalog)</header><main><article><h1>ProductPage /product/:slug /product/unga-2kg at 412</h1>');
+    // What the drawn copy shows is inert until the shop's scripts take over.
+    expect(page!.html).toMatch(/^<div data-first-screen inert style="display:contents">/);
+    // The small first image travels inside the page; the next ones are asked for as usual.
+    expect(page!.html).toContain(`src="data:image/svg+xml;base64,${Buffer.from(SMALL_SVG).toString('base64')}"`);
+    expect(page!.html).toContain('src="/media/second.svg"');
+    expect(page!.stylesheets).toEqual(['/remotes/mf-catalog/__federation_expose_ProductPage.1234abcd.css']);
+    // The state cannot close its script element early.
+    expect(page!.state).not.toContain('</script> 2kg');
+    const state = JSON.parse(page!.state.replace(/^<script[^>]*>/, '').replace(/<\/script>$/, ''));
+    expect(state).toEqual({ remote: 'mf_catalog', module: 'ProductPage', queries: [{ endpointName: 'getProduct', originalArgs: 'unga-2kg', data: { name: 'Unga </script> 2kg' } }] });
+    expect(page!.state).toContain(`id="${FIRST_SCREEN_STATE_ID}"`);
+  });
+
+  it('keeps a large first image out of the page', async () => {
+    const screens = firstScreens(config(), createLogger('gateway'), () => 0);
+    const page = await draw(screens, '/product/big-bale');
+    expect(page!.html).toContain('src="/media/big.svg"');
+  });
+
+  it('draws for a computer at a computer width', async () => {
+    expect(likelyViewportWidth('Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0 Safari/537.36')).toBe(1280);
+    const screens = firstScreens(config(), createLogger('gateway'), () => 0);
+    expect((await draw(screens, '/shop/all', 'Mozilla/5.0 (X11; Linux x86_64)'))!.html).toContain('ShopPage /shop/all /shop/all at 1280');
+  });
+
+  it('leaves the page to the browser when there is nothing alike for every shopper to draw, or no renderer to trust', async () => {
+    const screens = firstScreens(config(), createLogger('gateway'), () => 0);
+    // The cart and accounts are the shopper's own.
+    expect(await draw(screens, '/cart')).toBeNull();
+    expect(await draw(screens, '/profile/my-account')).toBeNull();
+    // A renderer that fails.
+    expect(await draw(screens, '/product/broken')).toBeNull();
+    // The catalogue served from elsewhere may be another version than the renderer here.
+    expect(await draw(screens, '/product/unga-2kg', phone, [{ name: 'mf_catalog', entry: 'https://catalogue.example/mf-manifest.json' }])).toBeNull();
+    // No renderer built.
+    const bare = firstScreens({ ...config(), shellDir: path.join(dir, 'nowhere') }, createLogger('gateway'), () => 0);
+    expect(await draw(bare, '/product/unga-2kg')).toBeNull();
+  });
+
+  it('never makes a shopper wait for a slow drawing: the next shopper gets it', async () => {
+    const screens = firstScreens(config(), createLogger('gateway'), () => 0);
+    const started = Date.now();
+    expect(await draw(screens, '/product/slow')).toBeNull();
+    expect(Date.now() - started).toBeLessThan(500);
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(await draw(screens, '/product/slow')).not.toBeNull();
+  });
+
+  it('reuses a drawn page until the catalogue changes through the gateway', async () => {
+    let generation = 0;
+    const screens = firstScreens(config(), createLogger('gateway'), () => generation);
+    const first = await draw(screens, '/product/reused');
+    const again = await draw(screens, '/product/reused');
+    expect(again).toBe(first);
+    generation += 1;
+    const redrawn = await draw(screens, '/product/reused');
+    expect(redrawn).not.toBe(first);
+    expect(redrawn!.html).toBe(first!.html);
+  });
+
+  it("puts the drawn page in the shell's HTML: what it paints with first, then the scripts", async () => {
+    const screens = firstScreens(config(), createLogger('gateway'), () => 0);
+    const page = (await draw(screens, '/product/unga-2kg'))!;
+    const html = withFirstScreen(SHELL_HTML, page);
+    const order = ['<link rel="stylesheet" href="/bootstrap.css">', '<link rel="stylesheet" href="/remotes/mf-catalog/__federation_expose_ProductPage.1234abcd.css">', '<link rel="preload" as="image" href="/media/second.svg" fetchpriority="high">', '<script defer src=/main.js'];
+    const positions = order.map((part) => html.indexOf(part));
+    expect(positions.every((position) => position > 0)).toBe(true);
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+    expect(html).not.toContain('as=style');
+    expect(html).toContain(`<div id="root">${page.html}</div>${page.state}</body>`);
+  });
+});
