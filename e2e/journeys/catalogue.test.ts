@@ -95,3 +95,42 @@ it('searches from the header and shows the results', async () => {
     expect(names.every((name) => /pishori/i.test(name))).toBe(true);
   });
 });
+
+it("arrives drawn on a phone: the product shows before any script runs, then the shop takes over without a jump", async () => {
+  const phone = 'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36';
+  const products = (await (await fetch(`${shop.url}/api/site/products`)).json()) as Product[];
+  const product = products.find((candidate) => candidate.offer) ?? products[0]!;
+  // The gateway draws a page's first screen into its HTML: with scripts off, it is all there.
+  const still = await browser.newContext({ javaScriptEnabled: false, userAgent: phone, viewport: { width: 412, height: 823 } });
+  try {
+    const page = await still.newPage();
+    await eventually(
+      async () => {
+        await page.goto(`${shop.url}/product/${product.slug}`);
+        return (await page.locator('h1').allInnerTexts()).join(' ');
+      },
+      (heading) => heading.includes(product.name),
+    );
+    expect(await page.locator('main').innerText()).toMatch(/KSh \d{1,3}(,\d{3})*\.\d{2}/);
+    expect(await page.locator('main img').first().evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+    // A page not drawn yet within the gateway's budget comes plain the first time, drawn the next.
+    await eventually(
+      async () => {
+        await page.goto(`${shop.url}/shop/all`);
+        return page.getByText(/Showing 1-\d+ of \d+ results/).count();
+      },
+      (count) => count === 1,
+    );
+  } finally {
+    await still.close();
+  }
+
+  // With scripts, the shop replaces the drawn copy with its own, at the same place, and works.
+  const { page, errors } = await openJourney(browser, { width: 412, height: 823 });
+  await page.setExtraHTTPHeaders({ 'user-agent': phone });
+  await page.goto(`${shop.url}/product/${product.slug}`);
+  await page.getByRole('button', { name: `Add ${product.name} to cart` }).click();
+  await eventually(() => page.getByTestId('cart-count').innerText(), (count) => count === String(product.limit.minimum_quantity || 1));
+  expect(await page.locator('[data-first-screen]').count()).toBe(0);
+  expect(errors).toEqual([]);
+});
