@@ -40,7 +40,10 @@ const SINGLETONS = [
  */
 const HOST_BOOT_CHUNKS = {
   bootstrap: null,
-  // Every library but those loaded later: React, the router, Redux Toolkit and what they use.
+  // React itself, apart from the other libraries: a cheap phone evaluates each start-up file in a
+  // task of its own, and one file of every library was a single task long enough to hold up a tap.
+  react: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/,
+  // Every other library but those loaded later: the router, Redux Toolkit and what they use.
   framework: /[\\/]node_modules[\\/](?!(react-toastify|clsx)[\\/])/,
   'shop-kit': /[\\/]packages[\\/](store-kit|storefront-ui|api-types|money)[\\/]/,
 };
