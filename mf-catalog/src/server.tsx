@@ -44,7 +44,7 @@ export async function renderPage(request: FirstScreenPageRequest): Promise<First
     const html = renderToString(page);
     const queries: FirstScreenQuery[] = [];
     for (const query of Object.values(store.getState().api.queries)) {
-      if (query?.status === 'fulfilled') queries.push({ endpointName: query.endpointName, originalArgs: query.originalArgs, data: query.data });
+      if (query?.status === 'fulfilled') queries.push({ endpointName: query.endpointName, originalArgs: query.originalArgs });
     }
     return { html, queries };
   } finally {

@@ -2,7 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { adoptFirstScreenQueries, createShopStore, readFirstScreenState, type ShopStore } from '@shop/store-kit';
+import { loadFirstScreenQueries, createShopStore, readFirstScreenState, type ShopStore } from '@shop/store-kit';
 import { preloadRemoteArea } from './federation/RemoteArea';
 import { registerConfiguredRemotes } from './federation/remotes';
 import { routes } from './routing/routes';
@@ -23,7 +23,7 @@ async function readyForDrawnPage(store: ShopStore): Promise<void> {
   const giveUp = new Promise<void>((resolve) => {
     timer = setTimeout(resolve, FIRST_SCREEN_WAIT_MS);
   });
-  const ready = preloadRemoteArea(drawn.remote, drawn.module).then(() => adoptFirstScreenQueries(store, drawn.queries));
+  const ready = preloadRemoteArea(drawn.remote, drawn.module).then(() => loadFirstScreenQueries(store, drawn.queries));
   // A remote that fails to load shows its fallback in the first render, as without a drawn copy.
   await Promise.race([ready.catch(() => undefined), giveUp]);
   clearTimeout(timer);

@@ -5,11 +5,15 @@
  * browser's first render starts from the same data (see services/gateway/src/ssr).
  */
 
-/** A call the page made while it was drawn, with its answer: the browser's store starts with it. */
+/**
+ * A call the page made while it was drawn. The browser makes the same calls before its first
+ * render (their answers are preloaded by the page's hints), so that render shows what the drawn
+ * copy shows; the answers themselves are not repeated in the page, which would make its HTML, the
+ * one file everything else waits for, several times larger.
+ */
 export interface FirstScreenQuery {
   endpointName: string;
   originalArgs: unknown;
-  data: unknown;
 }
 
 export interface FirstScreenPageRequest {

@@ -10,4 +10,4 @@ export { notify, onToast, ToastHost, TOAST_DEFAULTS, type ToastKind, type ToastR
 export { applyPageMeta, usePageMeta, SITE_NAME, type PageMeta } from './pageMeta';
 export { readStored, writeStored } from './storage';
 export { apiErrorMessages, apiErrorMessage, errorStatus } from './errors';
-export { readFirstScreenState, adoptFirstScreenQueries } from './firstScreen/adoptFirstScreen';
+export { readFirstScreenState, loadFirstScreenQueries } from './firstScreen/loadFirstScreen';

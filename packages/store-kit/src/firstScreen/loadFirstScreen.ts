@@ -15,23 +15,23 @@ export function readFirstScreenState(doc: Document | undefined = globalThis.docu
 }
 
 /**
- * Puts the answers the drawn page was made from into the store, so the browser's first render of
- * the page has its data at once and draws exactly what the shopper already sees (instead of a
- * loading state, then the page again). Call once the remote that owns the page has loaded: its
- * endpoints must be known. An answer for an endpoint this version does not have is skipped (the
- * page then asks for it itself).
+ * Makes the calls the drawn page was made from and waits for their answers (preloaded by the
+ * page's hints, so usually already on their way), so the browser's first render of the page has
+ * its data at once and draws exactly what the shopper already sees, instead of a loading state
+ * and then the page again. Call once the remote that owns the page has loaded: its endpoints must
+ * be known. A call this version does not have is skipped (the page then makes its own).
  */
-export async function adoptFirstScreenQueries(store: ShopStore, queries: FirstScreenQuery[]): Promise<void> {
+export async function loadFirstScreenQueries(store: ShopStore, queries: FirstScreenQuery[]): Promise<void> {
   // Endpoints are injected at run time by the remotes, so their names are not known to the api's type.
-  const upsert = api.util.upsertQueryData as unknown as (endpointName: string, args: unknown, data: unknown) => Parameters<ShopStore['dispatch']>[0];
+  const endpoints = api.endpoints as unknown as Record<string, { initiate(args: unknown, options: { subscribe: boolean }): Parameters<ShopStore['dispatch']>[0] }>;
   await Promise.all(
     queries
-      .filter((query) => query.endpointName in api.endpoints)
+      .filter((query) => query.endpointName in endpoints)
       .map(async (query) => {
         try {
-          await store.dispatch(upsert(query.endpointName, query.originalArgs, query.data));
+          await store.dispatch(endpoints[query.endpointName]!.initiate(query.originalArgs, { subscribe: false }));
         } catch {
-          // The page asks for it itself.
+          // The page makes the call itself.
         }
       }),
   );

@@ -24,7 +24,7 @@ exports.renderPage = async ({ module, pattern, url, viewportWidth }) => {
   const image = url.includes('big') ? '/media/big.svg' : '/media/small.svg';
   return {
     html: '<article><h1>' + module + ' ' + pattern + ' ' + url + ' at ' + viewportWidth + '</h1><img src="' + image + '" alt=""><img src="/media/second.svg" alt=""></article>',
-    queries: [{ endpointName: 'getProduct', originalArgs: 'unga-2kg', data: { name: 'Unga </script> 2kg' } }],
+    queries: [{ endpointName: 'getProduct', originalArgs: url.includes('script') ? '</script><b>' : 'unga-2kg' }],
   };
 };
 `;
@@ -89,11 +89,13 @@ describe('first screens drawn by the gateway', () => {
     expect(page!.html).toContain(`src="data:image/svg+xml;base64,${Buffer.from(SMALL_SVG).toString('base64')}"`);
     expect(page!.html).toContain('src="/media/second.svg"');
     expect(page!.stylesheets).toEqual(['/remotes/mf-catalog/__federation_expose_ProductPage.1234abcd.css']);
-    // The state cannot close its script element early.
-    expect(page!.state).not.toContain('</script> 2kg');
     const state = JSON.parse(page!.state.replace(/^<script[^>]*>/, '').replace(/<\/script>$/, ''));
-    expect(state).toEqual({ remote: 'mf_catalog', module: 'ProductPage', queries: [{ endpointName: 'getProduct', originalArgs: 'unga-2kg', data: { name: 'Unga </script> 2kg' } }] });
+    expect(state).toEqual({ remote: 'mf_catalog', module: 'ProductPage', queries: [{ endpointName: 'getProduct', originalArgs: 'unga-2kg' }] });
     expect(page!.state).toContain(`id="${FIRST_SCREEN_STATE_ID}"`);
+    // The state cannot close its script element early.
+    const tricky = await draw(screens, '/product/script');
+    expect(tricky!.state).not.toContain('</script><b>');
+    expect(JSON.parse(tricky!.state.replace(/^<script[^>]*>/, '').replace(/<\/script>$/, '')).queries[0].originalArgs).toBe('</script><b>');
   });
 
   it('keeps a large first image out of the page', async () => {

@@ -104,7 +104,7 @@ type Hint = { href: string; as: 'script' | 'style' | 'fetch' };
  * the page's chunk and CSS, then the page's data. Only remotes the gateway serves itself are
  * looked into; one on another origin gets its manifest hinted only.
  */
-export function pageHints(config: Pick<GatewayConfig, 'localRemotes'>): (pathname: string, remotes: RemoteEntry[], include?: { data: boolean }) => string {
+export function pageHints(config: Pick<GatewayConfig, 'localRemotes'>): (pathname: string, remotes: RemoteEntry[]) => string {
   const readManifest = fileReader<FederationManifest>();
   const remoteFiles = (area: PageArea, remotes: RemoteEntry[]): Hint[] => {
     const entry = remotes.find((remote) => remote.name === area.remote)?.entry;
@@ -123,13 +123,13 @@ export function pageHints(config: Pick<GatewayConfig, 'localRemotes'>): (pathnam
     return hints;
   };
 
-  return (pathname, remotes, include = { data: true }) => {
+  return (pathname, remotes) => {
     const hints: Hint[] = [];
     for (const area of PAGE_AREAS) {
       const params = matchPattern(area.pattern, pathname);
       if (!params) continue;
       hints.push(...remoteFiles(area, remotes));
-      for (const data of include.data ? (area.data ?? []) : []) {
+      for (const data of area.data ?? []) {
         const href = data.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(safeDecode(params[name] ?? '')));
         hints.push({ href, as: 'fetch' });
       }

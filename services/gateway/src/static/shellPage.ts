@@ -37,8 +37,8 @@ export function shellPage(
       ? await screens.draw({ path: ctx.path, search: ctx.search, userAgent: ctx.get('user-agent'), origin: `http://127.0.0.1:${ctx.req.socket.localPort}` }, remotes)
       : null;
     if (drawn) html = withFirstScreen(html, drawn);
-    // A drawn page brings its data along: only its code is worth preloading.
-    const hints = hintsFor(ctx.path, remotes, { data: !drawn });
+    // A drawn page's browser render makes the same first calls before it replaces the copy: preloaded as for any page.
+    const hints = hintsFor(ctx.path, remotes);
     // At the end of the head: after the shell's own entry script and start-up chunks, so those are asked for first.
     const at = html.indexOf('</head>');
     const body = at < 0 ? html : `${html.slice(0, at)}${configuration}${hints}${html.slice(at)}`;
