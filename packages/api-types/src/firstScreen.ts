@@ -25,6 +25,8 @@ export interface FirstScreenPageRequest {
   url: string;
   /** The shopper's likely screen width (from the User-Agent: a phone or not), for layouts that depend on it. */
   viewportWidth: number;
+  /** The shopper's cart, from their cart cookie: for the pages that show it. */
+  cart: CartCookieLine[];
 }
 
 export interface FirstScreenPage {
@@ -52,4 +54,34 @@ export interface FirstScreenState {
   remote: string;
   module: string;
   queries: FirstScreenQuery[];
+}
+
+/**
+ * Cookies the storefront keeps beside its local storage so the gateway can draw the cart and the
+ * checkout (which are each shopper's own) as the shopper will see them: the cart's product ids and
+ * quantities (prices and names come from the catalogue), and whether someone is signed in (whose
+ * checkout the gateway cannot know, so it leaves it to the browser). Never a token or a price.
+ */
+export const CART_COOKIE = 'shop_cart';
+export const SIGNED_IN_COOKIE = 'shop_signed_in';
+
+export interface CartCookieLine {
+  id: number;
+  quantity: number;
+}
+
+/** '12x3.7x1': product 12 three times, product 7 once. */
+export function encodeCartCookie(lines: CartCookieLine[]): string {
+  return lines.map((line) => `${line.id}x${line.quantity}`).join('.');
+}
+
+/** The lines of a cart cookie; anything malformed is left out (at most 100 lines). */
+export function decodeCartCookie(value: string | undefined): CartCookieLine[] {
+  if (!value) return [];
+  const lines: CartCookieLine[] = [];
+  for (const part of value.split('.').slice(0, 100)) {
+    const match = /^(\d{1,9})x(\d{1,4})$/.exec(part);
+    if (match) lines.push({ id: Number(match[1]), quantity: Number(match[2]) });
+  }
+  return lines;
 }

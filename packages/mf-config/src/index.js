@@ -281,7 +281,9 @@ function createServerConfig({ dir, name }) {
       // import() of the app's own modules stays in the one file.
       new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
     ],
-    optimization: { minimize: false, moduleIds: 'deterministic' },
+    // sideEffects: false keeps every import, including the public-path module a renderer imports
+    // for its effect from a package marked side-effect free (store-kit); size does not matter here.
+    optimization: { minimize: false, moduleIds: 'deterministic', sideEffects: false },
     performance: { hints: false },
     stats: 'errors-warnings',
     infrastructureLogging: { level: 'error' },

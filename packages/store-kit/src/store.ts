@@ -5,6 +5,7 @@ import { api } from './api';
 import { cartSlice, cartHydrated } from './cart/cartSlice';
 import { wishlistSlice, wishlistHydrated } from './wishlist/wishlistSlice';
 import { sessionSlice, sessionHydrated } from './session/sessionSlice';
+import { writeCartCookie, writeSignedInCookie } from './firstScreen/shopCookies';
 import { writeStored } from './storage';
 import type { SessionState } from './session/sessionSlice';
 
@@ -45,13 +46,23 @@ export function createShopStore(preloadedState?: Partial<RootState>) {
 
   // Persist after every change, by reference: writes happen only when the cart or wishlist changed.
   let previous = store.getState();
+  // The cookies the gateway draws the cart and checkout from follow the stored cart and session,
+  // including a cart stored before they existed.
+  writeCartCookie(previous.cart.items);
+  writeSignedInCookie(previous.session.token !== null);
   store.subscribe(() => {
     const next = store.getState();
-    if (next.cart.items !== previous.cart.items) writeStored(STORAGE_KEYS.cart, next.cart.items);
+    if (next.cart.items !== previous.cart.items) {
+      writeStored(STORAGE_KEYS.cart, next.cart.items);
+      writeCartCookie(next.cart.items);
+    }
     if (next.cart.redeemedPoints !== previous.cart.redeemedPoints)
       writeStored(STORAGE_KEYS.redeemedPoints, next.cart.redeemedPoints || null);
     if (next.wishlist.items !== previous.wishlist.items) writeStored(STORAGE_KEYS.wishlist, next.wishlist.items);
-    if (next.session !== previous.session) persistSession(next.session);
+    if (next.session !== previous.session) {
+      persistSession(next.session);
+      writeSignedInCookie(next.session.token !== null);
+    }
     previous = next;
   });
 

@@ -1,4 +1,4 @@
-// Imported first by src/server.tsx, before any module that refers to an image: webpack gives
+// Imported first by each remote's src/server.tsx, before any module that refers to an image: webpack gives
 // those their URLs when they load, from the public path set here (where the gateway serves this
 // remote's files, handed to the renderer when the gateway loads it).
 declare const __shopPublicPath: string;
