@@ -28,6 +28,12 @@ exports.renderPage = async ({ module, pattern, url, viewportWidth }) => {
   };
 };
 `;
+const CHECKOUT_RENDERER = `
+exports.renderPage = async ({ module, url, cart }) => ({
+  html: '<section><h1>' + module + '</h1>' + cart.map((line) => '<p>product ' + line.id + ' x ' + line.quantity + '</p>').join('') + '</section>',
+  queries: [],
+});
+`;
 const SHELL_HTML =
   '<!doctype html><html><head><title>Shwari Shop</title><script defer src=/main.js fetchpriority=high></script><link rel=preload href=/framework.js as=script><link rel=preload href=/bootstrap.css as=style></head><body><div id=root></div></body></html>';
 
@@ -39,9 +45,15 @@ describe('first screens drawn by the gateway', () => {
   let server: http.Server;
   const config = () => ({
     shellDir: path.join(dir, 'shell'),
-    localRemotes: [{ name: 'mf_catalog', folder: 'mf-catalog', dir: path.join(dir, 'mf-catalog') }],
+    localRemotes: [
+      { name: 'mf_catalog', folder: 'mf-catalog', dir: path.join(dir, 'mf-catalog') },
+      { name: 'mf_checkout', folder: 'mf-checkout', dir: path.join(dir, 'mf-checkout') },
+    ],
   });
-  const remotes: RemoteEntry[] = [{ name: 'mf_catalog', entry: '/remotes/mf-catalog/mf-manifest.json' }];
+  const remotes: RemoteEntry[] = [
+    { name: 'mf_catalog', entry: '/remotes/mf-catalog/mf-manifest.json' },
+    { name: 'mf_checkout', entry: '/remotes/mf-checkout/mf-manifest.json' },
+  ];
   const phone = 'Mozilla/5.0 (Linux; Android 11; moto g power) Mobile Safari/537.36';
 
   beforeAll(async () => {
@@ -50,6 +62,8 @@ describe('first screens drawn by the gateway', () => {
     fs.mkdirSync(path.join(dir, 'mf-catalog', 'server'), { recursive: true });
     fs.writeFileSync(path.join(dir, 'shell', 'server', 'index.js'), SHELL_RENDERER);
     fs.writeFileSync(path.join(dir, 'mf-catalog', 'server', 'index.js'), CATALOGUE_RENDERER);
+    fs.mkdirSync(path.join(dir, 'mf-checkout', 'server'), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'mf-checkout', 'server', 'index.js'), CHECKOUT_RENDERER);
     fs.writeFileSync(
       path.join(dir, 'mf-catalog', 'mf-manifest.json'),
       JSON.stringify({ exposes: [{ name: 'ProductPage', assets: { css: { sync: ['__federation_expose_ProductPage.1234abcd.css'] } } }] }),
@@ -82,7 +96,7 @@ describe('first screens drawn by the gateway', () => {
     const screens = firstScreens(config(), createLogger('gateway'), () => 0);
     const page = await draw(screens, '/product/unga-2kg');
     expect(page).not.toBeNull();
-    expect(page!.html).toContain('<header>Shwari Shop (mf_catalog)</header><main><article><h1>ProductPage /product/:slug /product/unga-2kg at 412</h1>');
+    expect(page!.html).toContain('<header>Shwari Shop (mf_catalog,mf_checkout)</header><main><article><h1>ProductPage /product/:slug /product/unga-2kg at 412</h1>');
     // What the drawn copy shows is inert until the shop's scripts take over.
     expect(page!.html).toMatch(/^<div data-first-screen inert style="display:contents">/);
     // The small first image travels inside the page; the next ones are asked for as usual.
@@ -113,8 +127,9 @@ describe('first screens drawn by the gateway', () => {
   it('leaves the page to the browser when there is nothing alike for every shopper to draw, or no renderer to trust', async () => {
     const screens = firstScreens(config(), createLogger('gateway'), () => 0);
     // The cart and accounts are the shopper's own.
-    expect(await draw(screens, '/cart')).toBeNull();
     expect(await draw(screens, '/profile/my-account')).toBeNull();
+    // The cart and checkout only from a cart cookie.
+    expect(await draw(screens, '/cart')).toBeNull();
     // A renderer that fails.
     expect(await draw(screens, '/product/broken')).toBeNull();
     // The catalogue served from elsewhere may be another version than the renderer here.
@@ -122,6 +137,23 @@ describe('first screens drawn by the gateway', () => {
     // No renderer built.
     const bare = firstScreens({ ...config(), shellDir: path.join(dir, 'nowhere') }, createLogger('gateway'), () => 0);
     expect(await draw(bare, '/product/unga-2kg')).toBeNull();
+  });
+
+  it("draws the cart and checkout of a shopper who is not signed in from their cart cookie, as theirs alone", async () => {
+    const screens = firstScreens(config(), createLogger('gateway'), () => 0);
+    const drawCart = (pathname: string, cookies: string) => screens.draw({ path: pathname, search: '', userAgent: phone, cookies, origin }, remotes);
+    const cart = await drawCart('/cart', 'theme=dark; shop_cart=12x3.7x1');
+    expect(cart!.personal).toBe(true);
+    expect(cart!.html).toContain('<section><h1>CartPage</h1><p>product 12 x 3</p><p>product 7 x 1</p></section>');
+    // Another shopper's cart is drawn for them, not taken from the first one's.
+    expect((await drawCart('/checkout', 'shop_cart=5x2'))!.html).toContain('<h1>CheckoutPage</h1><p>product 5 x 2</p>');
+    // Signed in: their checkout shows their account, which the gateway does not look into.
+    expect(await drawCart('/checkout', 'shop_cart=5x2; shop_signed_in=1')).toBeNull();
+    // An empty or made-up cart cookie draws nothing.
+    expect(await drawCart('/cart', 'shop_cart=')).toBeNull();
+    expect(await drawCart('/cart', 'shop_cart=<script>')).toBeNull();
+    // Catalogue pages are everyone's.
+    expect((await draw(screens, '/product/unga-2kg'))!.personal).toBe(false);
   });
 
   it('never makes a shopper wait for a slow drawing: the next shopper gets it', async () => {

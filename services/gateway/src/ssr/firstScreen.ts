@@ -1,7 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {
+  CART_COOKIE,
   FIRST_SCREEN_STATE_ID,
+  SIGNED_IN_COOKIE,
+  decodeCartCookie,
+  encodeCartCookie,
+  type CartCookieLine,
   type FirstScreenLayoutRenderer,
   type FirstScreenPage,
   type FirstScreenPageRenderer,
@@ -33,7 +38,22 @@ const REUSE_MS = 60_000;
 const MAX_KEPT = 500;
 
 /** Pages whose first screen is the same for every shopper. */
-const DRAWN_MODULES = new Set(['HomePage', 'ShopPage', 'BrandPage', 'ProductPage', 'SearchPage']);
+const SHARED_MODULES = new Set(['HomePage', 'ShopPage', 'BrandPage', 'ProductPage', 'SearchPage']);
+/**
+ * Pages drawn from the shopper's cart cookie (ids and quantities; names and prices from the
+ * catalogue), for a shopper who is not signed in: a signed-in shopper's checkout shows their
+ * account, which the gateway does not look into.
+ */
+const CART_MODULES = new Set(['CartPage', 'CheckoutPage']);
+
+/** One cookie's value from a Cookie header. */
+function cookie(header: string, name: string): string | undefined {
+  for (const part of header.split(';')) {
+    const at = part.indexOf('=');
+    if (at > 0 && part.slice(0, at).trim() === name) return part.slice(at + 1).trim();
+  }
+  return undefined;
+}
 
 /** A phone or a computer, from the User-Agent: page layouts that depend on the width are drawn for the likely one. */
 export function likelyViewportWidth(userAgent: string): number {
@@ -46,6 +66,8 @@ interface Renderers {
 }
 
 export interface DrawnPage {
+  /** Drawn from the shopper's own cart: never to be kept by a shared cache. */
+  personal: boolean;
   /** What goes inside the page's root element. */
   html: string;
   /** The FirstScreenState script element. */
@@ -108,7 +130,7 @@ interface ExposeManifest {
 
 export interface FirstScreens {
   /** The drawn page for this path, or null (the browser draws it). `origin` is where the gateway answers itself. */
-  draw(request: { path: string; search: string; userAgent: string; origin: string }, remotes: RemoteEntry[]): Promise<DrawnPage | null>;
+  draw(request: { path: string; search: string; userAgent: string; cookies?: string; origin: string }, remotes: RemoteEntry[]): Promise<DrawnPage | null>;
 }
 
 export function firstScreens(
@@ -142,7 +164,7 @@ export function firstScreens(
     }
   };
 
-  const render = async (area: PageArea, url: string, viewportWidth: number, remotes: RemoteEntry[], origin: string): Promise<DrawnPage | null> => {
+  const render = async (area: PageArea, url: string, viewportWidth: number, cart: CartCookieLine[], remotes: RemoteEntry[], origin: string): Promise<DrawnPage | null> => {
     const found = renderersFor(area, remotes, origin);
     if (!found) return null;
     const { renderers, remoteDir, base } = found;
@@ -150,7 +172,7 @@ export function firstScreens(
     let layout: string;
     try {
       [page, layout] = await Promise.all([
-        renderers.page.renderPage({ module: area.module, pattern: area.pattern, url, viewportWidth }),
+        renderers.page.renderPage({ module: area.module, pattern: area.pattern, url, viewportWidth, cart }),
         renderers.layout.renderLayout({ url, remotes: remotes.map((remote) => remote.name) }),
       ]);
     } catch (error) {
@@ -161,6 +183,7 @@ export function firstScreens(
     const state: FirstScreenState = { remote: area.remote, module: area.module, queries: page.queries };
     const pageHtml = await withFirstImageInlined(page.html, origin);
     return {
+      personal: CART_MODULES.has(area.module),
       // display: contents: the wrapper adds no box, so the drawn copy lays out exactly as the browser's own render.
       html: `<div data-first-screen inert style="display:contents">${layout.replace(renderers.layout.PAGE_SLOT, () => pageHtml)}</div>`,
       state: `<script id="${FIRST_SCREEN_STATE_ID}" type="application/json">${escapeScript(JSON.stringify(state))}</script>`,
@@ -169,19 +192,24 @@ export function firstScreens(
   };
 
   return {
-    async draw({ path: pathname, search, userAgent, origin }, remotes) {
-      const area = PAGE_AREAS.find((candidate) => DRAWN_MODULES.has(candidate.module) && matchPattern(candidate.pattern, pathname));
+    async draw({ path: pathname, search, userAgent, cookies = '', origin }, remotes) {
+      const area = PAGE_AREAS.find((candidate) => (SHARED_MODULES.has(candidate.module) || CART_MODULES.has(candidate.module)) && matchPattern(candidate.pattern, pathname));
       if (!area) return null;
+      let cart: CartCookieLine[] = [];
+      if (CART_MODULES.has(area.module)) {
+        cart = decodeCartCookie(cookie(cookies, CART_COOKIE));
+        if (cart.length === 0 || cookie(cookies, SIGNED_IN_COOKIE)) return null;
+      }
       const url = `${pathname}${search}`;
       const viewportWidth = likelyViewportWidth(userAgent);
-      const key = `${viewportWidth} ${url}`;
+      const key = `${viewportWidth} ${url} ${encodeCartCookie(cart)}`;
       const generation = catalogueGeneration();
       const known = kept.get(key);
       if (known && known.generation === generation && now() - known.keptAt < REUSE_MS) return known.page;
 
       let drawing = inFlight.get(key);
       if (!drawing) {
-        drawing = render(area, url, viewportWidth, remotes, origin)
+        drawing = render(area, url, viewportWidth, cart, remotes, origin)
           .then((page) => {
             kept.delete(key);
             kept.set(key, { page, generation, keptAt: now() });

@@ -34,7 +34,10 @@ export function shellPage(
     let html = read().replace(REMOTES_PRELOAD, '');
     const configuration = `<script id="shop-remotes" type="application/json">${JSON.stringify({ remotes }).replace(/</g, '\\u003c')}</script>`;
     const drawn = screens
-      ? await screens.draw({ path: ctx.path, search: ctx.search, userAgent: ctx.get('user-agent'), origin: `http://127.0.0.1:${ctx.req.socket.localPort}` }, remotes)
+      ? await screens.draw(
+          { path: ctx.path, search: ctx.search, userAgent: ctx.get('user-agent'), cookies: ctx.get('cookie'), origin: `http://127.0.0.1:${ctx.req.socket.localPort}` },
+          remotes,
+        )
       : null;
     if (drawn) html = withFirstScreen(html, drawn);
     // A drawn page's browser render makes the same first calls before it replaces the copy: preloaded as for any page.
@@ -43,8 +46,10 @@ export function shellPage(
     const at = html.indexOf('</head>');
     const body = at < 0 ? html : `${html.slice(0, at)}${configuration}${hints}${html.slice(at)}`;
     ctx.type = 'text/html; charset=utf-8';
-    ctx.set('Cache-Control', 'no-cache');
-    ctx.set('Vary', 'Accept-Encoding');
+    // A page drawn from the shopper's cart is theirs alone.
+    ctx.set('Cache-Control', drawn?.personal ? 'private, no-cache' : 'no-cache');
+    // Drawn for a phone or a computer, and the cart and checkout from the cart cookie.
+    ctx.set('Vary', 'Accept-Encoding, User-Agent, Cookie');
     ctx.etag = `"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`;
     ctx.status = 200;
     if (ctx.fresh) {
