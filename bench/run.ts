@@ -57,7 +57,7 @@ async function lighthouseRows(table: Table, stack: Stack, pages: StorefrontPage[
     const baseline = await lighthouse.measure(baselinePage.url);
     const measured: Array<[StorefrontPage, LighthouseFigures]> = [];
     for (const page of pages) {
-      const figures = await lighthouse.measure(`${stack.url}${page.path}`, page.storage);
+      const figures = await lighthouse.measure(`${stack.url}${page.path}`, page.storage, page.cookies);
       measured.push([page, figures]);
       console.log(`  ${page.path}: ${CATEGORIES.map((category) => `${category} ${figures.scores[category]}`).join(', ')}; LCP ${Math.round(figures.lcpMs)} ms, CLS ${figures.cls.toFixed(3)}, TBT ${Math.round(figures.tbtMs)} ms`);
       if (figures.failing.length) console.log(`    not passed: ${figures.failing.join(', ')}`);

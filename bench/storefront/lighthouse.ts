@@ -25,7 +25,7 @@ export interface LighthouseFigures {
 
 export interface LighthouseRunner {
   /** The median of several runs (Lighthouse's own choice of run: nearest the median FCP and TTI). */
-  measure(url: string, storage?: StorefrontPage['storage']): Promise<LighthouseFigures>;
+  measure(url: string, storage?: StorefrontPage['storage'], cookies?: StorefrontPage['cookies']): Promise<LighthouseFigures>;
   close(): Promise<void>;
 }
 
@@ -41,17 +41,22 @@ export async function startLighthouse(runs = Number(process.env.BENCH_LIGHTHOUSE
   const { computeMedianRun } = await import('lighthouse/core/lib/median-run.js');
   const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS, logLevel: 'error' });
   return {
-    async measure(url, storage = {}) {
+    async measure(url, storage = {}, cookies = {}) {
       {
         // Every page starts from the same local storage: only what it names (each run is independent).
         const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
         const context = browser.contexts()[0]!;
         const page = await context.newPage();
         await page.goto(new URL('/robots.txt', url).toString());
-        await page.evaluate((entries) => {
-          localStorage.clear();
-          for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
-        }, storage);
+        await page.evaluate(
+          ({ entries, jar }) => {
+            localStorage.clear();
+            for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+            for (const name of document.cookie.split(';').map((part) => part.split('=')[0]!.trim()).filter(Boolean)) document.cookie = `${name}=; Path=/; Max-Age=0`;
+            for (const [name, value] of Object.entries(jar)) document.cookie = `${name}=${value}; Path=/; SameSite=Lax`;
+          },
+          { entries: storage, jar: cookies },
+        );
         await page.close();
         // Leaves the browser running (it was not launched by this connection).
         await browser.close();

@@ -1,10 +1,12 @@
-import { STORAGE_KEYS, type Product } from '@shop/api-types';
+import { CART_COOKIE, STORAGE_KEYS, encodeCartCookie, type Product } from '@shop/api-types';
 
 /** A storefront page as the benchmarks open it: its path and what local storage holds first. */
 export interface StorefrontPage {
   path: string;
   /** Local storage set on the shop's origin before the page loads (the cart, for /cart and /checkout). */
   storage: Record<string, string>;
+  /** Cookies the storefront keeps beside that storage (the cart cookie, as the shop writes it with the cart). */
+  cookies?: Record<string, string>;
 }
 
 /** The cart a shopper brings to /cart and /checkout: the same lines the storefront would have stored. */
@@ -33,12 +35,14 @@ export async function storefrontPages(origin: string): Promise<StorefrontPage[]>
   const products = (await (await fetch(`${origin}/api/site/products`)).json()) as Product[];
   if (!products.length) throw new Error('The catalogue is empty: the bench needs the seeded shop.');
   const cart = cartStorage(products);
+  const cartLines = JSON.parse(cart[STORAGE_KEYS.cart]!) as Array<{ id: number; quantity: number }>;
+  const cookies = { [CART_COOKIE]: encodeCartCookie(cartLines) };
   return [
     { path: '/', storage: {} },
     { path: '/shop/all', storage: {} },
     { path: `/product/${products[0]!.slug}`, storage: {} },
-    { path: '/cart', storage: cart },
-    { path: '/checkout', storage: cart },
+    { path: '/cart', storage: cart, cookies },
+    { path: '/checkout', storage: cart, cookies },
   ];
 }
 
