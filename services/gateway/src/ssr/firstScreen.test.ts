@@ -177,6 +177,25 @@ describe('first screens drawn by the gateway', () => {
     expect(redrawn!.html).toBe(first!.html);
   });
 
+  it('answers a drawn page older than a minute at once while drawing it again', async () => {
+    let clock = 0;
+    const screens = firstScreens(config(), createLogger('gateway'), () => 0, () => clock);
+    const first = await draw(screens, '/product/slow-but-kept');
+    expect(first).toBeNull(); // slower than the budget: plain the first time
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    const drawn = await draw(screens, '/product/slow-but-kept');
+    expect(drawn).not.toBeNull();
+    clock += 90_000;
+    const started = Date.now();
+    // Stale: answered at once (no 600 ms wait, no plain page), drawn again behind it.
+    expect(await draw(screens, '/product/slow-but-kept')).toBe(drawn);
+    expect(Date.now() - started).toBeLessThan(200);
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    const redrawn = await draw(screens, '/product/slow-but-kept');
+    expect(redrawn).not.toBe(drawn);
+    expect(redrawn!.html).toBe(drawn!.html);
+  });
+
   it("puts the drawn page in the shell's HTML: what it paints with first, then the scripts", async () => {
     const screens = firstScreens(config(), createLogger('gateway'), () => 0);
     const page = (await draw(screens, '/product/unga-2kg'))!;

@@ -35,6 +35,8 @@ import { PAGE_AREAS, matchPattern, type PageArea } from '../static/pageHints';
 const RENDER_BUDGET_MS = 250;
 /** How long a drawn page is reused while the catalogue does not change through the gateway (answers are public for 60 s). */
 const REUSE_MS = 60_000;
+/** How long past that a drawn page may still be answered while it is drawn again (the catalogue's stale-while-revalidate). */
+const STALE_MS = 300_000;
 const MAX_KEPT = 500;
 
 /** Pages whose first screen is the same for every shopper. */
@@ -205,7 +207,8 @@ export function firstScreens(
       const key = `${viewportWidth} ${url} ${encodeCartCookie(cart)}`;
       const generation = catalogueGeneration();
       const known = kept.get(key);
-      if (known && known.generation === generation && now() - known.keptAt < REUSE_MS) return known.page;
+      const current = known?.generation === generation ? known : undefined;
+      if (current && now() - current.keptAt < REUSE_MS) return current.page;
 
       let drawing = inFlight.get(key);
       if (!drawing) {
@@ -223,6 +226,9 @@ export function firstScreens(
           .finally(() => inFlight.delete(key));
         inFlight.set(key, drawing);
       }
+      // Older than a minute but the catalogue unchanged through the gateway: answered at once and
+      // drawn again meanwhile, as the catalogue's own answers are (stale-while-revalidate).
+      if (current && now() - current.keptAt < STALE_MS) return current.page;
       let timer: NodeJS.Timeout | undefined;
       const late = new Promise<null>((resolve) => {
         timer = setTimeout(() => resolve(null), RENDER_BUDGET_MS);
