@@ -5,6 +5,7 @@ import path from 'node:path';
 import { FIRST_SCREEN_STATE_ID } from '@shop/api-types';
 import { createLogger } from '@shop/service-kit';
 import type { RemoteEntry } from '../config';
+import { createDrawer } from './drawing';
 import { firstScreens, likelyViewportWidth, withFirstScreen } from './firstScreen';
 
 /**
@@ -36,6 +37,16 @@ exports.renderPage = async ({ module, url, cart }) => ({
 `;
 const SHELL_HTML =
   '<!doctype html><html><head><title>Shwari Shop</title><script defer src=/main.js fetchpriority=high></script><link rel=preload href=/framework.js as=script><link rel=preload href=/bootstrap.css as=style></head><body><div id=root></div></body></html>';
+
+/** The first draws wait for the drawing thread to start (about a second), then pages come drawn. */
+async function eventuallyDrawn<T>(attempt: () => Promise<T | null>): Promise<T> {
+  for (let tries = 0; tries < 100; tries++) {
+    const result = await attempt();
+    if (result) return result;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('never drawn');
+}
 
 const SMALL_SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 4"><rect width="4" height="4"/></svg>';
 
@@ -89,11 +100,13 @@ describe('first screens drawn by the gateway', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
+  // The drawing itself in this thread; one test goes through the gateway's drawing thread.
+  const inProcess = () => createDrawer(config(), createLogger('gateway'));
   const draw = (screens: ReturnType<typeof firstScreens>, pathname: string, userAgent = phone, entries = remotes) =>
     screens.draw({ path: pathname, search: '', userAgent, origin }, entries);
 
   it('draws a catalogue page inside the layout, with its data, stylesheets and first image', async () => {
-    const screens = firstScreens(config(), createLogger('gateway'), () => 0);
+    const screens = firstScreens(config(), createLogger('gateway'), () => 0, Date.now, inProcess());
     const page = await draw(screens, '/product/unga-2kg');
     expect(page).not.toBeNull();
     expect(page!.html).toContain('<header>Shwari Shop (mf_catalog,mf_checkout)</header><main><article><h1>ProductPage /product/:slug /product/unga-2kg at 412</h1>');
@@ -112,20 +125,26 @@ describe('first screens drawn by the gateway', () => {
     expect(JSON.parse(tricky!.state.replace(/^<script[^>]*>/, '').replace(/<\/script>$/, '')).queries[0].originalArgs).toBe('</script><b>');
   });
 
-  it('keeps a large first image out of the page', async () => {
+  it("draws in the gateway's own drawing thread, ready shortly after the gateway starts", async () => {
     const screens = firstScreens(config(), createLogger('gateway'), () => 0);
+    const page = await eventuallyDrawn(() => draw(screens, '/product/unga-2kg'));
+    expect(page.html).toContain('<h1>ProductPage /product/:slug /product/unga-2kg at 412</h1>');
+  });
+
+  it('keeps a large first image out of the page', async () => {
+    const screens = firstScreens(config(), createLogger('gateway'), () => 0, Date.now, inProcess());
     const page = await draw(screens, '/product/big-bale');
     expect(page!.html).toContain('src="/media/big.svg"');
   });
 
   it('draws for a computer at a computer width', async () => {
     expect(likelyViewportWidth('Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0 Safari/537.36')).toBe(1280);
-    const screens = firstScreens(config(), createLogger('gateway'), () => 0);
+    const screens = firstScreens(config(), createLogger('gateway'), () => 0, Date.now, inProcess());
     expect((await draw(screens, '/shop/all', 'Mozilla/5.0 (X11; Linux x86_64)'))!.html).toContain('ShopPage /shop/all /shop/all at 1280');
   });
 
   it('leaves the page to the browser when there is nothing alike for every shopper to draw, or no renderer to trust', async () => {
-    const screens = firstScreens(config(), createLogger('gateway'), () => 0);
+    const screens = firstScreens(config(), createLogger('gateway'), () => 0, Date.now, inProcess());
     // The cart and accounts are the shopper's own.
     expect(await draw(screens, '/profile/my-account')).toBeNull();
     // The cart and checkout only from a cart cookie.
@@ -135,12 +154,12 @@ describe('first screens drawn by the gateway', () => {
     // The catalogue served from elsewhere may be another version than the renderer here.
     expect(await draw(screens, '/product/unga-2kg', phone, [{ name: 'mf_catalog', entry: 'https://catalogue.example/mf-manifest.json' }])).toBeNull();
     // No renderer built.
-    const bare = firstScreens({ ...config(), shellDir: path.join(dir, 'nowhere') }, createLogger('gateway'), () => 0);
+    const bare = firstScreens({ ...config(), shellDir: path.join(dir, 'nowhere') }, createLogger('gateway'), () => 0, Date.now, createDrawer({ ...config(), shellDir: path.join(dir, 'nowhere') }, createLogger('gateway')));
     expect(await draw(bare, '/product/unga-2kg')).toBeNull();
   });
 
   it("draws the cart and checkout of a shopper who is not signed in from their cart cookie, as theirs alone", async () => {
-    const screens = firstScreens(config(), createLogger('gateway'), () => 0);
+    const screens = firstScreens(config(), createLogger('gateway'), () => 0, Date.now, inProcess());
     const drawCart = (pathname: string, cookies: string) => screens.draw({ path: pathname, search: '', userAgent: phone, cookies, origin }, remotes);
     const cart = await drawCart('/cart', 'theme=dark; shop_cart=12x3.7x1');
     expect(cart!.personal).toBe(true);
@@ -157,7 +176,7 @@ describe('first screens drawn by the gateway', () => {
   });
 
   it('never makes a shopper wait for a slow drawing: the next shopper gets it', async () => {
-    const screens = firstScreens(config(), createLogger('gateway'), () => 0);
+    const screens = firstScreens(config(), createLogger('gateway'), () => 0, Date.now, inProcess());
     const started = Date.now();
     expect(await draw(screens, '/product/slow')).toBeNull();
     expect(Date.now() - started).toBeLessThan(500);
@@ -167,7 +186,7 @@ describe('first screens drawn by the gateway', () => {
 
   it('reuses a drawn page until the catalogue changes through the gateway', async () => {
     let generation = 0;
-    const screens = firstScreens(config(), createLogger('gateway'), () => generation);
+    const screens = firstScreens(config(), createLogger('gateway'), () => generation, Date.now, inProcess());
     const first = await draw(screens, '/product/reused');
     const again = await draw(screens, '/product/reused');
     expect(again).toBe(first);
@@ -179,7 +198,7 @@ describe('first screens drawn by the gateway', () => {
 
   it('answers a drawn page older than a minute at once while drawing it again', async () => {
     let clock = 0;
-    const screens = firstScreens(config(), createLogger('gateway'), () => 0, () => clock);
+    const screens = firstScreens(config(), createLogger('gateway'), () => 0, () => clock, inProcess());
     const first = await draw(screens, '/product/slow-but-kept');
     expect(first).toBeNull(); // slower than the budget: plain the first time
     await new Promise((resolve) => setTimeout(resolve, 700));
@@ -197,7 +216,7 @@ describe('first screens drawn by the gateway', () => {
   });
 
   it("puts the drawn page in the shell's HTML: what it paints with first, then the scripts", async () => {
-    const screens = firstScreens(config(), createLogger('gateway'), () => 0);
+    const screens = firstScreens(config(), createLogger('gateway'), () => 0, Date.now, inProcess());
     const page = (await draw(screens, '/product/unga-2kg'))!;
     const html = withFirstScreen(SHELL_HTML, page);
     const order = ['<link rel="stylesheet" href="/bootstrap.css">', '<link rel="stylesheet" href="/remotes/mf-catalog/__federation_expose_ProductPage.1234abcd.css">', '<link rel="preload" as="image" href="/media/second.svg" fetchpriority="high">', '<script defer src=/main.js'];

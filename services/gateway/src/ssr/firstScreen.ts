@@ -1,20 +1,12 @@
-import fs from 'node:fs';
 import path from 'node:path';
-import {
-  CART_COOKIE,
-  FIRST_SCREEN_STATE_ID,
-  SIGNED_IN_COOKIE,
-  decodeCartCookie,
-  encodeCartCookie,
-  type CartCookieLine,
-  type FirstScreenLayoutRenderer,
-  type FirstScreenPage,
-  type FirstScreenPageRenderer,
-  type FirstScreenState,
-} from '@shop/api-types';
+import { Worker } from 'node:worker_threads';
+import { CART_COOKIE, SIGNED_IN_COOKIE, decodeCartCookie, encodeCartCookie, type CartCookieLine } from '@shop/api-types';
 import type { Logger } from '@shop/service-kit';
-import type { GatewayConfig, RemoteEntry } from '../config';
-import { PAGE_AREAS, matchPattern, type PageArea } from '../static/pageHints';
+import type { RemoteEntry } from '../config';
+import { PAGE_AREAS, matchPattern } from '../static/pageHints';
+import { firstImage, type DrawingConfig, type DrawingJob, type DrawnPage } from './drawing';
+
+export type { DrawnPage } from './drawing';
 
 /**
  * A storefront page's first screen drawn into its HTML: the shell's header and footer around the
@@ -26,9 +18,10 @@ import { PAGE_AREAS, matchPattern, type PageArea } from '../static/pageHints';
  *
  * Each app draws with its own renderer (dist/server/index.js next to its browser build, see
  * createServerConfig in packages/mf-config), so a redeployed app brings its renderer with it.
- * Only what every shopper sees alike is drawn (catalogue pages, not the cart or an account), only
- * for remotes the gateway serves itself, and never at a page's expense: a missing or failing
- * renderer, or one slower than the budget, leaves the page to the browser as before.
+ * Drawing runs in a thread of its own (drawing.ts, drawingWorker.ts). Drawn: what every shopper
+ * sees alike (catalogue pages) and the cart and checkout of a shopper not signed in, from their cart
+ * cookie; only for remotes the gateway serves itself, and never at a page's expense: a missing or
+ * failing renderer, or one slower than the budget, leaves the page to the browser as before.
  */
 
 /** A page waits at most this long for its first screen; a slower one is finished for the next shopper. */
@@ -62,72 +55,52 @@ export function likelyViewportWidth(userAgent: string): number {
   return /Mobi|Android|iPhone|iPod/i.test(userAgent) ? 412 : 1280;
 }
 
-interface Renderers {
-  layout: FirstScreenLayoutRenderer;
-  page: FirstScreenPageRenderer;
-}
-
-export interface DrawnPage {
-  /** Drawn from the shopper's own cart: never to be kept by a shared cache. */
-  personal: boolean;
-  /** What goes inside the page's root element. */
-  html: string;
-  /** The FirstScreenState script element. */
-  state: string;
-  /** Stylesheets the drawn page needs before it paints. */
-  stylesheets: string[];
-}
-
 interface Kept {
   page: DrawnPage | null;
   generation: number;
   keptAt: number;
 }
 
-/** A bundle read again only when its file changes (a redeployed app). */
-function bundleLoader(logger: Logger) {
-  const loaded = new Map<string, { stamp: string; exports: unknown }>();
-  return <T>(file: string, publicPath: string, origin: string): T | null => {
-    let stamp: string;
-    try {
-      const stat = fs.statSync(file);
-      stamp = `${stat.mtimeMs}:${stat.size}`;
-    } catch {
-      return null;
-    }
-    const known = loaded.get(file);
-    if (known?.stamp === stamp) return known.exports as T;
-    try {
-      const module = { exports: {} as unknown };
-      // The renderer is the app's own code (the same the browser runs), built as one CommonJS file.
-      // eslint-disable-next-line @typescript-eslint/no-implied-eval
-      const evaluate = new Function('module', 'exports', 'require', '__shopPublicPath', '__shopLocation', fs.readFileSync(file, 'utf8')) as (
-        module: { exports: unknown },
-        exports: unknown,
-        require: NodeRequire,
-        publicPath: string,
-        location: { origin: string; href: string },
-      ) => void;
-      evaluate(module, module.exports, require, publicPath, { origin, href: `${origin}/` });
-      loaded.set(file, { stamp, exports: module.exports });
-      return module.exports as T;
-    } catch (error) {
-      logger.warn({ err: error, file }, 'first-screen renderer could not be loaded');
-      loaded.set(file, { stamp, exports: null });
-      return null;
-    }
-  };
-}
-
-/** A first image this small goes into the drawn page itself (as the home page's banner does): it paints with the page. */
-const INLINE_IMAGE_MAX_BYTES = 4096;
-const INLINE_IMAGE_TYPES = /^image\/(svg\+xml|png|jpeg|webp)$/;
-
-const escapeScript = (json: string) => json.replace(/</g, '\\u003c');
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
-interface ExposeManifest {
-  exposes?: Array<{ name: string; assets?: { css?: { sync?: string[] } } }>;
+/**
+ * Drawing in a worker thread, started with the gateway and again after a crash (whose pending
+ * pages are then left to the browser). It does not keep the gateway alive on shutdown.
+ */
+function drawingThread(config: DrawingConfig, logger: Logger): (job: DrawingJob) => Promise<DrawnPage | null> {
+  let worker: Worker | null = null;
+  let nextId = 0;
+  const pending = new Map<number, (page: DrawnPage | null) => void>();
+  const start = (): Worker => {
+    // Run from TypeScript (tsx, jest), the thread needs the same loader.
+    const file = path.join(__dirname, `drawingWorker${path.extname(__filename)}`);
+    const source = `${file.endsWith('.ts') ? "require('tsx/cjs');" : ''}require(${JSON.stringify(file)});`;
+    const thread = new Worker(source, { eval: true, workerData: config });
+    thread.on('message', ({ id, page }: { id: number; page: DrawnPage | null }) => {
+      pending.get(id)?.(page);
+      pending.delete(id);
+    });
+    const lost = (reason: unknown) => {
+      if (worker === thread) worker = null;
+      if (reason) logger.warn({ err: reason }, 'first-screen drawing thread stopped');
+      for (const settle of pending.values()) settle(null);
+      pending.clear();
+    };
+    thread.on('error', lost);
+    thread.on('exit', (code) => lost(code === 0 ? null : new Error(`exit ${code}`)));
+    // After the listeners: adding a 'message' listener refs the thread's port again.
+    thread.unref();
+    return thread;
+  };
+  // Started with the gateway: loading the renderers' thread takes about a second.
+  worker = start();
+  return (job) =>
+    new Promise((resolve) => {
+      worker ??= start();
+      const id = nextId++;
+      pending.set(id, resolve);
+      worker.postMessage({ id, job });
+    });
 }
 
 export interface FirstScreens {
@@ -136,62 +109,14 @@ export interface FirstScreens {
 }
 
 export function firstScreens(
-  config: Pick<GatewayConfig, 'shellDir' | 'localRemotes'>,
+  config: DrawingConfig,
   logger: Logger,
   catalogueGeneration: () => number,
   now: () => number = Date.now,
+  drawer: (job: DrawingJob) => Promise<DrawnPage | null> = drawingThread(config, logger),
 ): FirstScreens {
-  const load = bundleLoader(logger);
   const kept = new Map<string, Kept>();
   const inFlight = new Map<string, Promise<DrawnPage | null>>();
-
-  const renderersFor = (area: PageArea, remotes: RemoteEntry[], origin: string): { renderers: Renderers; remoteDir: string; base: string } | null => {
-    const local = config.localRemotes.find((remote) => remote.name === area.remote);
-    const entry = remotes.find((remote) => remote.name === area.remote)?.entry;
-    // A remote moved elsewhere (REMOTE_*_URL, the remotes file) may run another version than the build here.
-    if (!local || !entry?.startsWith(`/remotes/${local.folder}/`)) return null;
-    const base = `/remotes/${local.folder}/`;
-    const layout = load<FirstScreenLayoutRenderer>(path.join(config.shellDir, 'server', 'index.js'), '/', origin);
-    const page = load<FirstScreenPageRenderer>(path.join(local.dir, 'server', 'index.js'), base, origin);
-    if (!layout?.renderLayout || !page?.renderPage) return null;
-    return { renderers: { layout, page }, remoteDir: local.dir, base };
-  };
-
-  const stylesheetsOf = (remoteDir: string, base: string, module: string): string[] => {
-    try {
-      const manifest = JSON.parse(fs.readFileSync(path.join(remoteDir, 'mf-manifest.json'), 'utf8')) as ExposeManifest;
-      return (manifest.exposes?.find((expose) => expose.name === module)?.assets?.css?.sync ?? []).map((file) => `${base}${file}`);
-    } catch {
-      return [];
-    }
-  };
-
-  const render = async (area: PageArea, url: string, viewportWidth: number, cart: CartCookieLine[], remotes: RemoteEntry[], origin: string): Promise<DrawnPage | null> => {
-    const found = renderersFor(area, remotes, origin);
-    if (!found) return null;
-    const { renderers, remoteDir, base } = found;
-    let page: FirstScreenPage | null;
-    let layout: string;
-    try {
-      [page, layout] = await Promise.all([
-        renderers.page.renderPage({ module: area.module, pattern: area.pattern, url, viewportWidth, cart }),
-        renderers.layout.renderLayout({ url, remotes: remotes.map((remote) => remote.name) }),
-      ]);
-    } catch (error) {
-      logger.warn({ err: error, url }, 'first screen could not be drawn');
-      return null;
-    }
-    if (!page || !layout.includes(renderers.layout.PAGE_SLOT)) return null;
-    const state: FirstScreenState = { remote: area.remote, module: area.module, queries: page.queries };
-    const pageHtml = await withFirstImageInlined(page.html, origin);
-    return {
-      personal: CART_MODULES.has(area.module),
-      // display: contents: the wrapper adds no box, so the drawn copy lays out exactly as the browser's own render.
-      html: `<div data-first-screen inert style="display:contents">${layout.replace(renderers.layout.PAGE_SLOT, () => pageHtml)}</div>`,
-      state: `<script id="${FIRST_SCREEN_STATE_ID}" type="application/json">${escapeScript(JSON.stringify(state))}</script>`,
-      stylesheets: stylesheetsOf(remoteDir, base, area.module),
-    };
-  };
 
   return {
     async draw({ path: pathname, search, userAgent, cookies = '', origin }, remotes) {
@@ -212,7 +137,7 @@ export function firstScreens(
 
       let drawing = inFlight.get(key);
       if (!drawing) {
-        drawing = render(area, url, viewportWidth, cart, remotes, origin)
+        drawing = drawer({ area, url, viewportWidth, cart, personal: CART_MODULES.has(area.module), remotes, origin })
           .then((page) => {
             kept.delete(key);
             kept.set(key, { page, generation, keptAt: now() });
@@ -240,34 +165,6 @@ export function firstScreens(
       }
     },
   };
-}
-
-/**
- * The drawn page with its first image (its largest paint) as a data URL when the image is small:
- * it then paints with the page instead of after a request of its own, which on a phone's busy
- * connections comes after the shop's scripts. The browser's own render asks for it as usual.
- */
-async function withFirstImageInlined(html: string, origin: string): Promise<string> {
-  const src = firstImage(html);
-  if (!src?.startsWith('/')) return html;
-  try {
-    const response = await fetch(`${origin}${src.replace(/&amp;/g, '&')}`, { signal: AbortSignal.timeout(1000) });
-    const type = (response.headers.get('content-type') ?? '').split(';')[0]!.trim();
-    if (!response.ok || !INLINE_IMAGE_TYPES.test(type)) return html;
-    const bytes = Buffer.from(await response.arrayBuffer());
-    if (bytes.length > INLINE_IMAGE_MAX_BYTES) return html;
-    return html.replace(`src="${src}"`, () => `src="data:${type};base64,${bytes.toString('base64')}"`);
-  } catch {
-    return html;
-  }
-}
-
-/** The first image of the drawn page that needs a request: on a storefront page, its largest paint. */
-function firstImage(html: string): string | null {
-  for (const match of html.matchAll(/<img\b[^>]*?\ssrc="([^"]+)"/g)) {
-    if (!match[1]!.startsWith('data:')) return match[1]!;
-  }
-  return null;
 }
 
 /**

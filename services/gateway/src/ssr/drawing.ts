@@ -1,0 +1,173 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import {
+  FIRST_SCREEN_STATE_ID,
+  type CartCookieLine,
+  type FirstScreenLayoutRenderer,
+  type FirstScreenPage,
+  type FirstScreenPageRenderer,
+  type FirstScreenState,
+} from '@shop/api-types';
+import type { Logger } from '@shop/service-kit';
+import type { GatewayConfig, RemoteEntry } from '../config';
+import type { PageArea } from '../static/pageHints';
+
+/**
+ * Drawing one page with the apps' first-screen renderers (see firstScreen.ts). Runs in a worker
+ * thread of the gateway (drawingWorker.ts): rendering is CPU work and the renderers bring their own
+ * React copies, so it is kept off the event loop and out of the heap that proxies every request.
+ */
+
+export interface DrawnPage {
+  /** Drawn from the shopper's own cart: never to be kept by a shared cache. */
+  personal: boolean;
+  /** What goes inside the page's root element. */
+  html: string;
+  /** The FirstScreenState script element. */
+  state: string;
+  /** Stylesheets the drawn page needs before it paints. */
+  stylesheets: string[];
+}
+
+export interface DrawingJob {
+  area: PageArea;
+  url: string;
+  viewportWidth: number;
+  cart: CartCookieLine[];
+  personal: boolean;
+  remotes: RemoteEntry[];
+  /** Where the gateway answers itself: the renderers' API calls and images go there. */
+  origin: string;
+}
+
+export type DrawingConfig = Pick<GatewayConfig, 'shellDir' | 'localRemotes'>;
+
+interface Renderers {
+  layout: FirstScreenLayoutRenderer;
+  page: FirstScreenPageRenderer;
+}
+
+/** A bundle read again only when its file changes (a redeployed app). */
+function bundleLoader(logger: Logger) {
+  const loaded = new Map<string, { stamp: string; exports: unknown }>();
+  return <T>(file: string, publicPath: string, origin: string): T | null => {
+    let stamp: string;
+    try {
+      const stat = fs.statSync(file);
+      stamp = `${stat.mtimeMs}:${stat.size}`;
+    } catch {
+      return null;
+    }
+    const known = loaded.get(file);
+    if (known?.stamp === stamp) return known.exports as T;
+    try {
+      const module = { exports: {} as unknown };
+      // The renderer is the app's own code (the same the browser runs), built as one CommonJS file.
+      // eslint-disable-next-line @typescript-eslint/no-implied-eval
+      const evaluate = new Function('module', 'exports', 'require', '__shopPublicPath', '__shopLocation', fs.readFileSync(file, 'utf8')) as (
+        module: { exports: unknown },
+        exports: unknown,
+        require: NodeRequire,
+        publicPath: string,
+        location: { origin: string; href: string },
+      ) => void;
+      evaluate(module, module.exports, require, publicPath, { origin, href: `${origin}/` });
+      loaded.set(file, { stamp, exports: module.exports });
+      return module.exports as T;
+    } catch (error) {
+      logger.warn({ err: error, file }, 'first-screen renderer could not be loaded');
+      loaded.set(file, { stamp, exports: null });
+      return null;
+    }
+  };
+}
+
+/** A first image this small goes into the drawn page itself (as the home page's banner does): it paints with the page. */
+const INLINE_IMAGE_MAX_BYTES = 4096;
+const INLINE_IMAGE_TYPES = /^image\/(svg\+xml|png|jpeg|webp)$/;
+
+const escapeScript = (json: string) => json.replace(/</g, '\\u003c');
+
+interface ExposeManifest {
+  exposes?: Array<{ name: string; assets?: { css?: { sync?: string[] } } }>;
+}
+
+/**
+ * The drawn page with its first image (its largest paint) as a data URL when the image is small:
+ * it then paints with the page instead of after a request of its own, which on a phone's busy
+ * connections comes after the shop's scripts. The browser's own render asks for it as usual.
+ */
+async function withFirstImageInlined(html: string, origin: string): Promise<string> {
+  const src = firstImage(html);
+  if (!src?.startsWith('/')) return html;
+  try {
+    const response = await fetch(`${origin}${src.replace(/&amp;/g, '&')}`, { signal: AbortSignal.timeout(1000) });
+    const type = (response.headers.get('content-type') ?? '').split(';')[0]!.trim();
+    if (!response.ok || !INLINE_IMAGE_TYPES.test(type)) return html;
+    const bytes = Buffer.from(await response.arrayBuffer());
+    if (bytes.length > INLINE_IMAGE_MAX_BYTES) return html;
+    return html.replace(`src="${src}"`, () => `src="data:${type};base64,${bytes.toString('base64')}"`);
+  } catch {
+    return html;
+  }
+}
+
+/** The first image of the drawn page that needs a request: on a storefront page, its largest paint. */
+export function firstImage(html: string): string | null {
+  for (const match of html.matchAll(/<img\b[^>]*?\ssrc="([^"]+)"/g)) {
+    if (!match[1]!.startsWith('data:')) return match[1]!;
+  }
+  return null;
+}
+
+export function createDrawer(config: DrawingConfig, logger: Logger): (job: DrawingJob) => Promise<DrawnPage | null> {
+  const load = bundleLoader(logger);
+  const renderersFor = (area: PageArea, remotes: RemoteEntry[], origin: string): { renderers: Renderers; remoteDir: string; base: string } | null => {
+    const local = config.localRemotes.find((remote) => remote.name === area.remote);
+    const entry = remotes.find((remote) => remote.name === area.remote)?.entry;
+    // A remote moved elsewhere (REMOTE_*_URL, the remotes file) may run another version than the build here.
+    if (!local || !entry?.startsWith(`/remotes/${local.folder}/`)) return null;
+    const base = `/remotes/${local.folder}/`;
+    const layout = load<FirstScreenLayoutRenderer>(path.join(config.shellDir, 'server', 'index.js'), '/', origin);
+    const page = load<FirstScreenPageRenderer>(path.join(local.dir, 'server', 'index.js'), base, origin);
+    if (!layout?.renderLayout || !page?.renderPage) return null;
+    return { renderers: { layout, page }, remoteDir: local.dir, base };
+  };
+
+  const stylesheetsOf = (remoteDir: string, base: string, module: string): string[] => {
+    try {
+      const manifest = JSON.parse(fs.readFileSync(path.join(remoteDir, 'mf-manifest.json'), 'utf8')) as ExposeManifest;
+      return (manifest.exposes?.find((expose) => expose.name === module)?.assets?.css?.sync ?? []).map((file) => `${base}${file}`);
+    } catch {
+      return [];
+    }
+  };
+
+  return async ({ area, url, viewportWidth, cart, personal, remotes, origin }) => {
+    const found = renderersFor(area, remotes, origin);
+    if (!found) return null;
+    const { renderers, remoteDir, base } = found;
+    let page: FirstScreenPage | null;
+    let layout: string;
+    try {
+      [page, layout] = await Promise.all([
+        renderers.page.renderPage({ module: area.module, pattern: area.pattern, url, viewportWidth, cart }),
+        renderers.layout.renderLayout({ url, remotes: remotes.map((remote) => remote.name) }),
+      ]);
+    } catch (error) {
+      logger.warn({ err: error, url }, 'first screen could not be drawn');
+      return null;
+    }
+    if (!page || !layout.includes(renderers.layout.PAGE_SLOT)) return null;
+    const state: FirstScreenState = { remote: area.remote, module: area.module, queries: page.queries };
+    const pageHtml = await withFirstImageInlined(page.html, origin);
+    return {
+      personal,
+      // display: contents: the wrapper adds no box, so the drawn copy lays out exactly as the browser's own render.
+      html: `<div data-first-screen inert style="display:contents">${layout.replace(renderers.layout.PAGE_SLOT, () => pageHtml)}</div>`,
+      state: `<script id="${FIRST_SCREEN_STATE_ID}" type="application/json">${escapeScript(JSON.stringify(state))}</script>`,
+      stylesheets: stylesheetsOf(remoteDir, base, area.module),
+    };
+  };
+
+}
