@@ -10,6 +10,7 @@ import {
 } from '@shop/api-types';
 import type { Logger } from '@shop/service-kit';
 import type { GatewayConfig, RemoteEntry } from '../config';
+import { jsonFile, whenChanged } from '../static/files';
 import type { PageArea } from '../static/pageHints';
 
 /**
@@ -47,38 +48,34 @@ interface Renderers {
   page: FirstScreenPageRenderer;
 }
 
-/** A bundle read again only when its file changes (a redeployed app). */
+/**
+ * The apps' renderers, each evaluated again only when its file changes (a redeployed app). The
+ * renderer is the app's own code (the same the browser runs), built as one CommonJS file.
+ */
 function bundleLoader(logger: Logger) {
-  const loaded = new Map<string, { stamp: string; exports: unknown }>();
+  const byPublicPath = new Map<string, (file: string) => unknown>();
   return <T>(file: string, publicPath: string, origin: string): T | null => {
-    let stamp: string;
-    try {
-      const stat = fs.statSync(file);
-      stamp = `${stat.mtimeMs}:${stat.size}`;
-    } catch {
-      return null;
+    let load = byPublicPath.get(publicPath);
+    if (!load) {
+      load = whenChanged(
+        (bundle) => {
+          const module = { exports: {} as unknown };
+          // eslint-disable-next-line @typescript-eslint/no-implied-eval
+          const evaluate = new Function('module', 'exports', 'require', '__shopPublicPath', '__shopLocation', fs.readFileSync(bundle, 'utf8')) as (
+            module: { exports: unknown },
+            exports: unknown,
+            require: NodeRequire,
+            publicPath: string,
+            location: { origin: string; href: string },
+          ) => void;
+          evaluate(module, module.exports, require, publicPath, { origin, href: `${origin}/` });
+          return module.exports;
+        },
+        (error, bundle) => logger.warn({ err: error, file: bundle }, 'first-screen renderer could not be loaded'),
+      );
+      byPublicPath.set(publicPath, load);
     }
-    const known = loaded.get(file);
-    if (known?.stamp === stamp) return known.exports as T;
-    try {
-      const module = { exports: {} as unknown };
-      // The renderer is the app's own code (the same the browser runs), built as one CommonJS file.
-      // eslint-disable-next-line @typescript-eslint/no-implied-eval
-      const evaluate = new Function('module', 'exports', 'require', '__shopPublicPath', '__shopLocation', fs.readFileSync(file, 'utf8')) as (
-        module: { exports: unknown },
-        exports: unknown,
-        require: NodeRequire,
-        publicPath: string,
-        location: { origin: string; href: string },
-      ) => void;
-      evaluate(module, module.exports, require, publicPath, { origin, href: `${origin}/` });
-      loaded.set(file, { stamp, exports: module.exports });
-      return module.exports as T;
-    } catch (error) {
-      logger.warn({ err: error, file }, 'first-screen renderer could not be loaded');
-      loaded.set(file, { stamp, exports: null });
-      return null;
-    }
+    return load(file) as T | null;
   };
 }
 
@@ -134,14 +131,9 @@ export function createDrawer(config: DrawingConfig, logger: Logger): (job: Drawi
     return { renderers: { layout, page }, remoteDir: local.dir, base };
   };
 
-  const stylesheetsOf = (remoteDir: string, base: string, module: string): string[] => {
-    try {
-      const manifest = JSON.parse(fs.readFileSync(path.join(remoteDir, 'mf-manifest.json'), 'utf8')) as ExposeManifest;
-      return (manifest.exposes?.find((expose) => expose.name === module)?.assets?.css?.sync ?? []).map((file) => `${base}${file}`);
-    } catch {
-      return [];
-    }
-  };
+  const readManifest = jsonFile<ExposeManifest>();
+  const stylesheetsOf = (remoteDir: string, base: string, module: string): string[] =>
+    (readManifest(path.join(remoteDir, 'mf-manifest.json'))?.exposes?.find((expose) => expose.name === module)?.assets?.css?.sync ?? []).map((file) => `${base}${file}`);
 
   return async ({ area, url, viewportWidth, cart, personal, remotes, origin }) => {
     const found = renderersFor(area, remotes, origin);

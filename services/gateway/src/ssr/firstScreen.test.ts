@@ -160,17 +160,18 @@ describe('first screens drawn by the gateway', () => {
 
   it("draws the cart and checkout of a shopper who is not signed in from their cart cookie, as theirs alone", async () => {
     const screens = firstScreens(config(), createLogger('gateway'), () => 0, Date.now, inProcess());
-    const drawCart = (pathname: string, cookies: string) => screens.draw({ path: pathname, search: '', userAgent: phone, cookies, origin }, remotes);
-    const cart = await drawCart('/cart', 'theme=dark; shop_cart=12x3.7x1');
+    const drawCart = (pathname: string, cartCookie: string | undefined, signedIn = false) =>
+      screens.draw({ path: pathname, search: '', userAgent: phone, cartCookie, signedIn, origin }, remotes);
+    const cart = await drawCart('/cart', '12x3.7x1');
     expect(cart!.personal).toBe(true);
     expect(cart!.html).toContain('<section><h1>CartPage</h1><p>product 12 x 3</p><p>product 7 x 1</p></section>');
     // Another shopper's cart is drawn for them, not taken from the first one's.
-    expect((await drawCart('/checkout', 'shop_cart=5x2'))!.html).toContain('<h1>CheckoutPage</h1><p>product 5 x 2</p>');
+    expect((await drawCart('/checkout', '5x2'))!.html).toContain('<h1>CheckoutPage</h1><p>product 5 x 2</p>');
     // Signed in: their checkout shows their account, which the gateway does not look into.
-    expect(await drawCart('/checkout', 'shop_cart=5x2; shop_signed_in=1')).toBeNull();
+    expect(await drawCart('/checkout', '5x2', true)).toBeNull();
     // An empty or made-up cart cookie draws nothing.
-    expect(await drawCart('/cart', 'shop_cart=')).toBeNull();
-    expect(await drawCart('/cart', 'shop_cart=<script>')).toBeNull();
+    expect(await drawCart('/cart', '')).toBeNull();
+    expect(await drawCart('/cart', '<script>')).toBeNull();
     // Catalogue pages are everyone's.
     expect((await draw(screens, '/product/unga-2kg'))!.personal).toBe(false);
   });

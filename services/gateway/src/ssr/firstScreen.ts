@@ -1,8 +1,9 @@
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { CART_COOKIE, SIGNED_IN_COOKIE, decodeCartCookie, encodeCartCookie, type CartCookieLine } from '@shop/api-types';
+import { decodeCartCookie, encodeCartCookie, type CartCookieLine } from '@shop/api-types';
 import type { Logger } from '@shop/service-kit';
 import type { RemoteEntry } from '../config';
+import { escapeAttribute } from '../static/files';
 import { PAGE_AREAS, matchPattern } from '../static/pageHints';
 import { firstImage, type DrawingConfig, type DrawingJob, type DrawnPage } from './drawing';
 
@@ -41,15 +42,6 @@ const SHARED_MODULES = new Set(['HomePage', 'ShopPage', 'BrandPage', 'ProductPag
  */
 const CART_MODULES = new Set(['CartPage', 'CheckoutPage']);
 
-/** One cookie's value from a Cookie header. */
-function cookie(header: string, name: string): string | undefined {
-  for (const part of header.split(';')) {
-    const at = part.indexOf('=');
-    if (at > 0 && part.slice(0, at).trim() === name) return part.slice(at + 1).trim();
-  }
-  return undefined;
-}
-
 /** A phone or a computer, from the User-Agent: page layouts that depend on the width are drawn for the likely one. */
 export function likelyViewportWidth(userAgent: string): number {
   return /Mobi|Android|iPhone|iPod/i.test(userAgent) ? 412 : 1280;
@@ -60,8 +52,6 @@ interface Kept {
   generation: number;
   keptAt: number;
 }
-
-const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /**
  * Drawing in a worker thread, started with the gateway and again after a crash (whose pending
@@ -105,7 +95,10 @@ function drawingThread(config: DrawingConfig, logger: Logger): (job: DrawingJob)
 
 export interface FirstScreens {
   /** The drawn page for this path, or null (the browser draws it). `origin` is where the gateway answers itself. */
-  draw(request: { path: string; search: string; userAgent: string; cookies?: string; origin: string }, remotes: RemoteEntry[]): Promise<DrawnPage | null>;
+  draw(
+    request: { path: string; search: string; userAgent: string; /** The shop_cart cookie. */ cartCookie?: string; signedIn?: boolean; origin: string },
+    remotes: RemoteEntry[],
+  ): Promise<DrawnPage | null>;
 }
 
 export function firstScreens(
@@ -119,13 +112,13 @@ export function firstScreens(
   const inFlight = new Map<string, Promise<DrawnPage | null>>();
 
   return {
-    async draw({ path: pathname, search, userAgent, cookies = '', origin }, remotes) {
+    async draw({ path: pathname, search, userAgent, cartCookie, signedIn = false, origin }, remotes) {
       const area = PAGE_AREAS.find((candidate) => (SHARED_MODULES.has(candidate.module) || CART_MODULES.has(candidate.module)) && matchPattern(candidate.pattern, pathname));
       if (!area) return null;
       let cart: CartCookieLine[] = [];
       if (CART_MODULES.has(area.module)) {
-        cart = decodeCartCookie(cookie(cookies, CART_COOKIE));
-        if (cart.length === 0 || cookie(cookies, SIGNED_IN_COOKIE)) return null;
+        cart = decodeCartCookie(cartCookie);
+        if (cart.length === 0 || signedIn) return null;
       }
       const url = `${pathname}${search}`;
       const viewportWidth = likelyViewportWidth(userAgent);

@@ -1,6 +1,6 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import type { GatewayConfig, RemoteEntry } from '../config';
+import { escapeAttribute, jsonFile } from './files';
 
 /**
  * What the first screen of a storefront page needs: the remote module that draws it and the API
@@ -61,30 +61,6 @@ interface FederationManifest {
   exposes?: Array<{ name: string; assets?: { js?: { sync?: string[] }; css?: { sync?: string[] } } }>;
 }
 
-/** A JSON file read again only when it changes (a redeployed remote), null when missing or broken. */
-function fileReader<T>(): (file: string) => T | null {
-  const cache = new Map<string, { stamp: string; value: T | null }>();
-  return (file) => {
-    let stamp: string;
-    try {
-      const stat = fs.statSync(file);
-      stamp = `${stat.mtimeMs}:${stat.size}`;
-    } catch {
-      return null;
-    }
-    const cached = cache.get(file);
-    if (cached?.stamp === stamp) return cached.value;
-    let value: T | null = null;
-    try {
-      value = JSON.parse(fs.readFileSync(file, 'utf8')) as T;
-    } catch {
-      value = null;
-    }
-    cache.set(file, { stamp, value });
-    return value;
-  };
-}
-
 const safeDecode = (value: string): string => {
   try {
     return decodeURIComponent(value);
@@ -92,8 +68,6 @@ const safeDecode = (value: string): string => {
     return value;
   }
 };
-
-const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 type Hint = { href: string; as: 'script' | 'style' | 'fetch' };
 
@@ -105,7 +79,7 @@ type Hint = { href: string; as: 'script' | 'style' | 'fetch' };
  * looked into; one on another origin gets its manifest hinted only.
  */
 export function pageHints(config: Pick<GatewayConfig, 'localRemotes'>): (pathname: string, remotes: RemoteEntry[]) => string {
-  const readManifest = fileReader<FederationManifest>();
+  const readManifest = jsonFile<FederationManifest>();
   const remoteFiles = (area: PageArea, remotes: RemoteEntry[]): Hint[] => {
     const entry = remotes.find((remote) => remote.name === area.remote)?.entry;
     if (!entry) return [];

@@ -2,8 +2,10 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type Koa from 'koa';
+import { CART_COOKIE, SIGNED_IN_COOKIE } from '@shop/api-types';
 import type { GatewayConfig, RemoteEntry } from '../config';
 import { withFirstScreen, type FirstScreens } from '../ssr/firstScreen';
+import { whenChanged } from './files';
 import { pageHints } from './pageHints';
 
 /** The template's preload of /remotes.json (minified or not). */
@@ -19,14 +21,9 @@ export function shellPage(
   screens?: FirstScreens,
 ): (ctx: Koa.Context, remotes: RemoteEntry[]) => Promise<void> {
   const hintsFor = pageHints(config);
-  let template = { stamp: '', html: '' };
-  const read = (): string => {
-    const file = path.join(config.shellDir, 'index.html');
-    const stat = fs.statSync(file);
-    const stamp = `${stat.mtimeMs}:${stat.size}`;
-    if (stamp !== template.stamp) template = { stamp, html: fs.readFileSync(file, 'utf8') };
-    return template.html;
-  };
+  const template = whenChanged((file) => fs.readFileSync(file, 'utf8'));
+  // staticSite answers 503 before this when the shell is not built.
+  const read = (): string => template(path.join(config.shellDir, 'index.html')) ?? '';
 
   return async (ctx, remotes) => {
     // The remotes' configuration goes into the page (shell/src/federation/remotes.ts reads it), so
@@ -35,7 +32,14 @@ export function shellPage(
     const configuration = `<script id="shop-remotes" type="application/json">${JSON.stringify({ remotes }).replace(/</g, '\\u003c')}</script>`;
     const drawn = screens
       ? await screens.draw(
-          { path: ctx.path, search: ctx.search, userAgent: ctx.get('user-agent'), cookies: ctx.get('cookie'), origin: `http://127.0.0.1:${ctx.req.socket.localPort}` },
+          {
+            path: ctx.path,
+            search: ctx.search,
+            userAgent: ctx.get('user-agent'),
+            cartCookie: ctx.cookies.get(CART_COOKIE),
+            signedIn: Boolean(ctx.cookies.get(SIGNED_IN_COOKIE)),
+            origin: `http://127.0.0.1:${ctx.req.socket.localPort}`,
+          },
           remotes,
         )
       : null;
