@@ -81,6 +81,46 @@ function sharedSingletons() {
   );
 }
 
+/** TypeScript through ts-loader with the app's own tsconfig (type checking is `npm run typecheck`'s job). */
+function typeScriptRule(dir) {
+  return {
+    test: /\.tsx?$/,
+    exclude: /node_modules/,
+    use: { loader: require.resolve('ts-loader'), options: { transpileOnly: true, configFile: path.join(dir, 'tsconfig.json') } },
+  };
+}
+
+/**
+ * CSS modules (*.module.css), class names prefixed per app so a remote's classes never collide
+ * with another's. The first-screen renderer asks for the names only, which must be the browser
+ * build's: same prefix, same hash.
+ */
+function cssLoader(name, production, { exportOnlyLocals = false } = {}) {
+  return {
+    loader: require.resolve('css-loader'),
+    options: {
+      modules: {
+        auto: /\.module\.css$/,
+        localIdentName: production ? `${name}_[hash:base64:6]` : `${name}__[local]__[hash:base64:4]`,
+        namedExport: false,
+        exportLocalsConvention: 'as-is',
+        exportOnlyLocals,
+      },
+    },
+  };
+}
+
+/**
+ * Images and fonts as files; `import banner from './banner.svg?inline'` as a data URL in the
+ * chunk, for a first screen's largest image (it paints with the page, without a request of its own).
+ */
+function imageRule({ emit = true } = {}) {
+  return {
+    test: /\.(svg|png|jpe?g|webp|woff2)$/,
+    oneOf: [{ resourceQuery: /inline/, type: 'asset/inline' }, { type: 'asset/resource', ...(emit ? {} : { generator: { emit: false } }) }],
+  };
+}
+
 /**
  * @param {object} options
  * @param {string} options.dir the app folder (its package.json sits there)
@@ -115,38 +155,9 @@ function createConfig({ dir, name, exposes, host = false, runtimePlugins = [] })
       resolve: { extensions: ['.tsx', '.ts', '.js'], alias: federationRuntimeAliases() },
       module: {
         rules: [
-          {
-            test: /\.tsx?$/,
-            exclude: /node_modules/,
-            use: { loader: require.resolve('ts-loader'), options: { transpileOnly: true, configFile: path.join(dir, 'tsconfig.json') } },
-          },
-          {
-            test: /\.css$/,
-            use: [
-              MiniCssExtractPlugin.loader,
-              {
-                loader: require.resolve('css-loader'),
-                options: {
-                  modules: {
-                    auto: /\.module\.css$/,
-                    // Prefixed per app, so a remote's classes never collide with another's.
-                    localIdentName: production ? `${name}_[hash:base64:6]` : `${name}__[local]__[hash:base64:4]`,
-                    namedExport: false,
-                    exportLocalsConvention: 'as-is',
-                  },
-                },
-              },
-            ],
-          },
-          {
-            test: /\.(svg|png|jpe?g|webp|woff2)$/,
-            oneOf: [
-              // `import banner from './banner.svg?inline'`: a data URL in the chunk, for a first
-              // screen's largest image (it paints with the page, without a request of its own).
-              { resourceQuery: /inline/, type: 'asset/inline' },
-              { type: 'asset/resource' },
-            ],
-          },
+          typeScriptRule(dir),
+          { test: /\.css$/, use: [MiniCssExtractPlugin.loader, cssLoader(name, production)] },
+          imageRule(),
         ],
       },
       plugins: [
@@ -245,35 +256,10 @@ function createServerConfig({ dir, name }) {
     resolve: { extensions: ['.tsx', '.ts', '.js'] },
     module: {
       rules: [
-        {
-          test: /\.tsx?$/,
-          exclude: /node_modules/,
-          use: { loader: require.resolve('ts-loader'), options: { transpileOnly: true, configFile: path.join(dir, 'tsconfig.json') } },
-        },
-        {
-          test: /\.css$/,
-          use: [
-            {
-              loader: require.resolve('css-loader'),
-              options: {
-                modules: {
-                  auto: /\.module\.css$/,
-                  localIdentName: `${name}_[hash:base64:6]`,
-                  namedExport: false,
-                  exportLocalsConvention: 'as-is',
-                  exportOnlyLocals: true,
-                },
-              },
-            },
-          ],
-        },
-        {
-          test: /\.(svg|png|jpe?g|webp|woff2)$/,
-          oneOf: [
-            { resourceQuery: /inline/, type: 'asset/inline' },
-            { type: 'asset/resource', generator: { emit: false } },
-          ],
-        },
+        typeScriptRule(dir),
+        { test: /\.css$/, use: [cssLoader(name, true, { exportOnlyLocals: true })] },
+        // The browser build emits the images; the renderer only needs their URLs.
+        imageRule({ emit: false }),
       ],
     },
     plugins: [
