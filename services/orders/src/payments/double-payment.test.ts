@@ -21,8 +21,8 @@ describe.each(testDatabases('orders-double'))('a second payment for a paid order
     await h?.close();
   });
 
-  const orderRow = (id: number) => h.db('orders').where({ id }).first();
-  const history = (id: number) => h.db('order_status_history').where({ order_id: id }).orderBy('id').select('status_id', 'note');
+  const orderRow = (id: number) => h.orderRow(id);
+  const history = (id: number) => h.statusHistory(id);
   const adminOrder = async (id: number): Promise<AdminOrder> => (await h.request('GET', `/api/admin/orders/${id}`, { token: staff })).body.order;
   const refundDone = (id: number, token: string | null = staff) => h.request('POST', `/api/admin/orders/${id}/refund-done`, token === null ? {} : { token });
   const push = async (orderId: number): Promise<string> => {
@@ -36,13 +36,8 @@ describe.each(testDatabases('orders-double'))('a second payment for a paid order
       body: { Body: { stkCallback: { MerchantRequestID: 'x', CheckoutRequestID: checkoutRequestId, ResultCode: 0, ResultDesc: 'ok', CallbackMetadata: { Item: [{ Name: 'Amount', Value: shillings }, { Name: 'MpesaReceiptNumber', Value: 'QK12ABC' }] } } } },
     });
   const check = (checkoutRequestId: string, orderId: number) => h.request('GET', `/api/site/v1/check/transaction/${checkoutRequestId}/${orderId}`);
-  const payOnPage = async (orderId: number): Promise<{ token: string; callback: string }> => {
-    const { token } = (await h.request('POST', '/api/site/v1/dpo/pay', { body: { order_id: orderId } })).body;
-    const pressed = await h.request('POST', `/api/site/v1/simulator/${token}/pay`, { headers: { 'content-type': 'application/x-www-form-urlencoded' }, raw: '' });
-    expect(pressed.status).toBe(303);
-    return { token, callback: pressed.headers.get('location')! };
-  };
-  const follow = async (location: string): Promise<string> => (await h.request('GET', location)).headers.get('location')!;
+  const payOnPage = (orderId: number) => h.payOnSimulatorPage(orderId);
+  const follow = (location: string) => h.follow(location);
 
   /**
    * The shopper starts an M-Pesa prompt, then pays by card on the hosted page before answering it,

@@ -18,19 +18,13 @@ describe.each(testDatabases('orders-refund'))('a payment confirmed after the ord
     await h?.close();
   });
 
-  const orderRow = (id: number) => h.db('orders').where({ id }).first();
-  const history = (id: number) => h.db('order_status_history').where({ order_id: id }).orderBy('id').select('status_id', 'note');
+  const orderRow = (id: number) => h.orderRow(id);
+  const history = (id: number) => h.statusHistory(id);
   const couponUses = async () => Number((await h.db('coupons').where({ code: 'UNGA200' }).first('times_used')).times_used);
   const cancel = (id: number) => h.request('POST', `/api/admin/orders/${id}/status`, { token: staff, body: { status_id: CANCELLED, note: 'Customer called' } });
   const adminOrder = async (id: number): Promise<AdminOrder> => (await h.request('GET', `/api/admin/orders/${id}`, { token: staff })).body.order;
-  /** Opens the simulator's page and presses Pay; answers the token and the callback the browser is sent to. */
-  const payOnPage = async (orderId: number): Promise<{ token: string; callback: string }> => {
-    const { token } = (await h.request('POST', '/api/site/v1/dpo/pay', { body: { order_id: orderId } })).body;
-    const pressed = await h.request('POST', `/api/site/v1/simulator/${token}/pay`, { headers: { 'content-type': 'application/x-www-form-urlencoded' }, raw: '' });
-    expect(pressed.status).toBe(303);
-    return { token, callback: pressed.headers.get('location')! };
-  };
-  const follow = async (location: string): Promise<string> => (await h.request('GET', location)).headers.get('location')!;
+  const payOnPage = (orderId: number) => h.payOnSimulatorPage(orderId);
+  const follow = (location: string) => h.follow(location);
   /** A signed-in customer's order with the UNGA200 coupon and 10 redeemed points. */
   const couponOrder = async () => {
     const customer = await h.customer();

@@ -56,6 +56,14 @@ export interface OrdersHarness {
   /** Places the cart with the exact total and answers the 201 body's data. */
   placeOrder(cart: CartLine[], options?: { token?: string; overrides?: Record<string, unknown>; totalKsh?: number }): Promise<{ id: number; order_number: string; total_amount: number }>;
   count(table: string, where?: Record<string, unknown>): Promise<number>;
+  /** The order's row as stored (throws when there is none). */
+  orderRow(id: number): Promise<Record<string, unknown>>;
+  /** The order's status history, oldest first. */
+  statusHistory(id: number): Promise<Array<{ status_id: number; note: string | null }>>;
+  /** Opens the payment simulator's page for the order and presses Pay: its token and the callback the browser is sent to. */
+  payOnSimulatorPage(orderId: number): Promise<{ token: string; callback: string }>;
+  /** GETs a redirecting address as the browser does: where it sends the browser next. */
+  follow(location: string): Promise<string>;
   /** A signed-in customer of the real customers service (20 sign-up points). */
   customer(): ReturnType<CustomersHarness['customer']>;
   pointsBalance(accountId: number): Promise<number>;
@@ -177,6 +185,19 @@ export async function startOrdersHarness(
       const [row] = await db(table).where(where).count<Array<{ count: number | string }>>({ count: '*' });
       return Number(row?.count ?? 0);
     },
+    async orderRow(id) {
+      const row = (await db('orders').where({ id }).first()) as Record<string, unknown> | undefined;
+      if (!row) throw new Error(`no order ${id}`);
+      return row;
+    },
+    statusHistory: (id) => db('order_status_history').where({ order_id: id }).orderBy('id').select('status_id', 'note'),
+    async payOnSimulatorPage(orderId) {
+      const { token } = (await request('POST', '/api/site/v1/dpo/pay', { body: { order_id: orderId } })).body as { token: string };
+      const pressed = await request('POST', `/api/site/v1/simulator/${token}/pay`, { headers: { 'content-type': 'application/x-www-form-urlencoded' }, raw: '' });
+      if (pressed.status !== 303) throw new Error(`the simulator's Pay answered ${pressed.status}`);
+      return { token, callback: pressed.headers.get('location')! };
+    },
+    follow: async (location) => (await request('GET', location)).headers.get('location')!,
     customer: () => customers.customer(),
     async pointsBalance(accountId) {
       const [row] = await customers.db('points_ledger').where({ account_id: accountId }).sum<Array<{ total: number | string | null }>>({ total: 'delta' });
