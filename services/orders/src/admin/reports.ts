@@ -159,30 +159,37 @@ export class Reports {
   }
 
   async categoryReport(query: AdminReportQuery): Promise<CategoryReport> {
-    const [graph, categories, orders, all] = await Promise.all([
+    const [days, orders, all] = await Promise.all([
       this.lines('report_category_days', query)
         .select(this.db.raw('? as date', [this.date()]), 'category_id', this.db.raw('MAX(category_name) as category_name'), this.db.raw('SUM(net_cents) as net'), this.db.raw('SUM(items) as items'))
         .groupBy('day')
         .groupBy('category_id')
-        .havingRaw('SUM(items) <> 0')
         .orderBy('day')
-        .orderBy('category_id'),
-      this.lines('report_category_days', query)
-        .select('category_id', this.db.raw('MAX(category_name) as category_name'), this.db.raw('SUM(net_cents) as net'), this.db.raw('SUM(items) as items'))
-        .groupBy('category_id')
-        .havingRaw('SUM(items) <> 0')
-        .orderBy('net', 'desc')
-        .orderBy('category_id'),
+        .orderBy('category_id') as Promise<Array<{ date: string; category_id: number | string; category_name: string; net: number | string; items: number | string }>>,
       this.lineOrders(query, false),
       this.categoriesSold(),
     ]);
+    // The per-category list is summed here from the same day rows (one scan of the summary, not
+    // two); a day's row and a category count when their items do not add up to 0, as before.
+    const byCategory = new Map<number, { category_id: number; category_name: string; net: number; items: number }>();
+    for (const day of days) {
+      const id = Number(day.category_id);
+      const category = byCategory.get(id) ?? { category_id: id, category_name: day.category_name, net: 0, items: 0 };
+      if (day.category_name > category.category_name) category.category_name = day.category_name;
+      category.net += Number(day.net);
+      category.items += Number(day.items);
+      byCategory.set(id, category);
+    }
+    const categories = [...byCategory.values()].filter((category) => category.items !== 0).sort((a, b) => b.net - a.net || a.category_id - b.category_id);
     // The totals add up the categories' unrounded sums; orders are counted once however many categories they span.
-    const sum = (column: string) => categories.reduce((total: number, row: Record<string, unknown>) => total + Number(row[column]), 0);
+    const sum = (pick: (category: { net: number; items: number }) => number) => categories.reduce((total, category) => total + pick(category), 0);
     return {
-      graph_data: graph.map((row: Record<string, unknown>): ReportGraphRow => ({ date: String(row.date), category_id: Number(row.category_id), category_name: String(row.category_name), net_sales: ksh(row.net), items_sold: Number(row.items) })),
-      totals: totalsOf(orders.get('range') ?? 0, sum('net'), sum('items')),
+      graph_data: days
+        .filter((day) => Number(day.items) !== 0)
+        .map((day): ReportGraphRow => ({ date: String(day.date), category_id: Number(day.category_id), category_name: String(day.category_name), net_sales: ksh(day.net), items_sold: Number(day.items) })),
+      totals: totalsOf(orders.get('range') ?? 0, sum((c) => c.net), sum((c) => c.items)),
       all_categories: all,
-      categories: categories.map((row: Record<string, unknown>) => ({ category_id: Number(row.category_id), category_name: String(row.category_name), net_sales: ksh(row.net), items_sold: Number(row.items) })),
+      categories: categories.map((category) => ({ category_id: category.category_id, category_name: category.category_name, net_sales: ksh(category.net), items_sold: category.items })),
     };
   }
 
