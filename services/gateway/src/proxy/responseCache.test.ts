@@ -3,7 +3,7 @@ import zlib from 'node:zlib';
 import { createLogger, listen, type RunningServer } from '@shop/service-kit';
 import { createGateway } from '../app';
 import { loadGatewayConfig } from '../config';
-import { preferredEncoding, sharedFreshness } from './responseCache';
+import { preferredEncoding, sharedFreshness, staleWhileRevalidate } from './responseCache';
 
 interface Answer {
   status: number;
@@ -33,6 +33,16 @@ function startCatalogue(): Promise<RunningServer & { calls: string[] }> {
       version += 1;
       res.writeHead(201, { 'content-type': 'application/json' });
       return void res.end('{"saved":true}');
+    }
+    if (req.url?.startsWith('/api/site/products/tags')) {
+      // Short-lived answers that count how often the service was asked for them; asked again, slowly.
+      const window = req.url.endsWith('short') ? 1 : 30;
+      const asked = calls.filter((call) => call === `GET ${req.url}`).length;
+      const answer = () => {
+        res.writeHead(200, { 'content-type': 'application/json', 'cache-control': `public, max-age=1, stale-while-revalidate=${window}` });
+        res.end(JSON.stringify({ version, asked }));
+      };
+      return void setTimeout(answer, asked > 1 && window > 1 ? 300 : 0);
     }
     if (req.url === '/api/site/products/missing') {
       res.writeHead(404, { 'content-type': 'application/json', 'cache-control': 'public, max-age=60' });
@@ -153,6 +163,41 @@ describe('the gateway cache of public catalogue reads', () => {
     expect(catalogue.calls).toHaveLength(2);
   });
 
+  it('past max-age, sends the kept answer while one request asks the service again', async () => {
+    const url = `${gateway.url}/api/site/products/tags`;
+    const read = async () => JSON.parse((await get(url)).body.toString()) as { asked: number };
+    expect(await read()).toMatchObject({ asked: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    // Everyone asking in the moment it expires gets the kept answer at once...
+    const meanwhile = await Promise.all(Array.from({ length: 5 }, () => get(url)));
+    for (const answer of meanwhile) {
+      expect(answer.status).toBe(200);
+      expect(JSON.parse(answer.body.toString())).toMatchObject({ asked: 1 });
+      expect(Number(answer.headers.age)).toBeGreaterThanOrEqual(1);
+    }
+    // ...and one request in the background brings the next one.
+    let later = await read();
+    for (let tries = 0; tries < 50 && later.asked === 1; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      later = await read();
+    }
+    expect(later).toMatchObject({ asked: 2 });
+    expect(catalogue.calls.filter((call) => call === 'GET /api/site/products/tags')).toHaveLength(2);
+  });
+
+  it('never sends an answer past its stale-while-revalidate, nor a stale one after a change', async () => {
+    const url = `${gateway.url}/api/site/products/tags?short`;
+    const read = async () => JSON.parse((await get(url)).body.toString()) as { asked: number; version: number };
+    const first = await read();
+    await new Promise((resolve) => setTimeout(resolve, 2100));
+    // Past max-age and its window: the service is asked before answering.
+    expect(await read()).toMatchObject({ asked: 2 });
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await get(`${gateway.url}/api/admin/products`, {}, 'POST');
+    // Within the window, but a change emptied the catalogue's answers.
+    expect(await read()).toMatchObject({ asked: 3, version: first.version + 1 });
+  });
+
   it('never keeps answers that are not public or not 200', async () => {
     await get(`${gateway.url}/api/site/skus`);
     await get(`${gateway.url}/api/site/skus`);
@@ -178,6 +223,13 @@ describe('cache rules', () => {
     expect(sharedFreshness('public, no-cache, max-age=60')).toBe(0);
     expect(sharedFreshness('private, max-age=60')).toBe(0);
     expect(sharedFreshness(undefined)).toBe(0);
+  });
+
+  it('reads how long past that a stale answer may be sent while it is fetched again', () => {
+    expect(staleWhileRevalidate('public, max-age=60, stale-while-revalidate=300')).toBe(300);
+    expect(staleWhileRevalidate('public, max-age=60')).toBe(0);
+    // Only for answers a shared cache may keep at all.
+    expect(staleWhileRevalidate('private, max-age=60, stale-while-revalidate=300')).toBe(0);
   });
 
   it('picks one encoding per kind of client', () => {

@@ -1,4 +1,5 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { randomUUID } from 'node:crypto';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type Koa from 'koa';
@@ -9,6 +10,9 @@ const KEPT_HEADERS = ['content-type', 'content-encoding', 'content-language', 'e
 
 interface Entry {
   area: string;
+  /** The request the answer was made for, to ask the service again for it (stale-while-revalidate). */
+  url: string;
+  encoding: Encoding;
   headers: Record<string, string>;
   /** The same headers plus content-length as a flat [name, value, ...] list, built once: the hot path hands it to writeHead as is. */
   headerList: string[];
@@ -16,6 +20,8 @@ interface Entry {
   etag: string | undefined;
   storedAt: number;
   freshForMs: number;
+  /** How long past freshForMs the answer may still be sent while it is asked for again. */
+  staleForMs: number;
 }
 
 /** Answers a fresh cached read on the raw connection (see answerRaw in responseCache). */
@@ -77,6 +83,18 @@ export function sharedFreshness(cacheControl: string | undefined): number {
   return Number.isFinite(seconds) && seconds > 0 ? seconds : 0;
 }
 
+/** Seconds past its freshness an answer may still be sent while it is fetched again (RFC 5861), or 0. */
+export function staleWhileRevalidate(cacheControl: string | undefined): number {
+  if (!cacheControl || sharedFreshness(cacheControl) === 0) return 0;
+  const found = cacheControl
+    .toLowerCase()
+    .split(',')
+    .map((part) => part.trim())
+    .find((directive) => directive.startsWith('stale-while-revalidate='));
+  const seconds = found ? Number(found.slice('stale-while-revalidate='.length)) : 0;
+  return Number.isFinite(seconds) && seconds > 0 ? seconds : 0;
+}
+
 /**
  * A shared HTTP cache in the gateway for the services' public reads, as a CDN or nginx's
  * proxy_cache would be: an answer a service marks `Cache-Control: public, max-age=N` (the
@@ -85,6 +103,10 @@ export function sharedFreshness(cacheControl: string | undefined): number {
  * Every change that goes through the gateway to an area (a POST, PUT, PATCH or DELETE: staff
  * editing the catalogue) empties that area's answers at once, so shoppers see edits immediately;
  * max-age bounds what changes by other ways (another gateway instance, internal calls).
+ *
+ * Past max-age, within the answer's stale-while-revalidate, the kept answer is still sent while
+ * one request in the background asks the service again: a busy list never expires for everyone at
+ * once (without it, every shopper asking in that moment waits on the service together).
  *
  * Only answers marked public are kept, so, as RFC 9111 (3.5) allows, a signed-in shopper's read
  * (the storefront sends its token with every call) is answered from and kept in the cache too.
@@ -103,6 +125,7 @@ export function responseCache(
   const table = upstreams
     .flatMap((route) => route.prefixes.map((prefix) => ({ prefix, area: route.area })))
     .sort((a, b) => b.prefix.length - a.prefix.length);
+  const routeOfArea = new Map(upstreams.map((route) => [route.area, route]));
   const areaOf = (path: string) => table.find(({ prefix }) => path === prefix || path.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`) || path === prefix.replace(/\/$/, ''))?.area;
 
   const remove = (key: string) => {
@@ -148,6 +171,51 @@ export function responseCache(
     generations.set(area, (generations.get(area) ?? 0) + 1);
     for (const [key, entry] of entries) if (entry.area === area) remove(key);
   };
+  const generation = (area: string) => everything + (generations.get(area) ?? 0);
+
+  /** Keys being asked for again in the background: one request each, however many shoppers ask meanwhile. */
+  const refreshing = new Set<string>();
+  const refreshAgent = new http.Agent({ keepAlive: true, maxSockets: 16 });
+  const refresh = (key: string, stale: Entry) => {
+    const route = routeOfArea.get(stale.area);
+    if (!route || refreshing.has(key)) return;
+    refreshing.add(key);
+    const askedIn = generation(stale.area);
+    const done = () => refreshing.delete(key);
+    const request = http.get(new URL(stale.url, route.target), { agent: refreshAgent, headers: { 'accept-encoding': stale.encoding, 'x-request-id': randomUUID() } }, (response) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      response.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size <= maxEntryBytes) chunks.push(chunk);
+      });
+      response.on('error', done);
+      response.on('end', () => {
+        done();
+        const headers = keptHeaders((name) => response.headers[name]);
+        const freshSeconds = sharedFreshness(headers['cache-control']);
+        // A change went through meanwhile: this answer may predate it, and the next read asks anew.
+        if (response.statusCode !== 200 || size > maxEntryBytes || freshSeconds === 0 || response.headers['set-cookie'] || generation(stale.area) !== askedIn) return;
+        const body = Buffer.concat(chunks);
+        const entry: Entry = { ...stale, headers, headerList: headerListOf(headers, body), body, etag: headers.etag, storedAt: now(), freshForMs: freshSeconds * 1000, staleForMs: staleWhileRevalidate(headers['cache-control']) * 1000 };
+        store(key, entry);
+        recompress(key, entry);
+      });
+    });
+    // A slow or failing service leaves the stale answer in place until its window ends.
+    request.setTimeout(route.timeoutMs, () => request.destroy());
+    request.on('error', done);
+  };
+  /** The kept answer for a key if it may be sent now: fresh, or stale and being fetched again. */
+  const usable = (key: string): Entry | undefined => {
+    const entry = entries.get(key);
+    if (!entry) return undefined;
+    const age = now() - entry.storedAt;
+    if (age < entry.freshForMs) return entry;
+    if (age >= entry.freshForMs + entry.staleForMs) return undefined;
+    refresh(key, entry);
+    return entry;
+  };
 
   const answerFromCache = (ctx: Koa.Context, area: string, cached: Entry): void => {
     ctx.state.route = `api ${area} (cached)`;
@@ -182,8 +250,8 @@ export function responseCache(
     const url = req.url ?? '';
     if ((method !== 'GET' && method !== 'HEAD') || !url.startsWith('/api/')) return false;
     const acceptEncoding = req.headers['accept-encoding'];
-    const cached = entries.get(`${encodingFor(Array.isArray(acceptEncoding) ? acceptEncoding.join(',') : (acceptEncoding ?? ''))} ${url}`);
-    if (!cached || now() - cached.storedAt >= cached.freshForMs) return false;
+    const cached = usable(`${encodingFor(Array.isArray(acceptEncoding) ? acceptEncoding.join(',') : (acceptEncoding ?? ''))} ${url}`);
+    if (!cached) return false;
     const started = process.hrtime.bigint();
     const own = headers();
     const age = String(Math.floor((now() - cached.storedAt) / 1000));
@@ -220,9 +288,9 @@ export function responseCache(
 
     const encoding = encodingFor(ctx.get('accept-encoding'));
     const key = `${encoding} ${ctx.url}`;
-    const cached = entries.get(key);
-    if (cached && now() - cached.storedAt < cached.freshForMs) return answerFromCache(ctx, area, cached);
-    if (cached) remove(key);
+    const cached = usable(key);
+    if (cached) return answerFromCache(ctx, area, cached);
+    remove(key);
 
     // The service answers in exactly the encoding the key names; a conditional request would get
     // a bodiless 304 that cannot be kept, so the cache asks for the whole answer.
@@ -234,7 +302,18 @@ export function responseCache(
     if (!answer || answer.status !== 200) return;
     const freshSeconds = sharedFreshness(answer.headers['cache-control']);
     if (freshSeconds === 0 || answer.setsCookie) return;
-    const entry: Entry = { area, headers: answer.headers, headerList: headerListOf(answer.headers, answer.body), body: answer.body, etag: answer.headers.etag, storedAt: now(), freshForMs: freshSeconds * 1000 };
+    const entry: Entry = {
+      area,
+      url: ctx.url,
+      encoding,
+      headers: answer.headers,
+      headerList: headerListOf(answer.headers, answer.body),
+      body: answer.body,
+      etag: answer.headers.etag,
+      storedAt: now(),
+      freshForMs: freshSeconds * 1000,
+      staleForMs: staleWhileRevalidate(answer.headers['cache-control']) * 1000,
+    };
     store(key, entry);
     recompress(key, entry);
   };
@@ -244,7 +323,7 @@ export function responseCache(
       everything += 1;
     },
     answerRaw,
-    generation: (area: string) => everything + (generations.get(area) ?? 0),
+    generation,
   });
 }
 
@@ -252,6 +331,16 @@ const brotliCompress = promisify(zlib.brotliCompress);
 const brotliDecompress = promisify(zlib.brotliDecompress);
 /** Below this, brotli's best saves a few bytes at most. */
 const RECOMPRESS_MIN_BYTES = 512;
+
+/** The service's own headers a kept answer repeats, read from an answer's headers by name. */
+function keptHeaders(read: (name: string) => string | string[] | number | undefined): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const name of KEPT_HEADERS) {
+    const value = read(name);
+    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : String(value);
+  }
+  return headers;
+}
 
 function headerListOf(headers: Record<string, string>, body: Buffer): string[] {
   return Object.entries({ ...headers, 'content-length': String(body.length) }).flat();
@@ -293,12 +382,7 @@ function captureResponse(res: ServerResponse, maxBytes: number): { result(): { s
       res.write = write;
       res.end = end;
       if (overflow || !res.writableFinished) return null;
-      const headers: Record<string, string> = {};
-      for (const name of KEPT_HEADERS) {
-        const value = res.getHeader(name);
-        if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : String(value);
-      }
-      return { status: res.statusCode, headers, body: Buffer.concat(chunks), setsCookie: res.hasHeader('set-cookie') };
+      return { status: res.statusCode, headers: keptHeaders((name) => res.getHeader(name)), body: Buffer.concat(chunks), setsCookie: res.hasHeader('set-cookie') };
     },
   };
 }
