@@ -66,7 +66,8 @@ export const ADMIN_PAGES = [
 export async function warmUp(origin: string, pages: StorefrontPage[]): Promise<void> {
   for (const page of pages) {
     const html = await (await fetch(`${origin}${page.path}`)).text();
-    const hinted = [...html.matchAll(/<link[^>]+href="?([^" >]+)"?[^>]*>/g)].map((match) => match[1]!).filter((href) => href.startsWith('/'));
+    // The head's links, and on a drawn page the scripts and preloads its loader starts after the first paint.
+    const hinted = [...html.matchAll(/<link[^>]+href="?([^" >]+)"?[^>]*>|"(?:href|src)":"([^"]+)"/g)].map((match) => (match[1] ?? match[2])!).filter((href) => href.startsWith('/'));
     await Promise.all(hinted.map(async (href) => (await fetch(`${origin}${href}`)).arrayBuffer()));
   }
 }

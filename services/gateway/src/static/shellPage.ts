@@ -5,6 +5,7 @@ import type Koa from 'koa';
 import { CART_COOKIE, SIGNED_IN_COOKIE } from '@shop/api-types';
 import type { GatewayConfig, RemoteEntry } from '../config';
 import { withFirstScreen, type FirstScreens } from '../ssr/firstScreen';
+import { startScriptsAfterFirstPaint } from './afterFirstPaint';
 import { whenChanged } from './files';
 import { pageHints } from './pageHints';
 
@@ -48,7 +49,8 @@ export function shellPage(
     const hints = hintsFor(ctx.path, remotes);
     // At the end of the head: after the shell's own entry script and start-up chunks, so those are asked for first.
     const at = html.indexOf('</head>');
-    const body = at < 0 ? html : `${html.slice(0, at)}${configuration}${hints}${html.slice(at)}`;
+    const page = at < 0 ? html : `${html.slice(0, at)}${configuration}${hints}${html.slice(at)}`;
+    const body = drawn ? startScriptsAfterFirstPaint(page) : page;
     ctx.type = 'text/html; charset=utf-8';
     // A page drawn from the shopper's cart is theirs alone.
     ctx.set('Cache-Control', drawn?.personal ? 'private, no-cache' : 'no-cache');
