@@ -66,6 +66,19 @@ it('keeps a page’s own title over the route title: on load, when only the quer
   expect(document.head.querySelector('meta[property="og:title"]')?.getAttribute('content')).toBe('Product maize | Shwari Shop');
 });
 
+it('starts each new page at the top, and leaves the first where the browser put it', async () => {
+  const router = renderShell('/faqs');
+  await screen.findByRole('heading', { name: 'Frequently Asked Questions' });
+  expect(window.scrollTo).not.toHaveBeenCalled();
+  await go(router, '/product/maize');
+  await screen.findByRole('heading', { name: 'Named maize' });
+  expect(window.scrollTo).toHaveBeenCalledWith({ top: 0 });
+  jest.mocked(window.scrollTo).mockClear();
+  // A new sort order on the same page keeps the shopper's place.
+  await go(router, '/product/maize?sort=newest');
+  expect(window.scrollTo).not.toHaveBeenCalled();
+});
+
 it('tries a remote page again on the next visit after it failed to load', async () => {
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
   wishlistDown = true;
