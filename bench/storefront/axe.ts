@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import type { AxeResults } from 'axe-core';
+import { followRequests } from './settle';
 
 const AXE_SOURCE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
@@ -18,16 +19,17 @@ export interface AxeFigures {
 }
 
 /** Waits for the page to settle: no requests for a while and no loading indicator left. */
-async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
+async function settle(page: Page, network: ReturnType<typeof followRequests>): Promise<void> {
+  await page.waitForLoadState('load');
+  await network.quiet();
   await page
     .waitForFunction(() => !document.querySelector('[aria-busy="true"], .ant-spin-spinning'), undefined, { timeout: 10_000 })
     .catch(() => undefined);
   await page.waitForTimeout(300);
 }
 
-export async function axeCheck(page: Page, path: string): Promise<AxeFigures> {
-  await settle(page);
+export async function axeCheck(page: Page, path: string, network: ReturnType<typeof followRequests>): Promise<AxeFigures> {
+  await settle(page, network);
   await page.addScriptTag({ content: AXE_SOURCE });
   const results = (await page.evaluate(
     (tags) => (window as unknown as { axe: { run(context: Document, options: object): Promise<unknown> } }).axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] }),
@@ -53,8 +55,9 @@ export async function axeStorefront(browser: Browser, origin: string, pages: Arr
       for (const [key, value] of Object.entries(storage)) localStorage.setItem(key, value);
     }, entry.storage);
     const page = await context.newPage();
+    const network = followRequests(page);
     await page.goto(`${origin}${entry.path}`);
-    figures.push(await axeCheck(page, entry.path));
+    figures.push(await axeCheck(page, entry.path, network));
     await context.close();
   }
   return figures;
@@ -64,19 +67,20 @@ export async function axeStorefront(browser: Browser, origin: string, pages: Arr
 export async function axeBackOffice(browser: Browser, origin: string, paths: string[], credentials: { email: string; password: string }): Promise<AxeFigures[]> {
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
   const page = await context.newPage();
+  const network = followRequests(page);
   const figures: AxeFigures[] = [];
   try {
     for (const path of paths) {
       await page.goto(`${origin}${path}`);
       if (path === '/admin/login') {
-        figures.push(await axeCheck(page, path));
+        figures.push(await axeCheck(page, path, network));
         await page.getByLabel('Username or email').fill(credentials.email);
         await page.getByLabel('Password').fill(credentials.password);
         await page.getByRole('button', { name: /log in|sign in/i }).click();
         await page.waitForURL(/\/admin\/dashboard$/);
         continue;
       }
-      figures.push(await axeCheck(page, path));
+      figures.push(await axeCheck(page, path, network));
     }
   } finally {
     await context.close();

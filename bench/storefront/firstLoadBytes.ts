@@ -1,4 +1,5 @@
 import type { Browser } from 'playwright-core';
+import { followRequests } from './settle';
 
 export interface RouteBytes {
   route: string;
@@ -37,7 +38,9 @@ export async function measureFirstLoad(browser: Browser, origin: string, route: 
   page.on('requestfinished', (request) => {
     responses.push({ url: new URL(request.url()), type: request.resourceType(), bytes: request.sizes().then((sizes) => sizes.responseBodySize) });
   });
-  await page.goto(`${origin}${route}`, { waitUntil: 'networkidle' });
+  const network = followRequests(page);
+  await page.goto(`${origin}${route}`);
+  await network.quiet();
   await page.waitForTimeout(300);
   const result: RouteBytes = { route, html: 0, js: 0, css: 0, total: 0, byArea: {}, forbidden: [] };
   for (const response of responses) {
