@@ -3,7 +3,7 @@ import zlib from 'node:zlib';
 import { createLogger, listen, type RunningServer } from '@shop/service-kit';
 import { createGateway } from '../app';
 import { loadGatewayConfig } from '../config';
-import { preferredEncoding, sharedFreshness, staleWhileRevalidate } from './responseCache';
+import { preferredEncoding, refreshAheadMs, sharedFreshness } from './responseCache';
 
 interface Answer {
   status: number;
@@ -36,13 +36,13 @@ function startCatalogue(): Promise<RunningServer & { calls: string[] }> {
     }
     if (req.url?.startsWith('/api/site/products/tags')) {
       // Short-lived answers that count how often the service was asked for them; asked again, slowly.
-      const window = req.url.endsWith('short') ? 1 : 30;
       const asked = calls.filter((call) => call === `GET ${req.url}`).length;
+      const answering = version;
       const answer = () => {
-        res.writeHead(200, { 'content-type': 'application/json', 'cache-control': `public, max-age=1, stale-while-revalidate=${window}` });
-        res.end(JSON.stringify({ version, asked }));
+        res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'public, max-age=2' });
+        res.end(JSON.stringify({ version: answering, asked }));
       };
-      return void setTimeout(answer, asked > 1 && window > 1 ? 300 : 0);
+      return void setTimeout(answer, asked === 2 ? 100 : 0);
     }
     if (req.url === '/api/site/products/missing') {
       res.writeHead(404, { 'content-type': 'application/json', 'cache-control': 'public, max-age=60' });
@@ -163,19 +163,23 @@ describe('the gateway cache of public catalogue reads', () => {
     expect(catalogue.calls).toHaveLength(2);
   });
 
-  it('past max-age, sends the kept answer while one request asks the service again', async () => {
+  it('shortly before max-age, sends the kept answer while one request asks the service for the next', async () => {
     const url = `${gateway.url}/api/site/products/tags`;
     const read = async () => JSON.parse((await get(url)).body.toString()) as { asked: number };
     expect(await read()).toMatchObject({ asked: 1 });
-    await new Promise((resolve) => setTimeout(resolve, 1100));
-    // Everyone asking in the moment it expires gets the kept answer at once...
+    // In the last fifth of its two seconds.
+    await new Promise((resolve) => setTimeout(resolve, 1700));
+    // Everyone asking then gets the kept answer at once, never older than its max-age...
     const meanwhile = await Promise.all(Array.from({ length: 5 }, () => get(url)));
     for (const answer of meanwhile) {
       expect(answer.status).toBe(200);
       expect(JSON.parse(answer.body.toString())).toMatchObject({ asked: 1 });
-      expect(Number(answer.headers.age)).toBeGreaterThanOrEqual(1);
+      expect(Number(answer.headers.age)).toBeLessThan(2);
     }
-    // ...and one request in the background brings the next one.
+    // ...and one request in the background, made before the kept answer expires, brings the next one.
+    const tagCalls = () => catalogue.calls.filter((call) => call === 'GET /api/site/products/tags').length;
+    for (let tries = 0; tries < 10 && tagCalls() < 2; tries++) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(tagCalls()).toBe(2);
     let later = await read();
     for (let tries = 0; tries < 50 && later.asked === 1; tries++) {
       await new Promise((resolve) => setTimeout(resolve, 20));
@@ -185,17 +189,19 @@ describe('the gateway cache of public catalogue reads', () => {
     expect(catalogue.calls.filter((call) => call === 'GET /api/site/products/tags')).toHaveLength(2);
   });
 
-  it('never sends an answer past its stale-while-revalidate, nor a stale one after a change', async () => {
-    const url = `${gateway.url}/api/site/products/tags?short`;
+  it('drops a next answer asked for before a change went through', async () => {
+    const url = `${gateway.url}/api/site/products/tags?changed`;
     const read = async () => JSON.parse((await get(url)).body.toString()) as { asked: number; version: number };
     const first = await read();
-    await new Promise((resolve) => setTimeout(resolve, 2100));
-    // Past max-age and its window: the service is asked before answering.
-    expect(await read()).toMatchObject({ asked: 2 });
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await new Promise((resolve) => setTimeout(resolve, 1700));
+    // Starts the slow background request, then a staff change empties the catalogue's answers.
+    await read();
     await get(`${gateway.url}/api/admin/products`, {}, 'POST');
-    // Within the window, but a change emptied the catalogue's answers.
-    expect(await read()).toMatchObject({ asked: 3, version: first.version + 1 });
+    const afterChange = await read();
+    expect(afterChange.version).toBe(first.version + 1);
+    // The background answer, asked for before the change, arrives and is not kept.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await read()).toEqual(afterChange);
   });
 
   it('never keeps answers that are not public or not 200', async () => {
@@ -225,11 +231,9 @@ describe('cache rules', () => {
     expect(sharedFreshness(undefined)).toBe(0);
   });
 
-  it('reads how long past that a stale answer may be sent while it is fetched again', () => {
-    expect(staleWhileRevalidate('public, max-age=60, stale-while-revalidate=300')).toBe(300);
-    expect(staleWhileRevalidate('public, max-age=60')).toBe(0);
-    // Only for answers a shared cache may keep at all.
-    expect(staleWhileRevalidate('private, max-age=60, stale-while-revalidate=300')).toBe(0);
+  it('asks for the next answer in the last fifth of its freshness, ten seconds at most', () => {
+    expect(refreshAheadMs(60_000)).toBe(10_000);
+    expect(refreshAheadMs(1_000)).toBe(200);
   });
 
   it('picks one encoding per kind of client', () => {

@@ -10,7 +10,7 @@ const KEPT_HEADERS = ['content-type', 'content-encoding', 'content-language', 'e
 
 interface Entry {
   area: string;
-  /** The request the answer was made for, to ask the service again for it (stale-while-revalidate). */
+  /** The request the answer was made for, to ask the service again for it before it expires. */
   url: string;
   encoding: Encoding;
   headers: Record<string, string>;
@@ -20,8 +20,6 @@ interface Entry {
   etag: string | undefined;
   storedAt: number;
   freshForMs: number;
-  /** How long past freshForMs the answer may still be sent while it is asked for again. */
-  staleForMs: number;
 }
 
 /** Answers a fresh cached read on the raw connection (see answerRaw in responseCache). */
@@ -83,16 +81,9 @@ export function sharedFreshness(cacheControl: string | undefined): number {
   return Number.isFinite(seconds) && seconds > 0 ? seconds : 0;
 }
 
-/** Seconds past its freshness an answer may still be sent while it is fetched again (RFC 5861), or 0. */
-export function staleWhileRevalidate(cacheControl: string | undefined): number {
-  if (!cacheControl || sharedFreshness(cacheControl) === 0) return 0;
-  const found = cacheControl
-    .toLowerCase()
-    .split(',')
-    .map((part) => part.trim())
-    .find((directive) => directive.startsWith('stale-while-revalidate='));
-  const seconds = found ? Number(found.slice('stale-while-revalidate='.length)) : 0;
-  return Number.isFinite(seconds) && seconds > 0 ? seconds : 0;
+/** How long before it expires a kept answer is asked for again: its last fifth, ten seconds at most. */
+export function refreshAheadMs(freshForMs: number): number {
+  return Math.min(10_000, freshForMs / 5);
 }
 
 /**
@@ -104,9 +95,11 @@ export function staleWhileRevalidate(cacheControl: string | undefined): number {
  * editing the catalogue) empties that area's answers at once, so shoppers see edits immediately;
  * max-age bounds what changes by other ways (another gateway instance, internal calls).
  *
- * Past max-age, within the answer's stale-while-revalidate, the kept answer is still sent while
- * one request in the background asks the service again: a busy list never expires for everyone at
- * once (without it, every shopper asking in that moment waits on the service together).
+ * Shortly before max-age (see refreshAheadMs), a read still gets the kept answer while one request
+ * in the background asks the service again: a busy list never expires for everyone at once
+ * (without it, every shopper asking in that moment waits on the service together). An answer past
+ * max-age is never sent, though the services allow stale-while-revalidate: a browser takes an
+ * answer older than its max-age as stale at once, and asks again for what it had just preloaded.
  *
  * Only answers marked public are kept, so, as RFC 9111 (3.5) allows, a signed-in shopper's read
  * (the storefront sends its token with every call) is answered from and kept in the cache too.
@@ -176,13 +169,13 @@ export function responseCache(
   /** Keys being asked for again in the background: one request each, however many shoppers ask meanwhile. */
   const refreshing = new Set<string>();
   const refreshAgent = new http.Agent({ keepAlive: true, maxSockets: 16 });
-  const refresh = (key: string, stale: Entry) => {
-    const route = routeOfArea.get(stale.area);
+  const refresh = (key: string, expiring: Entry) => {
+    const route = routeOfArea.get(expiring.area);
     if (!route || refreshing.has(key)) return;
     refreshing.add(key);
-    const askedIn = generation(stale.area);
+    const askedIn = generation(expiring.area);
     const done = () => refreshing.delete(key);
-    const request = http.get(new URL(stale.url, route.target), { agent: refreshAgent, headers: { 'accept-encoding': stale.encoding, 'x-request-id': randomUUID() } }, (response) => {
+    const request = http.get(new URL(expiring.url, route.target), { agent: refreshAgent, headers: { 'accept-encoding': expiring.encoding, 'x-request-id': randomUUID() } }, (response) => {
       const chunks: Buffer[] = [];
       let size = 0;
       response.on('data', (chunk: Buffer) => {
@@ -195,25 +188,24 @@ export function responseCache(
         const headers = keptHeaders((name) => response.headers[name]);
         const freshSeconds = sharedFreshness(headers['cache-control']);
         // A change went through meanwhile: this answer may predate it, and the next read asks anew.
-        if (response.statusCode !== 200 || size > maxEntryBytes || freshSeconds === 0 || response.headers['set-cookie'] || generation(stale.area) !== askedIn) return;
+        if (response.statusCode !== 200 || size > maxEntryBytes || freshSeconds === 0 || response.headers['set-cookie'] || generation(expiring.area) !== askedIn) return;
         const body = Buffer.concat(chunks);
-        const entry: Entry = { ...stale, headers, headerList: headerListOf(headers, body), body, etag: headers.etag, storedAt: now(), freshForMs: freshSeconds * 1000, staleForMs: staleWhileRevalidate(headers['cache-control']) * 1000 };
+        const entry: Entry = { ...expiring, headers, headerList: headerListOf(headers, body), body, etag: headers.etag, storedAt: now(), freshForMs: freshSeconds * 1000 };
         store(key, entry);
         recompress(key, entry);
       });
     });
-    // A slow or failing service leaves the stale answer in place until its window ends.
+    // A slow or failing service leaves the kept answer in place until it expires.
     request.setTimeout(route.timeoutMs, () => request.destroy());
     request.on('error', done);
   };
-  /** The kept answer for a key if it may be sent now: fresh, or stale and being fetched again. */
+  /** The kept answer for a key if it is fresh; near its expiry, one request asks for the next. */
   const usable = (key: string): Entry | undefined => {
     const entry = entries.get(key);
     if (!entry) return undefined;
     const age = now() - entry.storedAt;
-    if (age < entry.freshForMs) return entry;
-    if (age >= entry.freshForMs + entry.staleForMs) return undefined;
-    refresh(key, entry);
+    if (age >= entry.freshForMs) return undefined;
+    if (age >= entry.freshForMs - refreshAheadMs(entry.freshForMs)) refresh(key, entry);
     return entry;
   };
 
@@ -312,7 +304,6 @@ export function responseCache(
       etag: answer.headers.etag,
       storedAt: now(),
       freshForMs: freshSeconds * 1000,
-      staleForMs: staleWhileRevalidate(answer.headers['cache-control']) * 1000,
     };
     store(key, entry);
     recompress(key, entry);
