@@ -1,5 +1,5 @@
 import { usePageMeta } from '@shop/store-kit';
-import { EmptyState, Loading } from '@shop/storefront-ui';
+import { EmptyState, Loading, VisuallyHidden } from '@shop/storefront-ui';
 import { useGetPointsQuery } from '../api/accountApi';
 import styles from '../profile/profile.module.css';
 
@@ -33,7 +33,7 @@ export function PointsPage(): JSX.Element {
         <EmptyState title="No points history yet" />
       ) : (
         <table className={styles.table}>
-          <caption className={styles.visuallyHidden}>Points history, newest first</caption>
+          <VisuallyHidden as="caption">Points history, newest first</VisuallyHidden>
           <thead>
             <tr>
               <th scope="col">Date</th>

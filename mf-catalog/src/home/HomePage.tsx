@@ -1,6 +1,6 @@
 import { useDeferredValue } from 'react';
 import { Link } from 'react-router-dom';
-import { EmptyState, Loading } from '@shop/storefront-ui';
+import { EmptyState, Loading, VisuallyHidden } from '@shop/storefront-ui';
 import { useGetFavoritesQuery, useGetFeaturedQuery, useGetTopProductsQuery } from '../api/catalogApi';
 import { ProductGrid } from '../products/ProductGrid';
 import { BannerCarousel, type Banner } from './BannerCarousel';
@@ -35,7 +35,7 @@ export default function HomePage(): JSX.Element {
   return (
     <div className={styles.home}>
       {/* The page's one h1 for screen readers and search engines; the banners say it in pictures. */}
-      <h1 className={styles.visuallyHidden}>Shwari Shop: flour and groceries from our mills, delivered free across Kenya</h1>
+      <VisuallyHidden as="h1">Shwari Shop: flour and groceries from our mills, delivered free across Kenya</VisuallyHidden>
       <BannerCarousel banners={BANNERS} />
       <BrandFilterRow />
 

@@ -2,7 +2,7 @@ import { useDeferredValue, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { PRODUCT_SORTS, SORT_LABELS, type ProductSort } from '@shop/api-types';
 import { usePageMeta } from '@shop/store-kit';
-import { EmptyState, Loading, NotFound } from '@shop/storefront-ui';
+import { EmptyState, Loading, NotFound, VisuallyHidden } from '@shop/storefront-ui';
 import { isNotFound, useFilterProductsQuery, useGetBrandsQuery, useGetCategoriesQuery } from '../api/catalogApi';
 import { ProductGrid } from '../products/ProductGrid';
 import styles from './shop.module.css';
@@ -72,7 +72,7 @@ export default function ShopPage(): JSX.Element {
           {(result.isFetching && !result.data) || waiting ? 'Loading products…' : products.length ? `Showing 1-${products.length} of ${products.length} results` : 'Showing 0 results'}
         </p>
         <label className={styles.sort}>
-          <span className={styles.visuallyHidden}>Sort products</span>
+          <VisuallyHidden>Sort products</VisuallyHidden>
           <select
             value={sort}
             onChange={(event) => {
@@ -113,7 +113,7 @@ export default function ShopPage(): JSX.Element {
       ) : (
         <>
           {/* Cards carry h3 names: the outline goes h1, h2, h3 for screen readers. */}
-          <h2 className={styles.visuallyHidden}>Products</h2>
+          <VisuallyHidden as="h2">Products</VisuallyHidden>
           <ProductGrid products={products} layout={layout} />
         </>
       )}

@@ -2,6 +2,7 @@ import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent
 import { Link } from 'react-router-dom';
 import type { ChatProduct, County, SubCounty } from '@shop/api-types';
 import { selectCartCount, useAppDispatch, useAppSelector } from '@shop/store-kit';
+import { VisuallyHidden } from '@shop/storefront-ui';
 import { addressDisplay, addressMessage, contactOf, type AddressForm as Address } from './address';
 import { AddressForm } from './AddressForm';
 import { ChatCart } from './ChatCart';
@@ -190,7 +191,7 @@ function Entry({ entry, busy, canRetry, onAdd, onRetry, anchor }: EntryProps): J
     <div ref={anchor} className={`${styles.entry} ${mine ? styles.mine : ''}`} data-testid={mine ? 'shopper-message' : 'assistant-message'}>
       {entry.text && (
         <p className={`${styles.bubble} ${mine ? styles.shopper : styles.assistant} ${entry.failed ? styles.failed : ''}`}>
-          <span className={styles.visuallyHidden}>{mine ? 'You: ' : 'Assistant: '}</span>
+          <VisuallyHidden>{mine ? 'You: ' : 'Assistant: '}</VisuallyHidden>
           {entry.text}
         </p>
       )}

@@ -1,5 +1,6 @@
 import { forwardRef, useState, type FormEvent } from 'react';
 import { CHAT_MESSAGE_MAX_LENGTH } from '@shop/api-types';
+import { VisuallyHidden } from '@shop/storefront-ui';
 import styles from './chat.module.css';
 
 interface ComposerProps {
@@ -20,9 +21,9 @@ export const Composer = forwardRef<HTMLInputElement, ComposerProps>(function Com
   };
   return (
     <form className={styles.composer} onSubmit={submit} aria-label="Send a message">
-      <label htmlFor={id} className={styles.visuallyHidden}>
+      <VisuallyHidden as="label" htmlFor={id}>
         Message the shopping assistant
-      </label>
+      </VisuallyHidden>
       <input
         ref={ref}
         id={id}

@@ -3,6 +3,7 @@ export { QuantityStepper } from './QuantityStepper';
 export { AddToCartControl } from './AddToCartControl';
 export { NotFound } from './NotFound';
 export { Loading } from './Loading';
+export { VisuallyHidden } from './VisuallyHidden';
 export { EmptyState } from './EmptyState';
 export { truncateWords } from './text';
 export { CountyFields } from './places/CountyFields';
