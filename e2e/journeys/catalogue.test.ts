@@ -113,6 +113,18 @@ it("arrives drawn on a phone: the product shows before any script runs, then the
     );
     expect(await page.locator('main').innerText()).toMatch(/KSh \d{1,3}(,\d{3})*\.\d{2}/);
     expect(await page.locator('main img').first().evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+    // Styled by the page's own stylesheets, as the shop draws it: the shared price and button too.
+    expect(await page.locator('main').getByText(/^KSh /).first().evaluate((price) => getComputedStyle(price).fontWeight)).toBe('700');
+    expect((await page.getByRole('button', { name: `Add ${product.name} to cart` }).boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    // The home page's heading is there for screen readers only.
+    await eventually(
+      async () => {
+        await page.goto(`${shop.url}/`);
+        return page.getByRole('heading', { level: 1 }).count();
+      },
+      (count) => count === 1,
+    );
+    expect((await page.getByRole('heading', { level: 1 }).boundingBox())!.width).toBeLessThanOrEqual(1);
     // A page not drawn yet within the gateway's budget comes plain the first time, drawn the next.
     await eventually(
       async () => {

@@ -8,6 +8,8 @@ const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const CompressionPlugin = require('compression-webpack-plugin');
 const CopyPlugin = require('copy-webpack-plugin');
 const { BootPreloadPlugin } = require('./bootPreloadPlugin');
+// css-loader's own class naming, reused for the shared packages' prefix (see cssLoader).
+const { defaultGetLocalIdent } = require('css-loader/dist/utils');
 const fs = require('node:fs');
 const zlib = require('node:zlib');
 
@@ -90,18 +92,38 @@ function typeScriptRule(dir) {
   };
 }
 
+/** The shop's shared packages (this file is in packages/mf-config/src). */
+const PACKAGES_DIR = path.resolve(__dirname, '..', '..') + path.sep;
+
 /**
- * CSS modules (*.module.css), class names prefixed per app so a remote's classes never collide
- * with another's. The first-screen renderer asks for the names only, which must be the browser
- * build's: same prefix, same hash.
+ * CSS modules (*.module.css): `<app>_<hash>` for an app's own files, so a remote's classes never
+ * collide with another's, and the first-screen renderer, which asks for the names only, gets the
+ * browser build's. A shared package's files (storefront-ui) take the package's prefix instead,
+ * the same in every build that bundles it: in the browser the shell's copy is used (with its
+ * stylesheet), while a remote's renderer draws with its own copy, and with the app's prefix the
+ * drawn copy named classes no loaded stylesheet had (unstyled prices and buttons until the shop
+ * took over). The hash is of the file's path from the app folder (the same from every app: they
+ * are siblings) and the class name.
  */
+function localIdentName(prefix, production) {
+  return production ? `${prefix}_[hash:base64:6]` : `${prefix}__[local]__[hash:base64:4]`;
+}
+
 function cssLoader(name, production, { exportOnlyLocals = false } = {}) {
   return {
     loader: require.resolve('css-loader'),
     options: {
       modules: {
         auto: /\.module\.css$/,
-        localIdentName: production ? `${name}_[hash:base64:6]` : `${name}__[local]__[hash:base64:4]`,
+        localIdentName: localIdentName(name, production),
+        getLocalIdent(loaderContext, _appIdentName, localName, options) {
+          const { resourcePath } = loaderContext;
+          // An app's own file: css-loader's default with the app's prefix.
+          if (!resourcePath.startsWith(PACKAGES_DIR)) return undefined;
+          const packageName = resourcePath.slice(PACKAGES_DIR.length).split(/[\\/]/)[0];
+          const ident = defaultGetLocalIdent(loaderContext, localIdentName(packageName.replace(/-/g, '_'), production), localName, options);
+          return ident.replace(/\[local\]/gi, localName);
+        },
         namedExport: false,
         exportLocalsConvention: 'as-is',
         exportOnlyLocals,
