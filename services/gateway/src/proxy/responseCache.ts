@@ -166,6 +166,23 @@ export function responseCache(
   };
   const generation = (area: string) => everything + (generations.get(area) ?? 0);
 
+  /** Keeps a service's answer for a request, if it is a 200 a shared cache may keep (public, with a max-age, no cookie). */
+  const keep = (key: string, asked: Pick<Entry, 'area' | 'url' | 'encoding'>, answer: CapturedAnswer): void => {
+    const freshSeconds = sharedFreshness(answer.headers['cache-control']);
+    if (answer.status !== 200 || freshSeconds === 0 || answer.setsCookie) return;
+    const entry: Entry = {
+      ...asked,
+      headers: answer.headers,
+      headerList: headerListOf(answer.headers, answer.body),
+      body: answer.body,
+      etag: answer.headers.etag,
+      storedAt: now(),
+      freshForMs: freshSeconds * 1000,
+    };
+    store(key, entry);
+    recompress(key, entry);
+  };
+
   /** Keys being asked for again in the background: one request each, however many shoppers ask meanwhile. */
   const refreshing = new Set<string>();
   const refreshAgent = new http.Agent({ keepAlive: true, maxSockets: 16 });
@@ -185,14 +202,9 @@ export function responseCache(
       response.on('error', done);
       response.on('end', () => {
         done();
-        const headers = keptHeaders((name) => response.headers[name]);
-        const freshSeconds = sharedFreshness(headers['cache-control']);
         // A change went through meanwhile: this answer may predate it, and the next read asks anew.
-        if (response.statusCode !== 200 || size > maxEntryBytes || freshSeconds === 0 || response.headers['set-cookie'] || generation(expiring.area) !== askedIn) return;
-        const body = Buffer.concat(chunks);
-        const entry: Entry = { ...expiring, headers, headerList: headerListOf(headers, body), body, etag: headers.etag, storedAt: now(), freshForMs: freshSeconds * 1000 };
-        store(key, entry);
-        recompress(key, entry);
+        if (size > maxEntryBytes || generation(expiring.area) !== askedIn) return;
+        keep(key, expiring, { status: response.statusCode ?? 0, headers: keptHeaders((name) => response.headers[name]), body: Buffer.concat(chunks), setsCookie: Boolean(response.headers['set-cookie']) });
       });
     });
     // A slow or failing service leaves the kept answer in place until it expires.
@@ -291,22 +303,7 @@ export function responseCache(
     const capture = ctx.method === 'GET' ? captureResponse(ctx.res, maxEntryBytes) : null;
     await next();
     const answer = capture?.result();
-    if (!answer || answer.status !== 200) return;
-    const freshSeconds = sharedFreshness(answer.headers['cache-control']);
-    if (freshSeconds === 0 || answer.setsCookie) return;
-    const entry: Entry = {
-      area,
-      url: ctx.url,
-      encoding,
-      headers: answer.headers,
-      headerList: headerListOf(answer.headers, answer.body),
-      body: answer.body,
-      etag: answer.headers.etag,
-      storedAt: now(),
-      freshForMs: freshSeconds * 1000,
-    };
-    store(key, entry);
-    recompress(key, entry);
+    if (answer) keep(key, { area, url: ctx.url, encoding }, answer);
   };
   return Object.assign(middleware, {
     clear: () => {
@@ -341,7 +338,14 @@ function headerListOf(headers: Record<string, string>, body: Buffer): string[] {
  * Copies what the proxy writes to the client (status, headers, body) as it streams, without
  * holding it back; gives up on answers larger than the limit.
  */
-function captureResponse(res: ServerResponse, maxBytes: number): { result(): { status: number; headers: Record<string, string>; body: Buffer; setsCookie: boolean } | null } {
+interface CapturedAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+  setsCookie: boolean;
+}
+
+function captureResponse(res: ServerResponse, maxBytes: number): { result(): CapturedAnswer | null } {
   const chunks: Buffer[] = [];
   let size = 0;
   let overflow = false;
