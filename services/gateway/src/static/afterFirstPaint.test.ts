@@ -1,24 +1,30 @@
 import vm from 'node:vm';
-import { startScriptsAfterFirstPaint } from './afterFirstPaint';
+import { afterFirstPaintLoader, takeScripts } from './afterFirstPaint';
+import type { Hint } from './pageHints';
 
-/** A drawn page's head as the gateway makes it: the shell's minified template plus the page's hints. */
-const PAGE =
-  '<!doctype html><html lang=en><head><title>Shop</title><link rel="stylesheet" href="/bootstrap.css"><link rel="preload" as="image" href="/media/unga.svg" fetchpriority="high">' +
+/** The shell's template as its build writes it (minified), with a data island. */
+const TEMPLATE =
+  '<!doctype html><html lang=en><head><title>Shop</title><link rel=preload href=/bootstrap.css as=style>' +
   '<script defer src=/main.js fetchpriority=high></script><link rel=preload href=/react.1a2b.js as=script><link href=/framework.3c4d.js rel=preload as=script>' +
-  '<script id="shop-remotes" type="application/json">{"remotes":[]}</script>' +
-  '<link rel="preload" href="/remotes/mf-catalog/mf-manifest.json" as="fetch" crossorigin="anonymous" /><link rel="preload" href="/remotes/mf-catalog/page.css" as="style" />' +
-  '<link rel="preload" href="/api/site/products/view/unga" as="fetch" crossorigin="anonymous" /></head>' +
-  '<body><div id="root"><main>Unga</main></div><script type="application/json" id="first-screen">{}</script></body></html>';
+  '<script id="shop-remotes" type="application/json">{"remotes":[]}</script></head>' +
+  '<body><div id=root></div></body></html>';
+
+/** A product page's hints (pageHints): its remote's manifest, its CSS (linked by the drawn page itself), its data. */
+const HINTS: Hint[] = [
+  { href: '/remotes/mf-catalog/mf-manifest.json', as: 'fetch' },
+  { href: '/remotes/mf-catalog/page.css', as: 'style' },
+  { href: '/api/site/products/view/unga', as: 'fetch' },
+];
 
 interface FakeElement {
   tag: string;
   [property: string]: unknown;
 }
 
-/** Runs the page's inline loader against a stand-in document: what it adds to the head, and when. */
-function runLoader(html: string) {
-  const inline = /<script>([\s\S]*?)<\/script>/.exec(html);
-  if (!inline) throw new Error('no inline loader');
+/** Runs the inline loader against a stand-in document: what it adds to the head, and when. */
+function runLoader(loader: string) {
+  const inline = /^<script>([\s\S]*)<\/script>$/.exec(loader);
+  if (!inline) throw new Error('not one inline script');
   const added: FakeElement[] = [];
   const frames: Array<() => void> = [];
   const timers: Array<() => void> = [];
@@ -42,23 +48,22 @@ function runLoader(html: string) {
 }
 
 describe('a drawn page starts its scripts after the first paint', () => {
-  const page = startScriptsAfterFirstPaint(PAGE);
-  const head = page.slice(0, page.indexOf('</head>'));
+  const { html, deferred } = takeScripts(TEMPLATE);
+  const head = html.slice(0, html.indexOf('</head>'));
 
-  it('takes the scripts and the script and data preloads out of the head', () => {
+  it("takes the template's scripts and script preloads out of its head", () => {
     expect(head).not.toMatch(/<script[^>]*\bsrc=/);
     expect(head).not.toMatch(/as="?(script|fetch)"?/);
   });
 
   it('keeps what the first paint needs, and the data islands', () => {
-    for (const kept of ['<link rel="stylesheet" href="/bootstrap.css">', '<link rel="preload" as="image" href="/media/unga.svg" fetchpriority="high">', '<link rel="preload" href="/remotes/mf-catalog/page.css" as="style" />', '<script id="shop-remotes" type="application/json">{"remotes":[]}</script>']) {
-      expect(head).toContain(kept);
-    }
-    expect(page.slice(page.indexOf('</head>'))).toBe(PAGE.slice(PAGE.indexOf('</head>')));
+    expect(head).toContain('<link rel=preload href=/bootstrap.css as=style>');
+    expect(head).toContain('<script id="shop-remotes" type="application/json">{"remotes":[]}</script>');
+    expect(html.slice(html.indexOf('</head>'))).toBe(TEMPLATE.slice(TEMPLATE.indexOf('</head>')));
   });
 
-  it('adds them again one frame after the first paint: the entry script first, in order, then the preloads', () => {
-    const loader = runLoader(page);
+  it("adds them again one frame after the first paint: the entry script first, then the template's and the page's preloads", () => {
+    const loader = runLoader(afterFirstPaintLoader(deferred, HINTS));
     loader.frame();
     expect(loader.added).toEqual([]);
     loader.timers();
@@ -75,21 +80,21 @@ describe('a drawn page starts its scripts after the first paint', () => {
   });
 
   it('starts them at the load event in a tab that draws no frames (opened in the background)', () => {
-    const loader = runLoader(page);
+    const loader = runLoader(afterFirstPaintLoader(deferred, HINTS));
     loader.load();
     expect(loader.added.map((element) => element.src ?? element.href)).toEqual(['/main.js', '/react.1a2b.js', '/framework.3c4d.js', '/remotes/mf-catalog/mf-manifest.json', '/api/site/products/view/unga']);
   });
 
-  it('asks for the address the tag named, and an address cannot close the loader early', () => {
-    const tricky = startScriptsAfterFirstPaint('<head><script defer src=/main.js></script><link rel="preload" href="/api/x?a=1&amp;b=&lt;/script&gt;&lt;b&gt;" as="fetch" /></head>');
-    expect(tricky).not.toContain('</script><b>');
-    const loader = runLoader(tricky);
-    loader.load();
-    expect(loader.added[1]).toMatchObject({ href: '/api/x?a=1&b=</script><b>' });
+  it('asks for the address as it is, and an address cannot close the loader early', () => {
+    const loader = afterFirstPaintLoader(deferred, [{ href: '/api/x?a=1&b=</script><b>', as: 'fetch' }]);
+    expect(loader).not.toContain('</script><b>');
+    const run = runLoader(loader);
+    run.load();
+    expect(run.added.at(-1)).toMatchObject({ href: '/api/x?a=1&b=</script><b>' });
   });
 
-  it('leaves a page without scripts as it is', () => {
+  it('leaves a template without scripts as it is', () => {
     const plain = '<!doctype html><html><head><title>Shop</title></head><body></body></html>';
-    expect(startScriptsAfterFirstPaint(plain)).toBe(plain);
+    expect(takeScripts(plain)).toEqual({ html: plain, deferred: { scripts: [], preloads: [] } });
   });
 });

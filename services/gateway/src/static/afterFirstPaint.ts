@@ -2,11 +2,14 @@
  * A drawn page (see ssr/firstScreen.ts) is complete on screen from its HTML and stylesheets: its
  * scripts and the data its browser render asks for are not needed to show it. On a phone's slow
  * link, fetched alongside the stylesheets, they share the bandwidth the first screen waits for.
- * So on such a page they start one frame after the first paint: the page's `<script src>` tags and
- * script and fetch preloads are taken out of the head and added again by a small inline script
- * then (or at the load event, whichever comes first, as a tab opened in the background draws no
- * frames). Everything else (stylesheets, the image preload, the remotes' configuration) stays.
+ * So on such a page they start one frame after the first paint: the shell template's `<script src>`
+ * tags and script and fetch preloads are taken out of its head (once per template, see
+ * takeScripts), and a small inline script adds them again then, with the page's own script and
+ * data hints (or at the load event, whichever comes first, as a tab opened in the background
+ * draws no frames). Everything else (stylesheets, the image preload, the remotes' configuration)
+ * stays in the head.
  */
+import type { Hint } from './pageHints';
 
 /** `<script ...></script>` with no inline code (the shell's entry script, or a data island). */
 const EMPTY_SCRIPT = /<script\b([^>]*)><\/script>/g;
@@ -17,40 +20,26 @@ const ATTRIBUTES = Object.fromEntries(
   (['src', 'type', 'fetchpriority', 'rel', 'as', 'href'] as const).map((name) => [name, new RegExp(`(?:^|\\s)${name}=(?:"([^"]*)"|'([^']*)'|([^\\s"'>]+))`, 'i')]),
 ) as Record<AttributeName, RegExp>;
 
-/** An attribute's value in a tag's attribute text, quoted or not (the template is minified, the hints are not). */
+/** An attribute's value in a tag's attribute text, quoted or not (the built template is minified). */
 function attribute(attributes: string, name: AttributeName): string | undefined {
   const found = ATTRIBUTES[name].exec(attributes.replace(/\s*\/$/, ''));
-  const value = found ? (found[1] ?? found[2] ?? found[3]) : undefined;
-  // The characters escapeAttribute (./files) escapes: the loader sets the value as the parser would have read it.
-  return value?.replace(/&(amp|quot|lt|gt|#39);/g, (_, entity: string) => ENTITIES[entity]!);
+  return found ? (found[1] ?? found[2] ?? found[3]) : undefined;
 }
 
-const ENTITIES: Record<string, string> = { amp: '&', quot: '"', lt: '<', gt: '>', '#39': "'" };
+type Preload = { href: string; as: 'script' | 'fetch' };
 
-interface Deferred {
+/** What a drawn page starts after its first paint: the template's scripts (run in order) and preloads. */
+export interface DeferredScripts {
   scripts: Array<{ src: string; highPriority: boolean }>;
-  preloads: Array<{ href: string; as: 'script' | 'fetch' }>;
+  preloads: Preload[];
 }
 
-/** The loader: adds the scripts (run in order) and then the preloads, once. */
-function loader({ scripts, preloads }: Deferred): string {
-  const data = JSON.stringify({ scripts, preloads }).replace(/</g, '\\u003c');
-  return (
-    '<script>(function(){var d=document,w=window,started=false,p=' +
-    data +
-    ';function start(){if(started)return;started=true;var h=d.head;' +
-    'p.scripts.forEach(function(x){var s=d.createElement("script");s.src=x.src;s.async=false;if(x.highPriority)s.fetchPriority="high";h.appendChild(s)});' +
-    'p.preloads.forEach(function(x){var l=d.createElement("link");l.rel="preload";l.href=x.href;l.as=x.as;if(x.as==="fetch")l.crossOrigin="anonymous";h.appendChild(l)})}' +
-    'w.requestAnimationFrame(function(){w.setTimeout(start,0)});w.addEventListener("load",start)})()</script>'
-  );
-}
-
-/** The page with its scripts and script/fetch preloads started after the first paint (head only). */
-export function startScriptsAfterFirstPaint(html: string): string {
-  const headEnd = html.indexOf('</head>');
-  if (headEnd < 0) return html;
-  const deferred: Deferred = { scripts: [], preloads: [] };
-  const head = html
+/** The shell's template without the scripts and script/fetch preloads of its head, and those apart. */
+export function takeScripts(template: string): { html: string; deferred: DeferredScripts } {
+  const headEnd = template.indexOf('</head>');
+  const deferred: DeferredScripts = { scripts: [], preloads: [] };
+  if (headEnd < 0) return { html: template, deferred };
+  const head = template
     .slice(0, headEnd)
     .replace(EMPTY_SCRIPT, (tag: string, attributes: string) => {
       const src = attribute(attributes, 'src');
@@ -66,6 +55,24 @@ export function startScriptsAfterFirstPaint(html: string): string {
       deferred.preloads.push({ href, as });
       return '';
     });
-  if (!deferred.scripts.length) return html;
-  return `${head}${loader(deferred)}${html.slice(headEnd)}`;
+  return { html: `${head}${template.slice(headEnd)}`, deferred };
+}
+
+const isPreload = (hint: Hint): hint is Preload => hint.as === 'script' || hint.as === 'fetch';
+
+/**
+ * The inline script that starts the template's scripts and preloads and the page's script and data
+ * hints one frame after the first paint. The page's stylesheet hints are left out: a drawn page
+ * links its stylesheets already (withFirstScreen).
+ */
+export function afterFirstPaintLoader({ scripts, preloads }: DeferredScripts, hints: Hint[]): string {
+  const data = JSON.stringify({ scripts, preloads: [...preloads, ...hints.filter(isPreload)] }).replace(/</g, '\\u003c');
+  return (
+    '<script>(function(){var d=document,w=window,started=false,p=' +
+    data +
+    ';function start(){if(started)return;started=true;var h=d.head;' +
+    'p.scripts.forEach(function(x){var s=d.createElement("script");s.src=x.src;s.async=false;if(x.highPriority)s.fetchPriority="high";h.appendChild(s)});' +
+    'p.preloads.forEach(function(x){var l=d.createElement("link");l.rel="preload";l.href=x.href;l.as=x.as;if(x.as==="fetch")l.crossOrigin="anonymous";h.appendChild(l)})}' +
+    'w.requestAnimationFrame(function(){w.setTimeout(start,0)});w.addEventListener("load",start)})()</script>'
+  );
 }

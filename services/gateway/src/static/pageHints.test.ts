@@ -5,7 +5,7 @@ import path from 'node:path';
 import { createLogger, listen, type RunningServer } from '@shop/service-kit';
 import { createGateway } from '../app';
 import { loadGatewayConfig } from '../config';
-import { matchPattern, pageHints } from './pageHints';
+import { hintTags, matchPattern, pageHints } from './pageHints';
 
 /** The preloads in a page's head, as [as, href]. */
 const preloads = (html: string): Array<[string, string]> =>
@@ -108,7 +108,7 @@ describe('page hints', () => {
 
   it('escapes what comes from the address', () => {
     const hints = pageHints({ localRemotes: [] });
-    expect(hints('/product/"><script>', [])).toBe('<link rel="preload" href="/api/site/products/view/%22%3E%3Cscript%3E" as="fetch" crossorigin="anonymous" />');
+    expect(hintTags(hints('/product/"><script>', []))).toBe('<link rel="preload" href="/api/site/products/view/%22%3E%3Cscript%3E" as="fetch" crossorigin="anonymous" />');
   });
 });
 

@@ -69,16 +69,16 @@ const safeDecode = (value: string): string => {
   }
 };
 
-type Hint = { href: string; as: 'script' | 'style' | 'fetch' };
+export type Hint = { href: string; as: 'script' | 'style' | 'fetch' };
 
 /**
- * `<link rel="preload">` tags for what the page's first screen needs beyond the shell (whose own
+ * What the page's first screen needs beyond the shell (whose own
  * start-up chunks index.html preloads already), so the browser fetches it all in parallel with
  * the shell instead of one step after another: the shell, then the remote's manifest, its entry,
  * the page's chunk and CSS, then the page's data. Only remotes the gateway serves itself are
  * looked into; one on another origin gets its manifest hinted only.
  */
-export function pageHints(config: Pick<GatewayConfig, 'localRemotes'>): (pathname: string, remotes: RemoteEntry[]) => string {
+export function pageHints(config: Pick<GatewayConfig, 'localRemotes'>): (pathname: string, remotes: RemoteEntry[]) => Hint[] {
   const readManifest = jsonFile<FederationManifest>();
   const remoteFiles = (area: PageArea, remotes: RemoteEntry[]): Hint[] => {
     const entry = remotes.find((remote) => remote.name === area.remote)?.entry;
@@ -109,7 +109,12 @@ export function pageHints(config: Pick<GatewayConfig, 'localRemotes'>): (pathnam
       }
       break;
     }
-    // fetch() calls (the federation manifest, the API) are CORS-mode requests: the preload must be too, or it is not reused.
-    return hints.map(({ href, as }) => `<link rel="preload" href="${escapeAttribute(href)}" as="${as}"${as === 'fetch' ? ' crossorigin="anonymous"' : ''} />`).join('');
+    return hints;
   };
+}
+
+/** The hints as `<link rel="preload">` tags for a page's head. */
+export function hintTags(hints: Hint[]): string {
+  // fetch() calls (the federation manifest, the API) are CORS-mode requests: the preload must be too, or it is not reused.
+  return hints.map(({ href, as }) => `<link rel="preload" href="${escapeAttribute(href)}" as="${as}"${as === 'fetch' ? ' crossorigin="anonymous"' : ''} />`).join('');
 }

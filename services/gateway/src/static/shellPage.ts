@@ -5,9 +5,9 @@ import type Koa from 'koa';
 import { CART_COOKIE, SIGNED_IN_COOKIE } from '@shop/api-types';
 import type { GatewayConfig, RemoteEntry } from '../config';
 import { withFirstScreen, type FirstScreens } from '../ssr/firstScreen';
-import { startScriptsAfterFirstPaint } from './afterFirstPaint';
+import { afterFirstPaintLoader, takeScripts } from './afterFirstPaint';
 import { whenChanged } from './files';
-import { pageHints } from './pageHints';
+import { hintTags, pageHints } from './pageHints';
 
 /** The template's preload of /remotes.json (minified or not). */
 const REMOTES_PRELOAD = /<link rel="?preload"? href="?\/remotes\.json"?[^>]*>/;
@@ -22,14 +22,19 @@ export function shellPage(
   screens?: FirstScreens,
 ): (ctx: Koa.Context, remotes: RemoteEntry[]) => Promise<void> {
   const hintsFor = pageHints(config);
-  const template = whenChanged((file) => fs.readFileSync(file, 'utf8'));
+  // The remotes' configuration goes into the page (shell/src/federation/remotes.ts reads it), so
+  // the shell needs no /remotes.json request first; its preload in the template is then unused.
+  // A drawn page's copy has its scripts apart (see afterFirstPaint): both made once per template.
+  const template = whenChanged((file) => {
+    const plain = fs.readFileSync(file, 'utf8').replace(REMOTES_PRELOAD, '');
+    return { plain, drawn: takeScripts(plain) };
+  });
   // staticSite answers 503 before this when the shell is not built.
-  const read = (): string => template(path.join(config.shellDir, 'index.html')) ?? '';
+  const unbuilt = { plain: '', drawn: takeScripts('') };
+  const read = () => template(path.join(config.shellDir, 'index.html')) ?? unbuilt;
 
   return async (ctx, remotes) => {
-    // The remotes' configuration goes into the page (shell/src/federation/remotes.ts reads it), so
-    // the shell needs no /remotes.json request first; its preload in the template is then unused.
-    let html = read().replace(REMOTES_PRELOAD, '');
+    const shell = read();
     const configuration = `<script id="shop-remotes" type="application/json">${JSON.stringify({ remotes }).replace(/</g, '\\u003c')}</script>`;
     const drawn = screens
       ? await screens.draw(
@@ -44,13 +49,20 @@ export function shellPage(
           remotes,
         )
       : null;
-    if (drawn) html = withFirstScreen(html, drawn);
     // A drawn page's browser render makes the same first calls before it replaces the copy: preloaded as for any page.
     const hints = hintsFor(ctx.path, remotes);
+    let html: string;
+    let head: string;
+    if (drawn) {
+      html = withFirstScreen(shell.drawn.html, drawn);
+      head = `${configuration}${afterFirstPaintLoader(shell.drawn.deferred, hints)}`;
+    } else {
+      html = shell.plain;
+      head = `${configuration}${hintTags(hints)}`;
+    }
     // At the end of the head: after the shell's own entry script and start-up chunks, so those are asked for first.
     const at = html.indexOf('</head>');
-    const page = at < 0 ? html : `${html.slice(0, at)}${configuration}${hints}${html.slice(at)}`;
-    const body = drawn ? startScriptsAfterFirstPaint(page) : page;
+    const body = at < 0 ? html : `${html.slice(0, at)}${head}${html.slice(at)}`;
     ctx.type = 'text/html; charset=utf-8';
     // A page drawn from the shopper's cart is theirs alone.
     ctx.set('Cache-Control', drawn?.personal ? 'private, no-cache' : 'no-cache');
