@@ -78,3 +78,15 @@ export function percentOf(cents: Cents, percent: number): Cents {
   const basisPoints = Math.round(percent * 100);
   return Math.round((cents * basisPoints) / 10000);
 }
+
+/**
+ * The shop's one unit-price rule: a shopper pays the offer price when there is one lower than the
+ * price, else the price. The cart, the checkout, the orders service and the assistant all price a
+ * line with this, so what a screen shows and what the server charges cannot drift apart.
+ */
+export function payableUnitCents(priceCents: Cents, offerCents: Cents | null | undefined): Cents {
+  assertCents(priceCents);
+  if (offerCents === null || offerCents === undefined) return priceCents;
+  assertCents(offerCents);
+  return offerCents < priceCents ? offerCents : priceCents;
+}

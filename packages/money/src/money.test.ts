@@ -1,4 +1,4 @@
-import { discountPercent, formatCents, formatKsh, formatPercent, lineTotal, percentOf, toCents } from './index';
+import { discountPercent, formatCents, formatKsh, formatPercent, lineTotal, payableUnitCents, percentOf, toCents } from './index';
 
 describe('money', () => {
   it('formats prices as the storefront shows them', () => {
@@ -43,5 +43,15 @@ describe('money', () => {
   it('takes a percentage of an amount to the cent', () => {
     expect(percentOf(200000, 10)).toBe(20000);
     expect(percentOf(333, 33.33)).toBe(111);
+  });
+});
+
+describe('payableUnitCents', () => {
+  it('charges the offer price only when it is lower than the price', () => {
+    expect(payableUnitCents(23000, 21000)).toBe(21000);
+    expect(payableUnitCents(23000, null)).toBe(23000);
+    expect(payableUnitCents(23000, undefined)).toBe(23000);
+    expect(payableUnitCents(23000, 25000)).toBe(23000);
+    expect(payableUnitCents(23000, 23000)).toBe(23000);
   });
 });
