@@ -1,5 +1,5 @@
 import type { ChatCartLine, ChatProduct, LookupProduct } from '@shop/api-types';
-import { discountPercent, formatCents, formatPercent, fromCents, lineTotal } from '@shop/money';
+import { discountPercent, formatCents, formatPercent, fromCents, lineTotal, payableUnitCents } from '@shop/money';
 
 /** The storefront's words when a quantity would pass the product's maximum (store kit, spec section 4). */
 export const MAXIMUM_REACHED_MESSAGE = 'You have reached the maximum you can add to cart for this product';
@@ -10,9 +10,9 @@ export interface Line {
   quantity: number;
 }
 
-/** The price a shopper pays for one unit: the offer price when there is a lower one (as the orders service prices it). */
+/** The price a shopper pays for one unit of a catalogue row (the shop's one rule, in @shop/money, as the orders service prices it). */
 export const unitCents = (product: Pick<LookupProduct, 'price_cents' | 'offer_price_cents'>): number =>
-  product.offer_price_cents !== null && product.offer_price_cents < product.price_cents ? product.offer_price_cents : product.price_cents;
+  payableUnitCents(product.price_cents, product.offer_price_cents);
 
 /** 'KES 1,980.00' */
 export const kes = (cents: number): string => formatCents(cents).replace(/^KSh/, 'KES');

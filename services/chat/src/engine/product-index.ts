@@ -49,8 +49,6 @@ export interface IndexedProduct {
   categorySlug: string;
   /** Index in the catalogue's own order, for stable ranking. */
   position: number;
-  /** The price a shopper pays (offer when lower), cents, from the list; replies re-price through the lookup. */
-  unitCents: number;
   offerPercent: number;
 }
 
@@ -74,8 +72,6 @@ export interface SearchResult {
   /** True when no product matched every known word and the matches are the closest ones. */
   partial: boolean;
 }
-
-const toCents = (ksh: number): number => Math.round(ksh * 100);
 
 /** Edits (insert, delete, change, swap two neighbours) from one word to the other. */
 export function editDistance(a: string, b: string): number {
@@ -116,7 +112,6 @@ export class ProductIndex {
       add(product.sku?.name ?? '', WEIGHT.synonym);
       add(CATEGORY_WORDS[product.category?.slug ?? ''] ?? '', WEIGHT.synonym);
       for (const [pattern, extra] of NAME_WORDS) if (pattern.test(product.name)) add(extra, WEIGHT.synonym);
-      const unitCents = product.offer && product.offer.offer_price < product.price ? toCents(product.offer.offer_price) : toCents(product.price);
       return {
         id: product.id,
         name: product.name,
@@ -125,7 +120,6 @@ export class ProductIndex {
         brandSlug: product.brand?.slug ?? '',
         categorySlug: product.category?.slug ?? '',
         position,
-        unitCents,
         offerPercent: product.offer?.discount?.percent ?? 0,
       };
     });

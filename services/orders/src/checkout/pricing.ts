@@ -1,5 +1,5 @@
 import type { LookupProduct, OrderStoreInput } from '@shop/api-types';
-import { formatCents, toCents } from '@shop/money';
+import { formatCents, payableUnitCents, toCents } from '@shop/money';
 import { unprocessable } from '@shop/service-kit';
 
 export interface PricedLine {
@@ -10,11 +10,9 @@ export interface PricedLine {
   lineCents: number;
 }
 
-/** What a shopper pays for one unit now: the offer price when there is a lower one. */
-export function unitPriceCents(product: LookupProduct): number {
-  const offer = product.offer_price_cents;
-  return offer !== null && offer < product.price_cents ? offer : product.price_cents;
-}
+/** What a shopper pays for one unit of a catalogue row now (the shop's one rule, in @shop/money). */
+export const unitPriceCents = (product: Pick<LookupProduct, 'price_cents' | 'offer_price_cents'>): number =>
+  payableUnitCents(product.price_cents, product.offer_price_cents);
 
 /**
  * The cart at today's prices. Every product must still be buyable and every quantity a whole
