@@ -1,14 +1,14 @@
 /**
  * Test fixtures for the account screens, shaped as the customers service answers
- * (packages/api-types/src/accounts.ts, services/customers/README.md), and one helper that renders the
- * account routes the way the shell mounts them. Only tests import this file.
+ * (@shop/api-types, services/customers/README.md) but written out here, so the remote tests without
+ * the services' source; and one helper that renders the account routes the way the shell mounts
+ * them. Only tests import this file.
  */
 import { createElement, type ReactElement } from 'react';
 import { screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { Address, County, CustomerProfile, LoginResponse, PointsHistory, SubCounty } from '@shop/api-types';
 import { renderWithStore } from '@shop/store-kit/src/testing';
-import { KENYA_COUNTIES } from '../../services/customers/src/places/kenya';
 import ForgotPasswordPage from './auth/ForgotPasswordPage';
 import LoginPage from './auth/LoginPage';
 import RegisterPage from './auth/RegisterPage';
@@ -34,20 +34,62 @@ export const loginAnswer = (role: LoginResponse['role'] = 'customer'): LoginResp
   expires_at: '2026-02-16T08:00:00.000Z',
 });
 
-/** Counties and sub-counties with their real ids (the service's place list). */
-function county(name: string): { county: County; subCounties: SubCounty[] } {
-  const seed = KENYA_COUNTIES.find((item) => item.name === name);
-  if (!seed) throw new Error(`Fixture: no county ${name}`);
-  return { county: { id: seed.id, name: seed.name }, subCounties: seed.subCounties.map(([id, subName]) => ({ id, name: subName })) };
+/**
+ * Three counties with their sub-counties, under their official ids as the service serves them
+ * (county codes, IEBC constituency codes), so the ids the tests send are real ones.
+ */
+interface CountyWithSubCounties {
+  county: County;
+  subCounties: SubCounty[];
 }
 
-export const NAIROBI = county('Nairobi');
-export const MOMBASA = county('Mombasa');
-export const KISUMU = county('Kisumu');
+function county(id: number, name: string, subCounties: Array<[number, string]>): CountyWithSubCounties {
+  return { county: { id, name }, subCounties: subCounties.map(([subId, subName]) => ({ id: subId, name: subName })) };
+}
+
+export const MOMBASA = county(1, 'Mombasa', [
+  [1, 'Changamwe'],
+  [2, 'Jomvu'],
+  [3, 'Kisauni'],
+  [4, 'Nyali'],
+  [5, 'Likoni'],
+  [6, 'Mvita'],
+]);
+
+export const KISUMU = county(42, 'Kisumu', [
+  [238, 'Kisumu East'],
+  [239, 'Kisumu West'],
+  [240, 'Kisumu Central'],
+  [241, 'Seme'],
+  [242, 'Nyando'],
+  [243, 'Muhoroni'],
+  [244, 'Nyakach'],
+]);
+
+export const NAIROBI = county(47, 'Nairobi', [
+  [274, 'Westlands'],
+  [275, 'Dagoretti North'],
+  [276, 'Dagoretti South'],
+  [277, 'Langata'],
+  [278, 'Kibra'],
+  [279, 'Roysambu'],
+  [280, 'Kasarani'],
+  [281, 'Ruaraka'],
+  [282, 'Embakasi South'],
+  [283, 'Embakasi North'],
+  [284, 'Embakasi Central'],
+  [285, 'Embakasi East'],
+  [286, 'Embakasi West'],
+  [287, 'Makadara'],
+  [288, 'Kamukunji'],
+  [289, 'Starehe'],
+  [290, 'Mathare'],
+]);
+
 export const COUNTIES: County[] = [MOMBASA.county, KISUMU.county, NAIROBI.county];
 export const subCountiesOf = (countyId: number): SubCounty[] => [NAIROBI, MOMBASA, KISUMU].find((item) => item.county.id === countyId)?.subCounties ?? [];
 
-export function subCounty(of: { subCounties: SubCounty[] }, name: string): SubCounty {
+export function subCounty(of: CountyWithSubCounties, name: string): SubCounty {
   const found = of.subCounties.find((item) => item.name === name);
   if (!found) throw new Error(`Fixture: no sub-county ${name}`);
   return found;
