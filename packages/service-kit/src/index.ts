@@ -10,3 +10,4 @@ export * from './auth';
 export * from './audit';
 export * from './metrics';
 export * from './request-context';
+export * from './service-client';

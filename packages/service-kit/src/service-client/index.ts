@@ -1,0 +1,2 @@
+export * from './http-request';
+export * from './service-client';

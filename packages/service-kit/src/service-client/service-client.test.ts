@@ -1,0 +1,132 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { runWithRequestId } from '../request-context';
+import { HttpError } from '../errors';
+import { createServiceClient } from './service-client';
+import { UpstreamUnavailable } from './http-request';
+
+interface Seen {
+  method: string;
+  url: string;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+/** A tiny service on a free port; `answer` decides what each request gets. */
+async function startService(answer: (req: http.IncomingMessage, res: http.ServerResponse, count: number) => void) {
+  const seen: Seen[] = [];
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+      answer(req, res, seen.length);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const close = () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+  return { url, seen, close };
+}
+
+const json = (res: http.ServerResponse, status: number, body: unknown) => {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+};
+
+const UNAVAILABLE = 'The catalogue is unavailable right now. Please try again shortly.';
+
+describe('service client', () => {
+  let service: Awaited<ReturnType<typeof startService>> | null = null;
+  afterEach(async () => {
+    await service?.close();
+    service = null;
+  });
+
+  it('passes on the request id, the internal secret (on /internal/* only) and the caller token', async () => {
+    service = await startService((_req, res) => json(res, 200, { ok: true }));
+    const client = createServiceClient({ area: 'catalogue', baseUrl: `${service.url}/`, internalSecret: 's3cret' });
+    const lookup = await runWithRequestId('click-42', () => client.post<{ ok: boolean }>('/internal/products/lookup', { ids: [1, 2] }));
+    expect(lookup).toEqual({ status: 200, body: { ok: true } });
+    await runWithRequestId('click-43', () => client.get('/api/get-profile', { bearer: 'token-abc' }));
+
+    const [internal, profile] = service.seen;
+    expect(internal).toMatchObject({ method: 'POST', url: '/internal/products/lookup', body: '{"ids":[1,2]}' });
+    expect(internal?.headers).toMatchObject({ 'x-request-id': 'click-42', 'x-internal-secret': 's3cret', 'content-type': 'application/json', accept: 'application/json' });
+    expect(profile?.headers).toMatchObject({ 'x-request-id': 'click-43', authorization: 'Bearer token-abc' });
+    expect(profile?.headers['x-internal-secret']).toBeUndefined();
+  });
+
+  it('answers any status as an answer, with an empty body as null', async () => {
+    service = await startService((_req, res, count) => (count === 1 ? json(res, 422, { message: 'Not enough points.' }) : res.writeHead(404).end()));
+    const client = createServiceClient({ area: 'account service', baseUrl: service.url });
+    expect(await client.post('/internal/points/redeem', {})).toEqual({ status: 422, body: { message: 'Not enough points.' } });
+    expect(await client.get('/api/site/counties/subcounty/99')).toEqual({ status: 404, body: null });
+  });
+
+  it('turns a service that does not answer in time into a 503 naming the area', async () => {
+    service = await startService(() => undefined);
+    const client = createServiceClient({ area: 'catalogue', baseUrl: service.url, timeoutMs: 150 });
+    const started = Date.now();
+    const failure = await client.get('/internal/catalog/revision').catch((error: unknown) => error);
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(failure).toBeInstanceOf(UpstreamUnavailable);
+    expect(failure).toBeInstanceOf(HttpError);
+    expect(failure).toMatchObject({ status: 503, message: UNAVAILABLE, area: 'catalogue' });
+    expect(((failure as Error).cause as Error).message).toBe('no answer within 150 ms');
+    // A timed-out call may have reached the service: it is not asked again.
+    expect(service.seen).toHaveLength(1);
+  });
+
+  it('turns a service that is down into a 503 naming the area', async () => {
+    const down = await startService(() => undefined);
+    await down.close();
+    const client = createServiceClient({ area: 'checkout', baseUrl: down.url });
+    await expect(client.post('/internal/customers/order-counts', { ids: [1] })).rejects.toMatchObject({
+      status: 503,
+      message: 'The checkout is unavailable right now. Please try again shortly.',
+      code: 'ECONNREFUSED',
+    });
+  });
+
+  it('asks a GET once more when its connection broke before any answer', async () => {
+    service = await startService((req, res, count) => (count === 1 ? req.socket.destroy() : json(res, 200, { revision: 'r2' })));
+    const client = createServiceClient({ area: 'catalogue', baseUrl: service.url });
+    expect(await client.get('/internal/catalog/revision')).toEqual({ status: 200, body: { revision: 'r2' } });
+    expect(service.seen.map((request) => request.method)).toEqual(['GET', 'GET']);
+  });
+
+  it('gives up on a GET after the retries it was allowed', async () => {
+    service = await startService((req) => req.socket.destroy());
+    const client = createServiceClient({ area: 'catalogue', baseUrl: service.url, retries: 2 });
+    await expect(client.get('/api/site/products')).rejects.toMatchObject({ status: 503, message: UNAVAILABLE, code: 'ECONNRESET' });
+    expect(service.seen).toHaveLength(3);
+  });
+
+  it('never repeats a POST that may have reached the service', async () => {
+    service = await startService((req) => req.socket.destroy());
+    const client = createServiceClient({ area: 'account service', baseUrl: service.url, retries: 3 });
+    await expect(client.post('/internal/points/redeem', { points: 100 })).rejects.toMatchObject({ status: 503, code: 'ECONNRESET' });
+    expect(service.seen).toHaveLength(1);
+  });
+
+  it('treats an answer that is not JSON as unavailable', async () => {
+    service = await startService((_req, res) => res.writeHead(502, { 'content-type': 'text/html' }).end('<h1>Bad gateway</h1>'));
+    const client = createServiceClient({ area: 'catalogue', baseUrl: service.url });
+    const failure = await client.get('/api/site/products').catch((error: unknown) => error);
+    expect(failure).toMatchObject({ status: 503, message: UNAVAILABLE });
+    expect(((failure as Error).cause as Error).message).toBe('answered 502 with a body that is not JSON');
+    expect(service.seen).toHaveLength(1);
+  });
+
+  it('names the area in the 503 a caller raises for an answer it cannot use', () => {
+    const client = createServiceClient({ area: 'catalogue', baseUrl: 'http://127.0.0.1:1' });
+    const error = client.unavailable('lookup answered 500');
+    expect(error).toMatchObject({ status: 503, message: UNAVAILABLE, area: 'catalogue' });
+    expect((error.cause as Error).message).toBe('lookup answered 500');
+  });
+});
