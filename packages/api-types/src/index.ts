@@ -6,6 +6,7 @@ export * from './orders';
 export * from './admin';
 export * from './chat';
 export * from './firstScreen';
+export * from './pages';
 // Schemas live in their own modules, so front ends that import only types and constants never
 // bundle zod (the package is marked side-effect free for tree shaking).
 export * from './schemas/catalog';

@@ -8,6 +8,7 @@ import type { GatewayConfig } from './config';
 import { rateLimits } from './limits/rateLimit';
 import { apiProxy } from './proxy/apiProxy';
 import { responseCache } from './proxy/responseCache';
+import { pageTable } from './pages/pageTable';
 import { runtimeRemotes } from './remotes/runtimeRemotes';
 import { firstScreens } from './ssr/firstScreen';
 import { staticSite } from './static/staticSite';
@@ -87,8 +88,9 @@ export function createGateway(config: GatewayConfig, logger: Logger): Koa {
   // Reads the cache does not hold yet go to the services through it, and writes empty it.
   app.use(cache);
   app.use(apiProxy(config.upstreams, logger, config.bodyLimitBytes));
-  // Catalogue pages arrive drawn (see ssr/firstScreen.ts), redrawn after the catalogue changes through the gateway.
+  // Catalogue pages arrive drawn (see ssr/firstScreen.ts), redrawn after the catalogue changes through the gateway,
+  // as the shell's page table says (pages/pageTable.ts).
   const screens = firstScreens(config, logger, () => cache.generation('catalogue'));
-  app.use(staticSite(config, runtimeRemotes(config.remotes, config.remotesFile, logger), screens));
+  app.use(staticSite(config, runtimeRemotes(config.remotes, config.remotesFile, logger), { findPage: pageTable(config.shellDir, logger), screens }));
   return app;
 }

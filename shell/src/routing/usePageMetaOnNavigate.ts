@@ -1,7 +1,14 @@
 import { useLayoutEffect, useRef } from 'react';
 import { useLocation, useMatches } from 'react-router-dom';
-import { applyPageMeta } from '@shop/store-kit';
-import type { RouteHandle } from './routes';
+import { applyPageMeta, type PageMeta } from '@shop/store-kit';
+
+/**
+ * Route metadata: the page title and description set after every navigation. Declared here, by
+ * its reader, so the layout (which runs this hook) needs nothing of the route table that holds it.
+ */
+export interface RouteHandle {
+  meta: PageMeta;
+}
 
 /**
  * After every navigation to a new path: the route's title, description and social-sharing meta.

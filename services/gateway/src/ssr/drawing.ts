@@ -11,7 +11,7 @@ import {
 import type { Logger } from '@shop/service-kit';
 import type { GatewayConfig, RemoteEntry } from '../config';
 import { jsonFile, whenChanged } from '../static/files';
-import type { PageArea } from '../static/pageHints';
+import type { PreparedPage } from '../pages/pageTable';
 
 /**
  * Drawing one page with the apps' first-screen renderers (see firstScreen.ts). Runs in a worker
@@ -31,7 +31,8 @@ export interface DrawnPage {
 }
 
 export interface DrawingJob {
-  area: PageArea;
+  /** The page as the shell's page table declares it: its pattern is the one the remote's module reads its params by. */
+  page: PreparedPage;
   url: string;
   viewportWidth: number;
   cart: CartCookieLine[];
@@ -119,9 +120,9 @@ export function firstImage(html: string): string | null {
 
 export function createDrawer(config: DrawingConfig, logger: Logger): (job: DrawingJob) => Promise<DrawnPage | null> {
   const load = bundleLoader(logger);
-  const renderersFor = (area: PageArea, remotes: RemoteEntry[], origin: string): { renderers: Renderers; remoteDir: string; base: string } | null => {
-    const local = config.localRemotes.find((remote) => remote.name === area.remote);
-    const entry = remotes.find((remote) => remote.name === area.remote)?.entry;
+  const renderersFor = (prepared: PreparedPage, remotes: RemoteEntry[], origin: string): { renderers: Renderers; remoteDir: string; base: string } | null => {
+    const local = config.localRemotes.find((remote) => remote.name === prepared.remote);
+    const entry = remotes.find((remote) => remote.name === prepared.remote)?.entry;
     // A remote moved elsewhere (REMOTE_*_URL, the remotes file) may run another version than the build here.
     if (!local || !entry?.startsWith(`/remotes/${local.folder}/`)) return null;
     const base = `/remotes/${local.folder}/`;
@@ -135,15 +136,15 @@ export function createDrawer(config: DrawingConfig, logger: Logger): (job: Drawi
   const stylesheetsOf = (remoteDir: string, base: string, module: string): string[] =>
     (readManifest(path.join(remoteDir, 'mf-manifest.json'))?.exposes?.find((expose) => expose.name === module)?.assets?.css?.sync ?? []).map((file) => `${base}${file}`);
 
-  return async ({ area, url, viewportWidth, cart, personal, remotes, origin }) => {
-    const found = renderersFor(area, remotes, origin);
+  return async ({ page: prepared, url, viewportWidth, cart, personal, remotes, origin }) => {
+    const found = renderersFor(prepared, remotes, origin);
     if (!found) return null;
     const { renderers, remoteDir, base } = found;
     let page: FirstScreenPage | null;
     let layout: string;
     try {
       [page, layout] = await Promise.all([
-        renderers.page.renderPage({ module: area.module, pattern: area.pattern, url, viewportWidth, cart }),
+        renderers.page.renderPage({ module: prepared.module, pattern: prepared.pattern, url, viewportWidth, cart }),
         renderers.layout.renderLayout({ url, remotes: remotes.map((remote) => remote.name) }),
       ]);
     } catch (error) {
@@ -151,14 +152,14 @@ export function createDrawer(config: DrawingConfig, logger: Logger): (job: Drawi
       return null;
     }
     if (!page || !layout.includes(renderers.layout.PAGE_SLOT)) return null;
-    const state: FirstScreenState = { remote: area.remote, module: area.module, queries: page.queries };
+    const state: FirstScreenState = { remote: prepared.remote, module: prepared.module, queries: page.queries };
     const pageHtml = await withFirstImageInlined(page.html, origin);
     return {
       personal,
       // display: contents: the wrapper adds no box, so the drawn copy lays out exactly as the browser's own render.
       html: `<div data-first-screen inert style="display:contents">${layout.replace(renderers.layout.PAGE_SLOT, () => pageHtml)}</div>`,
       state: `<script id="${FIRST_SCREEN_STATE_ID}" type="application/json">${escapeScript(JSON.stringify(state))}</script>`,
-      stylesheets: stylesheetsOf(remoteDir, base, area.module),
+      stylesheets: stylesheetsOf(remoteDir, base, prepared.module),
     };
   };
 

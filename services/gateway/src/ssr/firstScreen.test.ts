@@ -5,6 +5,8 @@ import path from 'node:path';
 import { FIRST_SCREEN_STATE_ID } from '@shop/api-types';
 import { createLogger } from '@shop/service-kit';
 import type { RemoteEntry } from '../config';
+import { compilePageTable } from '../pages/pageTable';
+import { TEST_PAGES } from '../pages/pageTableFixture';
 import { createDrawer } from './drawing';
 import { firstScreens, likelyViewportWidth, withFirstScreen } from './firstScreen';
 
@@ -102,8 +104,9 @@ describe('first screens drawn by the gateway', () => {
 
   // The drawing itself in this thread; one test goes through the gateway's drawing thread.
   const inProcess = () => createDrawer(config(), createLogger('gateway'));
+  const findPage = compilePageTable(TEST_PAGES);
   const draw = (screens: ReturnType<typeof firstScreens>, pathname: string, userAgent = phone, entries = remotes) =>
-    screens.draw({ path: pathname, search: '', userAgent, origin }, entries);
+    screens.draw({ found: findPage(pathname), path: pathname, search: '', userAgent, origin }, entries);
 
   it('draws a catalogue page inside the layout, with its data, stylesheets and first image', async () => {
     const screens = firstScreens(config(), createLogger('gateway'), () => 0, Date.now, inProcess());
@@ -147,6 +150,10 @@ describe('first screens drawn by the gateway', () => {
     const screens = firstScreens(config(), createLogger('gateway'), () => 0, Date.now, inProcess());
     // The cart and accounts are the shopper's own.
     expect(await draw(screens, '/profile/my-account')).toBeNull();
+    // Pages the table does not have drawn: the wishlist, the shell's own, one it does not know.
+    expect(await draw(screens, '/wishlist')).toBeNull();
+    expect(await draw(screens, '/faqs')).toBeNull();
+    expect(await draw(screens, '/product/unga-2kg/reviews')).toBeNull();
     // The cart and checkout only from a cart cookie.
     expect(await draw(screens, '/cart')).toBeNull();
     // A renderer that fails.
@@ -161,7 +168,7 @@ describe('first screens drawn by the gateway', () => {
   it("draws the cart and checkout of a shopper who is not signed in from their cart cookie, as theirs alone", async () => {
     const screens = firstScreens(config(), createLogger('gateway'), () => 0, Date.now, inProcess());
     const drawCart = (pathname: string, cartCookie: string | undefined, signedIn = false) =>
-      screens.draw({ path: pathname, search: '', userAgent: phone, cartCookie, signedIn, origin }, remotes);
+      screens.draw({ found: findPage(pathname), path: pathname, search: '', userAgent: phone, cartCookie, signedIn, origin }, remotes);
     const cart = await drawCart('/cart', '12x3.7x1');
     expect(cart!.personal).toBe(true);
     expect(cart!.html).toContain('<section><h1>CartPage</h1><p>product 12 x 3</p><p>product 7 x 1</p></section>');

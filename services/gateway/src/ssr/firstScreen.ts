@@ -3,8 +3,8 @@ import { Worker } from 'node:worker_threads';
 import { decodeCartCookie, encodeCartCookie, type CartCookieLine } from '@shop/api-types';
 import type { Logger } from '@shop/service-kit';
 import type { RemoteEntry } from '../config';
+import type { PageMatch } from '../pages/pageTable';
 import { escapeAttribute } from '../static/files';
-import { PAGE_AREAS, matchPattern } from '../static/pageHints';
 import { firstImage, type DrawingConfig, type DrawingJob, type DrawnPage } from './drawing';
 
 export type { DrawnPage } from './drawing';
@@ -21,7 +21,7 @@ export type { DrawnPage } from './drawing';
  * createServerConfig in packages/mf-config), so a redeployed app brings its renderer with it.
  * Drawing runs in a thread of its own (drawing.ts, drawingWorker.ts). Drawn: what every shopper
  * sees alike (catalogue pages) and the cart and checkout of a shopper not signed in, from their cart
- * cookie; only for remotes the gateway serves itself, and never at a page's expense: a missing or
+ * cookie, as the shell's page table says of each page (its firstScreen.drawn); only for remotes the gateway serves itself, and never at a page's expense: a missing or
  * failing renderer, or one slower than the budget, leaves the page to the browser as before.
  */
 
@@ -32,15 +32,6 @@ const REUSE_MS = 60_000;
 /** How long past that a drawn page may still be answered while it is drawn again (the catalogue's stale-while-revalidate). */
 const STALE_MS = 300_000;
 const MAX_KEPT = 500;
-
-/** Pages whose first screen is the same for every shopper. */
-const SHARED_MODULES = new Set(['HomePage', 'ShopPage', 'BrandPage', 'ProductPage', 'SearchPage']);
-/**
- * Pages drawn from the shopper's cart cookie (ids and quantities; names and prices from the
- * catalogue), for a shopper who is not signed in: a signed-in shopper's checkout shows their
- * account, which the gateway does not look into.
- */
-const CART_MODULES = new Set(['CartPage', 'CheckoutPage']);
 
 /** A phone or a computer, from the User-Agent: page layouts that depend on the width are drawn for the likely one. */
 export function likelyViewportWidth(userAgent: string): number {
@@ -94,9 +85,21 @@ function drawingThread(config: DrawingConfig, logger: Logger): (job: DrawingJob)
 }
 
 export interface FirstScreens {
-  /** The drawn page for this path, or null (the browser draws it). `origin` is where the gateway answers itself. */
+  /**
+   * The drawn page for this path, or null (the browser draws it). `found` is the page the shell's
+   * page table has at the path; `origin` is where the gateway answers itself.
+   */
   draw(
-    request: { path: string; search: string; userAgent: string; /** The shop_cart cookie. */ cartCookie?: string; signedIn?: boolean; origin: string },
+    request: {
+      found: PageMatch | null;
+      path: string;
+      search: string;
+      userAgent: string;
+      /** The shop_cart cookie. */
+      cartCookie?: string;
+      signedIn?: boolean;
+      origin: string;
+    },
     remotes: RemoteEntry[],
   ): Promise<DrawnPage | null>;
 }
@@ -112,11 +115,15 @@ export function firstScreens(
   const inFlight = new Map<string, Promise<DrawnPage | null>>();
 
   return {
-    async draw({ path: pathname, search, userAgent, cartCookie, signedIn = false, origin }, remotes) {
-      const area = PAGE_AREAS.find((candidate) => (SHARED_MODULES.has(candidate.module) || CART_MODULES.has(candidate.module)) && matchPattern(candidate.pattern, pathname));
-      if (!area) return null;
+    async draw({ found, path: pathname, search, userAgent, cartCookie, signedIn = false, origin }, remotes) {
+      const page = found?.page;
+      if (!page?.drawn) return null;
+      // A page drawn from the shopper's cart cookie (ids and quantities; names and prices from the
+      // catalogue) is drawn only for a shopper who is not signed in: a signed-in shopper's checkout
+      // shows their account, which the gateway does not look into.
+      const personal = page.drawn === 'cart';
       let cart: CartCookieLine[] = [];
-      if (CART_MODULES.has(area.module)) {
+      if (personal) {
         cart = decodeCartCookie(cartCookie);
         if (cart.length === 0 || signedIn) return null;
       }
@@ -130,7 +137,7 @@ export function firstScreens(
 
       let drawing = inFlight.get(key);
       if (!drawing) {
-        drawing = drawer({ area, url, viewportWidth, cart, personal: CART_MODULES.has(area.module), remotes, origin })
+        drawing = drawer({ page, url, viewportWidth, cart, personal, remotes, origin })
           .then((page) => {
             kept.delete(key);
             kept.set(key, { page, generation, keptAt: now() });

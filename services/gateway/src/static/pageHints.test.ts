@@ -5,7 +5,9 @@ import path from 'node:path';
 import { createLogger, listen, type RunningServer } from '@shop/service-kit';
 import { createGateway } from '../app';
 import { loadGatewayConfig } from '../config';
-import { hintTags, matchPattern, pageHints } from './pageHints';
+import { compilePageTable } from '../pages/pageTable';
+import { TEST_PAGES, writePageTable } from '../pages/pageTableFixture';
+import { hintTags, pageHints } from './pageHints';
 
 /** The preloads in a page's head, as [as, href]. */
 const preloads = (html: string): Array<[string, string]> =>
@@ -20,6 +22,7 @@ describe('page hints', () => {
   beforeAll(async () => {
     fs.mkdirSync(shellDir);
     fs.mkdirSync(catalogDir);
+    writePageTable(shellDir);
     // As the shell's build writes it: its entry, its start-up chunks' preloads, the remotes.json preload.
     fs.writeFileSync(
       path.join(shellDir, 'index.html'),
@@ -108,17 +111,6 @@ describe('page hints', () => {
 
   it('escapes what comes from the address', () => {
     const hints = pageHints({ localRemotes: [] });
-    expect(hintTags(hints('/product/"><script>', []))).toBe('<link rel="preload" href="/api/site/products/view/%22%3E%3Cscript%3E" as="fetch" crossorigin="anonymous" />');
-  });
-});
-
-describe('page patterns', () => {
-  it('match whole paths, with :params and a trailing *', () => {
-    expect(matchPattern('/', '/')).toEqual({});
-    expect(matchPattern('/product/:slug', '/product/unga-2kg')).toEqual({ slug: 'unga-2kg' });
-    expect(matchPattern('/product/:slug', '/product/unga-2kg/reviews')).toBeNull();
-    expect(matchPattern('/shop/all', '/shop/all/')).toEqual({});
-    expect(matchPattern('/profile/*', '/profile/orders/12')).toEqual({});
-    expect(matchPattern('/cart', '/checkout')).toBeNull();
+    expect(hintTags(hints(compilePageTable(TEST_PAGES)('/product/"><script>'), []))).toBe('<link rel="preload" href="/api/site/products/view/%22%3E%3Cscript%3E" as="fetch" crossorigin="anonymous" />');
   });
 });

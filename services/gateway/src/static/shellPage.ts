@@ -4,6 +4,7 @@ import path from 'node:path';
 import type Koa from 'koa';
 import { CART_COOKIE, SIGNED_IN_COOKIE } from '@shop/api-types';
 import type { GatewayConfig, RemoteEntry } from '../config';
+import type { FindPage } from '../pages/pageTable';
 import { withFirstScreen, type FirstScreens } from '../ssr/firstScreen';
 import { afterFirstPaintLoader, takeScripts } from './afterFirstPaint';
 import { whenChanged } from './files';
@@ -14,11 +15,13 @@ const REMOTES_PRELOAD = /<link rel="?preload"? href="?\/remotes\.json"?[^>]*>/;
 
 /**
  * The shell's index.html for a storefront page, with the remotes' configuration (what
- * /remotes.json answers) and the page's preload hints in its head (see pageHints). Small and made per page, so it is compressed per request (koa-compress) and
- * revalidated by its ETag (`no-cache`), like the shell's entry file.
+ * /remotes.json answers) and the page's preload hints in its head (see pageHints), drawn when the
+ * shell's page table says so (see ssr/firstScreen.ts). Small and made per page, so it is compressed
+ * per request (koa-compress) and revalidated by its ETag (`no-cache`), like the shell's entry file.
  */
 export function shellPage(
   config: Pick<GatewayConfig, 'shellDir' | 'localRemotes'>,
+  findPage: FindPage,
   screens?: FirstScreens,
 ): (ctx: Koa.Context, remotes: RemoteEntry[]) => Promise<void> {
   const hintsFor = pageHints(config);
@@ -35,10 +38,13 @@ export function shellPage(
 
   return async (ctx, remotes) => {
     const shell = read();
+    // Looked up once: the drawing and the hints are of the same page.
+    const found = findPage(ctx.path);
     const configuration = `<script id="shop-remotes" type="application/json">${JSON.stringify({ remotes }).replace(/</g, '\\u003c')}</script>`;
     const drawn = screens
       ? await screens.draw(
           {
+            found,
             path: ctx.path,
             search: ctx.search,
             userAgent: ctx.get('user-agent'),
@@ -50,7 +56,7 @@ export function shellPage(
         )
       : null;
     // A drawn page's browser render makes the same first calls before it replaces the copy: preloaded as for any page.
-    const hints = hintsFor(ctx.path, remotes);
+    const hints = hintsFor(found, remotes);
     let html: string;
     let head: string;
     if (drawn) {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import send from 'koa-send';
 import type Koa from 'koa';
 import type { GatewayConfig, RemoteEntry } from '../config';
+import type { FindPage } from '../pages/pageTable';
 import type { FirstScreens } from '../ssr/firstScreen';
 import { shellPage } from './shellPage';
 
@@ -42,10 +43,14 @@ export function remotesDocument(remotes: RemoteEntry[]): { remotes: RemoteEntry[
 /**
  * The shell and the remotes as static files (the all-in-one mode), /remotes.json from the
  * environment (or GATEWAY_REMOTES_FILE, read again when it changes), and the shell's index.html
- * for every other page (client-side routing).
+ * for every other page (client-side routing), prepared as the shell's page table says (`pages`).
  */
-export function staticSite(config: GatewayConfig, remotes: () => RemoteEntry[] = () => config.remotes, screens?: FirstScreens): Koa.Middleware {
-  const page = shellPage(config, screens);
+export function staticSite(
+  config: GatewayConfig,
+  remotes: () => RemoteEntry[] = () => config.remotes,
+  pages: { findPage: FindPage; screens?: FirstScreens } = { findPage: () => null },
+): Koa.Middleware {
+  const page = shellPage(config, pages.findPage, pages.screens);
   return async (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
     if (ctx.path === '/remotes.json') {

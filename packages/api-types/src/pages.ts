@@ -1,0 +1,36 @@
+/**
+ * The storefront's page table: one declaration (shell/src/routing/pages.ts) from which the shell
+ * builds its routes and the gateway its first screens, preload hints and drawable pages. The shell's
+ * server build carries it to the gateway as dist/server/pages.js (exporting STOREFRONT_PAGES), so a
+ * redeployed shell brings its table with it, as it brings its renderer.
+ */
+
+/** Who shows a page: an exposed module of a remote, or one of the shell's own pages (a name the shell knows). */
+export type PageOwner<ShellPage extends string = string> = { remote: string; module: string } | { shell: ShellPage };
+
+export interface StorefrontPage<ShellPage extends string = string> {
+  /**
+   * The route pattern, with the :params the owning module reads ('/shop/:brandSlug'), or a trailing
+   * '*' for an area with routes of its own ('/profile/*'). The first page whose pattern matches a
+   * path is the page: the more particular pattern comes first ('/shop/all' before '/shop/:brandSlug').
+   */
+  path: string;
+  owner: PageOwner<ShellPage>;
+  /** Title and description set when the page is navigated to (the page may set its own after). */
+  meta: { title: string; description: string };
+  /** Outside the storefront's header and footer (the back office has a layout of its own). */
+  ownLayout?: true;
+  /** What the gateway prepares for the first screen; a page without it is left to the browser alone. */
+  firstScreen?: {
+    /**
+     * The API reads the page starts with, preloaded with the page (its remote's files are too):
+     * ':slug' in one is the path's own :slug.
+     */
+    preload: string[];
+    /**
+     * Drawn into the HTML by the owning remote's first-screen renderer: 'shared' when alike for
+     * every shopper, 'cart' from the cart cookie of a shopper who is not signed in.
+     */
+    drawn?: 'shared' | 'cart';
+  };
+}

@@ -1,0 +1,72 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createLogger } from '@shop/service-kit';
+import { compilePageTable, matchPattern, pageTable, pageTableFile } from './pageTable';
+import { TEST_PAGES, writePageTable } from './pageTableFixture';
+
+describe('page patterns', () => {
+  it('match whole paths, with :params and a trailing *', () => {
+    expect(matchPattern('/', '/')).toEqual({});
+    expect(matchPattern('/product/:slug', '/product/unga-2kg')).toEqual({ slug: 'unga-2kg' });
+    expect(matchPattern('/product/:slug', '/product/unga-2kg/reviews')).toBeNull();
+    expect(matchPattern('/shop/all', '/shop/all/')).toEqual({});
+    expect(matchPattern('/profile/*', '/profile/orders/12')).toEqual({});
+    expect(matchPattern('/profile/*', '/profile')).toEqual({});
+    expect(matchPattern('*', '/anything/at/all')).toEqual({});
+    expect(matchPattern('/cart', '/checkout')).toBeNull();
+  });
+});
+
+describe('the page table', () => {
+  const findPage = compilePageTable(TEST_PAGES);
+
+  it('finds the first page whose pattern matches, with the params by the names the table gives', () => {
+    expect(findPage('/shop/all')).toMatchObject({ page: { pattern: '/shop/all', module: 'ShopPage' }, params: {} });
+    expect(findPage('/shop/pwani-bora')).toMatchObject({ page: { pattern: '/shop/:brandSlug', module: 'ShopPage', drawn: 'shared' }, params: { brandSlug: 'pwani-bora' } });
+    expect(findPage('/cart')).toMatchObject({ page: { remote: 'mf_checkout', module: 'CartPage', drawn: 'cart', preload: [] } });
+    expect(findPage('/login')?.page.drawn).toBeUndefined();
+  });
+
+  it('prepares nothing for the pages it leaves to the browser, and never lets a later page take their paths', () => {
+    // A remote's page without a first screen, the shell's own pages, the back office, a path no page has.
+    expect(findPage('/chat')).toBeNull();
+    expect(findPage('/faqs')).toBeNull();
+    expect(findPage('/admin/products')).toBeNull();
+    expect(findPage('/product/unga-2kg/reviews')).toBeNull();
+    // '*' (the shell's NotFound) comes last and takes everything else.
+    expect(compilePageTable([{ path: '*', owner: { shell: 'not-found' }, meta: { title: '', description: '' } }, ...TEST_PAGES])('/product/unga-2kg')).toBeNull();
+  });
+
+  describe("read from the shell's build", () => {
+    let shellDir: string;
+    beforeEach(() => {
+      shellDir = fs.mkdtempSync(path.join(os.tmpdir(), 'page-table-'));
+    });
+    afterEach(() => fs.rmSync(shellDir, { recursive: true, force: true }));
+
+    it('follows a redeployed shell', () => {
+      const find = pageTable(shellDir, createLogger('gateway'));
+      // A shell built without a table: pages are served plain.
+      expect(find('/product/unga-2kg')).toBeNull();
+      writePageTable(shellDir);
+      expect(find('/product/unga-2kg')).toMatchObject({ page: { pattern: '/product/:slug' }, params: { slug: 'unga-2kg' } });
+      writePageTable(shellDir, [{ path: '/item/:id', owner: { remote: 'mf_catalog', module: 'ProductPage' }, meta: { title: '', description: '' }, firstScreen: { preload: ['/api/site/products/view/:id'] } }]);
+      // A new modification time, as a new build has.
+      const later = new Date(Date.now() + 5000);
+      fs.utimesSync(pageTableFile(shellDir), later, later);
+      expect(find('/product/unga-2kg')).toBeNull();
+      expect(find('/item/12')).toMatchObject({ page: { module: 'ProductPage', preload: ['/api/site/products/view/:id'] }, params: { id: '12' } });
+    });
+
+    it('uses no table of another shape, nor one that does not load', () => {
+      const find = pageTable(shellDir, createLogger('gateway'));
+      fs.mkdirSync(path.dirname(pageTableFile(shellDir)), { recursive: true });
+      fs.writeFileSync(pageTableFile(shellDir), 'module.exports.STOREFRONT_PAGES = [{ pattern: "/product/:slug" }];');
+      expect(find('/product/unga-2kg')).toBeNull();
+      const find2 = pageTable(shellDir, createLogger('gateway'));
+      fs.writeFileSync(pageTableFile(shellDir), 'this is not JavaScript');
+      expect(find2('/product/unga-2kg')).toBeNull();
+    });
+  });
+});
