@@ -29,7 +29,10 @@ export const PROFILE: CustomerProfile = {
 
 export const loginAnswer = (role: LoginResponse['role'] = 'customer'): LoginResponse => ({
   token: role === 'customer' ? TOKEN : 'tok_staff_1',
-  user: role === 'customer' ? { first_name: 'Juma', last_name: 'Otieno', email: 'customer@example.com' } : { first_name: 'Amina', last_name: 'Wanjiru', email: 'admin@shwarimills.co.ke' },
+  user:
+    role === 'customer'
+      ? { first_name: 'Juma', last_name: 'Otieno', email: 'customer@example.com' }
+      : { first_name: 'Amina', last_name: 'Wanjiru', email: 'admin@shwarimills.co.ke' },
   role,
   expires_at: '2026-02-16T08:00:00.000Z',
 });
@@ -87,7 +90,8 @@ export const NAIROBI = county(47, 'Nairobi', [
 ]);
 
 export const COUNTIES: County[] = [MOMBASA.county, KISUMU.county, NAIROBI.county];
-export const subCountiesOf = (countyId: number): SubCounty[] => [NAIROBI, MOMBASA, KISUMU].find((item) => item.county.id === countyId)?.subCounties ?? [];
+export const subCountiesOf = (countyId: number): SubCounty[] =>
+  [NAIROBI, MOMBASA, KISUMU].find((item) => item.county.id === countyId)?.subCounties ?? [];
 
 export function subCounty(of: CountyWithSubCounties, name: string): SubCounty {
   const found = of.subCounties.find((item) => item.name === name);
