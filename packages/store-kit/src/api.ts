@@ -7,8 +7,10 @@ import {
   type FetchArgs,
   type FetchBaseQueryError,
 } from '@reduxjs/toolkit/query/react';
-import { signedOut } from './session/sessionSlice';
-import type { RootState } from './store';
+import { signedOut, type SessionState } from './session/sessionSlice';
+
+/** What the api reads of the store: the session's token (the store imports the api, so not the store's own type). */
+type WithSession = { session: SessionState };
 
 /** Absolute, so requests resolve the same in browsers and in jsdom tests; the gateway serves /api on the page's origin. */
 export const apiBaseUrl = (): string => `${globalThis.location?.origin ?? 'http://localhost'}/api/`;
@@ -20,7 +22,7 @@ export const apiBaseUrl = (): string => `${globalThis.location?.origin ?? 'http:
 const rawBaseQuery = fetchBaseQuery({
   baseUrl: apiBaseUrl(),
   prepareHeaders: (headers, { getState }) => {
-    const token = (getState() as RootState).session.token;
+    const token = (getState() as WithSession).session.token;
     if (token && !headers.has('authorization')) headers.set('authorization', `Bearer ${token}`);
     return headers;
   },
@@ -29,7 +31,7 @@ const rawBaseQuery = fetchBaseQuery({
 /** A 401 on a call made with the customer's token means the session is over: sign out everywhere. */
 const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, queryApi, extraOptions) => {
   const result = await rawBaseQuery(args, queryApi, extraOptions);
-  if (result.error?.status === 401 && (queryApi.getState() as RootState).session.token) queryApi.dispatch(signedOut());
+  if (result.error?.status === 401 && (queryApi.getState() as WithSession).session.token) queryApi.dispatch(signedOut());
   return result;
 };
 

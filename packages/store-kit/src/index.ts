@@ -9,5 +9,16 @@ export * from './session/sessionSlice';
 export { notify, onToast, ToastHost, TOAST_DEFAULTS, type ToastKind, type ToastRequest } from './toasts';
 export { applyPageMeta, usePageMeta, SITE_NAME, type PageMeta } from './pageMeta';
 export { readStored, writeStored } from './storage';
+export { STORAGE_KEYS, SESSION_STORAGE_KEYS, CART_COOKIE, SIGNED_IN_COOKIE } from './storageKeys';
+export {
+  customerApi,
+  useGetProfileQuery,
+  useUpdateProfileMutation,
+  useGetAddressesQuery,
+  useCreateAddressMutation,
+  useUpdateAddressMutation,
+  useDeleteAddressMutation,
+  type ProfileUpdate,
+} from './customer/customerApi';
 export { apiErrorMessages, apiErrorMessage, errorStatus } from './errors';
 export { readFirstScreenState, loadFirstScreenQueries } from './firstScreen/loadFirstScreen';

@@ -1,12 +1,12 @@
 import { combineSlices, configureStore, type ThunkAction, type UnknownAction } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query/react';
-import { STORAGE_KEYS } from '@shop/api-types';
 import { api } from './api';
 import { cartSlice, cartHydrated } from './cart/cartSlice';
 import { wishlistSlice, wishlistHydrated } from './wishlist/wishlistSlice';
 import { sessionSlice, sessionHydrated } from './session/sessionSlice';
 import { writeCartCookie, writeSignedInCookie } from './firstScreen/shopCookies';
 import { writeStored } from './storage';
+import { STORAGE_KEYS } from './storageKeys';
 import type { SessionState } from './session/sessionSlice';
 
 /** Raw strings under the spec's keys (not JSON), as other parts of the shop read them. */

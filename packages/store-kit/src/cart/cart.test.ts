@@ -37,6 +37,14 @@ describe('cart', () => {
     expect(selectCartCount(store.getState())).toBe(2);
   });
 
+  it('prices a line at the offer only when the offer is lower than the price, as the orders service charges', () => {
+    const store = createShopStore();
+    store.dispatch(addToCart({ ...flour, offer: { offer_price: 190, discount: { name: '-5.56%', percent: -5.56 } } }));
+    store.dispatch(changeQuantity(flour.id, 2));
+    expect(store.getState().cart.items[0]).toMatchObject({ quantity: 2, product_total: 360 });
+    expect(selectCartSubtotalCents(store.getState())).toBe(36000);
+  });
+
   it('stops at the maximum quantity with the spec message', () => {
     const store = createShopStore();
     store.dispatch(addToCart(flour));

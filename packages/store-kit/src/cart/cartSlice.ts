@@ -1,7 +1,8 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { STORAGE_KEYS, type Product } from '@shop/api-types';
-import { fromCents, lineTotal, toCents } from '@shop/money';
+import type { Product } from '@shop/api-types';
+import { fromCents, lineTotal, payableUnitCents, toCents } from '@shop/money';
 import { readStored } from '../storage';
+import { STORAGE_KEYS } from '../storageKeys';
 
 /** What a cart line keeps of a product: enough to show it and to re-price it on the server. */
 export type CartProduct = Pick<Product, 'id' | 'name' | 'slug' | 'image' | 'unit' | 'price' | 'offer' | 'limit'>;
@@ -23,9 +24,9 @@ export interface CartState {
   coupon_value: number;
 }
 
-/** The price a shopper pays for one unit: the offer price when there is an offer. */
+/** The price a shopper pays for one unit of a product, by the shop's one rule (@shop/money's payableUnitCents). */
 export const unitPriceCents = (product: Pick<CartProduct, 'price' | 'offer'>): number =>
-  toCents(product.offer ? product.offer.offer_price : product.price);
+  payableUnitCents(toCents(product.price), product.offer ? toCents(product.offer.offer_price) : null);
 
 const withTotal = (product: CartProduct, quantity: number): CartLine => ({
   id: product.id,

@@ -1,5 +1,6 @@
-import { CART_COOKIE, SIGNED_IN_COOKIE, encodeCartCookie } from '@shop/api-types';
+import { encodeCartCookie } from '@shop/api-types';
 import type { CartLine } from '../cart/cartSlice';
+import { CART_COOKIE, SIGNED_IN_COOKIE } from '../storageKeys';
 
 const MONTH_SECONDS = 30 * 24 * 3600;
 

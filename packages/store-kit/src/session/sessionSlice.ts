@@ -1,6 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { STORAGE_KEYS } from '@shop/api-types';
-import type { RootState } from '../store';
+import { STORAGE_KEYS } from '../storageKeys';
 
 /** The signed-in customer, kept under the spec's local storage keys (token, full name, email). */
 export interface SessionState {
@@ -21,6 +20,11 @@ export const loadStoredSession = (): SessionState => {
   const token = read(STORAGE_KEYS.customerToken);
   return token ? { token, name: read(STORAGE_KEYS.customerName), email: read(STORAGE_KEYS.customerEmail) } : { token: null, name: null, email: null };
 };
+
+/** Any state with the session in it (the store's root state): the slice does not import the store, which imports it. */
+interface WithSession {
+  session: SessionState;
+}
 
 export const sessionSlice = createSlice({
   name: 'session',
@@ -46,6 +50,6 @@ export const sessionSlice = createSlice({
 
 export const { signedIn, signedOut, sessionRenamed, sessionHydrated } = sessionSlice.actions;
 
-export const selectCustomerToken = (state: RootState) => state.session.token;
-export const selectIsSignedIn = (state: RootState) => state.session.token !== null;
-export const selectCustomerName = (state: RootState) => (state.session.token ? state.session.name : null);
+export const selectCustomerToken = (state: WithSession) => state.session.token;
+export const selectIsSignedIn = (state: WithSession) => state.session.token !== null;
+export const selectCustomerName = (state: WithSession) => (state.session.token ? state.session.name : null);

@@ -1,11 +1,16 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { STORAGE_KEYS, type Product } from '@shop/api-types';
+import { createSlice, type PayloadAction, type ThunkAction, type UnknownAction } from '@reduxjs/toolkit';
+import type { Product } from '@shop/api-types';
 import { readStored } from '../storage';
-import type { AppThunk, RootState } from '../store';
+import { STORAGE_KEYS } from '../storageKeys';
 import { notify } from '../toasts';
 
 export interface WishlistState {
   items: Product[];
+}
+
+/** Any state with the wishlist in it (the store's root state): the slice does not import the store, which imports it. */
+interface WithWishlist {
+  wishlist: WishlistState;
 }
 
 const isProducts = (value: unknown): value is Product[] =>
@@ -32,13 +37,13 @@ export const wishlistSlice = createSlice({
 
 export const { wishlistAdded, wishlistRemoved, wishlistHydrated } = wishlistSlice.actions;
 
-export const selectWishlist = (state: RootState) => state.wishlist.items;
-export const selectWishlistCount = (state: RootState) => state.wishlist.items.length;
-export const selectInWishlist = (productId: number) => (state: RootState) => state.wishlist.items.some((item) => item.id === productId);
+export const selectWishlist = (state: WithWishlist) => state.wishlist.items;
+export const selectWishlistCount = (state: WithWishlist) => state.wishlist.items.length;
+export const selectInWishlist = (productId: number) => (state: WithWishlist) => state.wishlist.items.some((item) => item.id === productId);
 
 /** The heart button: present means removed, otherwise added, with the spec's toasts. */
 export const toggleWishlist =
-  (product: Product): AppThunk =>
+  (product: Product): ThunkAction<void, WithWishlist, unknown, UnknownAction> =>
   (dispatch, getState) => {
     if (getState().wishlist.items.some((item) => item.id === product.id)) {
       dispatch(wishlistRemoved(product.id));

@@ -1,0 +1,46 @@
+/**
+ * Every name the storefront keeps something under in the shopper's browser, in one place: the
+ * store kit, each remote and the tests read and write them through these, so two parts of the
+ * shop sharing a value (the checkout prefill the checkout writes and the assistant reads, the cart
+ * every area shows) cannot drift apart. It imports only the public contract, not the store, so a
+ * script (the benchmarks) can read it too.
+ */
+
+/** Local storage (kept across visits). The values are the spec's and older versions' names: changing one forgets what shoppers have stored. */
+export const STORAGE_KEYS = {
+  /** The cart's lines (JSON). */
+  cart: 'cart',
+  /** Shwari Points the shopper asked to redeem on the next order (JSON number). */
+  redeemedPoints: 'redeemedPoints',
+  /** Saved products (JSON). */
+  wishlist: 'wishlists',
+  /** The signed-in customer, as raw strings (not JSON), as other parts of the shop read them. */
+  customerToken: 'customer_token',
+  customerName: 'customer_name',
+  customerEmail: 'customer_email',
+  /** What the shopper last typed at checkout (spec section 3): written by the checkout, read by the checkout and the assistant. */
+  checkoutPrefill: 'checkout',
+  /** The order being paid for ({ id, order_number }); the success page removes it. */
+  orderInPayment: 'order_id',
+  /** The card payment's token (raw string) while it is under way; the success page removes it. */
+  paymentToken: 'payment_token',
+  /** The back office's own session: the staff member's, never the shopper's. */
+  adminToken: 'admin_token',
+  adminName: 'admin_name',
+  adminEmail: 'admin_email',
+} as const;
+
+/** Session storage (kept for the tab's life). */
+export const SESSION_STORAGE_KEYS = {
+  /** The assistant's conversation id: a reload continues the same conversation. */
+  chatSessionId: 'chat_session_id',
+  /** What the shopper has seen in the assistant, so a reload shows the conversation where it was. */
+  chatConversation: 'chat_conversation',
+} as const;
+
+/**
+ * Cookies, declared with the public contract (@shop/api-types) because the gateway, which has no
+ * store, reads them to draw the cart and checkout; listed here so the browser's keys are all found
+ * in one module.
+ */
+export { CART_COOKIE, SIGNED_IN_COOKIE } from '@shop/api-types';
