@@ -1,8 +1,15 @@
 import { useState } from 'react';
 import type { Address, AddressBody } from '@shop/api-types';
-import { apiErrorMessages, notify, usePageMeta } from '@shop/store-kit';
+import {
+  apiErrorMessages,
+  notify,
+  useCreateAddressMutation,
+  useDeleteAddressMutation,
+  useGetAddressesQuery,
+  usePageMeta,
+  useUpdateAddressMutation,
+} from '@shop/store-kit';
 import { EmptyState, Loading } from '@shop/storefront-ui';
-import { useCreateAddressMutation, useDeleteAddressMutation, useGetAddressesQuery, useUpdateAddressMutation } from '../api/accountApi';
 import { AddressForm } from './AddressForm';
 import styles from '../profile/profile.module.css';
 

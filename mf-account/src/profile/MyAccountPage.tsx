@@ -1,7 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { apiErrorMessages, notify, sessionRenamed, useAppDispatch, usePageMeta } from '@shop/store-kit';
+import { apiErrorMessages, notify, sessionRenamed, useAppDispatch, useGetProfileQuery, usePageMeta, useUpdateProfileMutation } from '@shop/store-kit';
 import { EmptyState, Loading, TextField } from '@shop/storefront-ui';
-import { useGetProfileQuery, useUpdateProfileMutation } from '../api/accountApi';
 import { useLogOut } from './ProfileLayout';
 import styles from './profile.module.css';
 
