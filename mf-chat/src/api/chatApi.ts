@@ -1,4 +1,4 @@
-import type { ChatReply, ChatRequestBody, CustomerProfile } from '@shop/api-types';
+import type { ChatReply, ChatRequestBody } from '@shop/api-types';
 import { api } from '@shop/store-kit';
 
 /** A slow answer becomes the spec's chat error (and a retry) rather than a dot animation forever. */
@@ -7,16 +7,12 @@ export const CHAT_TIMEOUT_MS = 30_000;
 /**
  * The assistant's calls, injected into the storefront's one api. POST /api/chat needs no
  * credentials; the store kit adds a signed-in customer's token, so an order lands on the account.
- * The profile uses a name of its own (the checkout and account remotes have theirs) and the same
- * tag, so a profile edit elsewhere refreshes the address form's prefill.
+ * The profile that prefills the address form is the store kit's (useGetProfileQuery).
  */
 export const chatApi = api.injectEndpoints({
   endpoints: (build) => ({
     sendChatMessage: build.mutation<ChatReply, ChatRequestBody>({
       query: (body) => ({ url: 'chat', method: 'POST', body, timeout: CHAT_TIMEOUT_MS }),
     }),
-    getChatProfile: build.query<CustomerProfile, void>({ query: () => 'get-profile', providesTags: ['Profile'] }),
   }),
 });
-
-export const { useGetChatProfileQuery } = chatApi;

@@ -1,7 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { ChatContact } from '@shop/api-types';
-import { selectIsSignedIn, useAppSelector } from '@shop/store-kit';
-import { useGetChatProfileQuery } from '../api/chatApi';
+import { selectIsSignedIn, useAppSelector, useGetProfileQuery } from '@shop/store-kit';
 import { checkAddress, fillEmpty, prefillAddress, type AddressField, type AddressForm as Address } from './address';
 import styles from './chat.module.css';
 
@@ -28,7 +27,7 @@ const FIELDS: Array<{ name: AddressField; label: string; autoComplete: string; t
 export function AddressForm({ disabled, onSubmit }: AddressFormProps): JSX.Element {
   const prefix = useId();
   const signedIn = useAppSelector(selectIsSignedIn);
-  const profile = useGetChatProfileQuery(undefined, { skip: !signedIn });
+  const profile = useGetProfileQuery(undefined, { skip: !signedIn });
   const [form, setForm] = useState<Address>(() => prefillAddress());
   const [problem, setProblem] = useState<{ message: string; invalid: AddressField[] } | null>(null);
   const profileApplied = useRef(false);

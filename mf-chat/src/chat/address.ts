@@ -1,9 +1,6 @@
 import { CHAT_ADDRESS_MESSAGE, KENYAN_PHONE_PATTERN, type ChatContact, type CustomerProfile } from '@shop/api-types';
-import { readStored } from '@shop/store-kit';
-import type { ChatPlace } from './chatSlice';
-
-/** The checkout remote's saved prefill (spec section 3: 'Checkout prefill saved in the browser'). */
-export const CHECKOUT_PREFILL_KEY = 'checkout';
+import { readStored, STORAGE_KEYS } from '@shop/store-kit';
+import type { ChatPlace } from './chatTypes';
 
 export interface AddressForm extends ChatContact {
   street: string;
@@ -30,7 +27,7 @@ const text = (value: unknown): string => (typeof value === 'string' ? value : ty
  * signed-in customer's profile for whatever that left empty.
  */
 export function prefillAddress(profile?: Pick<CustomerProfile, 'first_name' | 'last_name' | 'phone' | 'email'> | null): AddressForm {
-  const saved = readStored<Record<string, unknown>>(CHECKOUT_PREFILL_KEY, {}, isRecord);
+  const saved = readStored<Record<string, unknown>>(STORAGE_KEYS.checkoutPrefill, {}, isRecord);
   const form: AddressForm = {
     first_name: text(saved.first_name),
     last_name: text(saved.last_name),

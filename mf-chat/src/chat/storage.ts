@@ -1,9 +1,10 @@
-import type { ChatControls, ChatEntry, ChatPlace, ChatState } from './chatSlice';
+import { SESSION_STORAGE_KEYS } from '@shop/store-kit';
+import type { ChatControls, ChatEntry, ChatPlace, ChatState } from './chatTypes';
 
 /** The conversation's id, chosen here and kept for the tab's life: a reload continues the same conversation. */
-export const SESSION_ID_KEY = 'chat_session_id';
+const SESSION_ID_KEY = SESSION_STORAGE_KEYS.chatSessionId;
 /** What the shopper has seen, so a reload shows the conversation where it was. */
-export const CONVERSATION_KEY = 'chat_conversation';
+const CONVERSATION_KEY = SESSION_STORAGE_KEYS.chatConversation;
 
 export interface SavedConversation {
   sessionId: string;

@@ -1,7 +1,8 @@
 import type { ChatCartLine, ChatReply, ChatRequestBody } from '@shop/api-types';
 import { cartReplaced, type AppThunk, type CartLine } from '@shop/store-kit';
 import { chatApi } from '../api/chatApi';
-import { countyChosen, messageSent, replyFailed, replyReceived, selectChat, subCountyChosen, type Outgoing } from './chatSlice';
+import { countyChosen, messageSent, replyFailed, replyReceived, selectChat, subCountyChosen } from './chatSlice';
+import type { Outgoing } from './chatTypes';
 import { saveConversation } from './storage';
 
 /** The spec's opening message, sent when the assistant is first opened. */

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useStore } from 'react-redux';
 import { useAppSelector, type RootState } from '@shop/store-kit';
-import { chatAttached, hasChatState, selectChat, type ChatState } from './chatSlice';
+import { chatAttached, hasChatState, selectChat } from './chatSlice';
+import type { ChatState } from './chatTypes';
 
 /**
  * True once the store holds the conversation. The chat slice is injected when this remote loads,

@@ -1,8 +1,7 @@
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { CHAT_ADDRESS_MESSAGE, CHAT_ERROR_MESSAGE, CHAT_MESSAGE_MAX_LENGTH } from '@shop/api-types';
-import { addToCart } from '@shop/store-kit';
+import { addToCart, SESSION_STORAGE_KEYS } from '@shop/store-kit';
 import { resetShopState, respond } from '@shop/store-kit/src/testing';
-import { CONVERSATION_KEY, SESSION_ID_KEY } from '../chat/storage';
 import {
   assistant,
   chatServer,
@@ -59,7 +58,7 @@ describe('ChatWidget', () => {
     expect(calls).toHaveLength(1);
     expect(calls[0]!.body).toEqual({ message: 'Hello', frontend_cart: [], session_id: expect.stringMatching(UUID) });
     expect(calls[0]!.authorization).toBeNull();
-    expect(sessionStorage.getItem(SESSION_ID_KEY)).toBe(calls[0]!.body.session_id);
+    expect(sessionStorage.getItem(SESSION_STORAGE_KEYS.chatSessionId)).toBe(calls[0]!.body.session_id);
     // The opening 'Hello' is the widget's, not the shopper's: no bubble for it.
     expect(screen.queryAllByTestId('shopper-message')).toHaveLength(0);
     // The input has the focus and the assistant's limit.
@@ -379,7 +378,7 @@ describe('ChatWidget', () => {
     chatServer({ answer: () => '<html>Bad gateway</html>' });
     renderWidget();
     expect(await assistantSays(CHAT_ERROR_MESSAGE)).toBeTruthy();
-    expect(JSON.parse(sessionStorage.getItem(CONVERSATION_KEY) ?? '{}').entries).toHaveLength(1);
+    expect(JSON.parse(sessionStorage.getItem(SESSION_STORAGE_KEYS.chatConversation) ?? '{}').entries).toHaveLength(1);
   });
 
   it('adopts the session id of a reply that started a new conversation', async () => {
@@ -389,7 +388,7 @@ describe('ChatWidget', () => {
     await type('rice');
     await assistantSays('OK');
     expect(calls[1]!.body.session_id).toBe('0b0c6f7e-2f4b-4c7a-9f1e-2d3c4b5a6978');
-    expect(sessionStorage.getItem(SESSION_ID_KEY)).toBe('0b0c6f7e-2f4b-4c7a-9f1e-2d3c4b5a6978');
+    expect(sessionStorage.getItem(SESSION_STORAGE_KEYS.chatSessionId)).toBe('0b0c6f7e-2f4b-4c7a-9f1e-2d3c4b5a6978');
   });
 
   it('never links a payment address that is not http(s)', async () => {
