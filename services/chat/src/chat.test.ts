@@ -3,8 +3,7 @@ import { CHAT_ADDRESS_MESSAGE, CHAT_MESSAGE_MAX_LENGTH, MINIMUM_ORDER_MESSAGE, t
 import { sqlTimestamp } from '@shop/service-kit';
 import { testDatabases } from '@shop/service-kit/src/testing';
 import { NAIROBI, WESTLANDS } from '../../orders/src/testing/harness';
-import { MAXIMUM_REACHED_MESSAGE } from './engine/cart';
-import { UNAVAILABLE_MESSAGES } from './engine/assistant';
+import { MAXIMUM_REACHED_MESSAGE, UNAVAILABLE_MESSAGES } from './engine/copy';
 import { CHAT_MESSAGES } from './routes';
 import { startFakeLlm, type FakeLlm } from './testing/fake-llm';
 import { postChat, startChatHarness, type ChatHarness } from './testing/harness';
@@ -28,7 +27,9 @@ class Shopper {
 
   async say(message: string, extra: Record<string, unknown> = {}): Promise<ChatReply> {
     const body = { message, frontend_cart: this.cart, session_id: this.sessionId, ...extra };
-    const answer = this.options.url ? await postChat(this.options.url, body, { token: this.options.token }) : await this.h.post(body, { token: this.options.token });
+    const answer = this.options.url
+      ? await postChat(this.options.url, body, { token: this.options.token })
+      : await this.h.post(body, { token: this.options.token });
     if (answer.status !== 200) throw new Error(`"${message}" answered ${answer.status}: ${JSON.stringify(answer.body)}`);
     this.last = answer.body;
     this.cart = answer.body.cart;
@@ -63,12 +64,27 @@ describe.each(testDatabases('chat'))('the shopping assistant on $dialect', (data
     it('goes from Hello to a payment page, and the order really exists', async () => {
       const shopper = new Shopper(h);
       const hello = await shopper.say('Hello');
-      expect(hello).toMatchObject({ session_id: shopper.sessionId, step: 'browsing', products: [], cart: [], counties: [], subcounties: [], show_address_form: false, checkout: null });
+      expect(hello).toMatchObject({
+        session_id: shopper.sessionId,
+        step: 'browsing',
+        products: [],
+        cart: [],
+        counties: [],
+        subcounties: [],
+        show_address_form: false,
+        checkout: null,
+      });
       expect(hello.text).toContain('shopping assistant');
       expect(hello.suggestions.length).toBeGreaterThan(0);
 
       const found = await shopper.say('pishori rice 5kg');
-      expect(found.products[0]).toEqual({ id: productNamed(RICE_5KG).id, name: RICE_5KG, slug: productNamed(RICE_5KG).slug, image: productNamed(RICE_5KG).image, price: 'KES 1,050.00' });
+      expect(found.products[0]).toEqual({
+        id: productNamed(RICE_5KG).id,
+        name: RICE_5KG,
+        slug: productNamed(RICE_5KG).slug,
+        image: productNamed(RICE_5KG).image,
+        price: 'KES 1,050.00',
+      });
       expect(found.suggestions).toContain(`Add ${RICE_5KG} to cart`);
 
       let reply = await shopper.say(`Add ${RICE_5KG} to cart`);
@@ -111,11 +127,25 @@ describe.each(testDatabases('chat'))('the shopping assistant on $dialect', (data
 
       reply = await shopper.say(`${NAIROBI}:${WESTLANDS}:12 Moi Avenue:Westlands:Flat 4B`, { contact: CONTACT });
       expect(reply).toMatchObject({ step: 'payment', cart: [], show_address_form: false });
-      expect(reply.checkout).toEqual({ order_number: expect.stringMatching(/^SH-\d{6,}$/), total_amount: 2100, payment_url: expect.stringMatching(/^\/api\/site\/v1\/simulator\/[A-Z0-9-]+$/) });
+      expect(reply.checkout).toEqual({
+        order_number: expect.stringMatching(/^SH-\d{6,}$/),
+        total_amount: 2100,
+        payment_url: expect.stringMatching(/^\/api\/site\/v1\/simulator\/[A-Z0-9-]+$/),
+      });
       expect(reply.text).toContain(reply.checkout!.order_number);
 
       const order = await h.shop.db('orders').where({ order_number: reply.checkout!.order_number }).first();
-      expect(order).toMatchObject({ customer_id: null, first_name: 'Wanjiku', email: 'wanjiku.chat@example.com', street: '12 Moi Avenue', apartment: 'Flat 4B', town: 'Westlands', county_id: NAIROBI, sub_county_id: WESTLANDS, total_cents: 210000 });
+      expect(order).toMatchObject({
+        customer_id: null,
+        first_name: 'Wanjiku',
+        email: 'wanjiku.chat@example.com',
+        street: '12 Moi Avenue',
+        apartment: 'Flat 4B',
+        town: 'Westlands',
+        county_id: NAIROBI,
+        sub_county_id: WESTLANDS,
+        total_cents: 210000,
+      });
       expect(await h.shop.count('order_items', { order_id: order.id })).toBe(1);
       expect(await h.shop.count('payments', { order_id: order.id, method: 'hosted' })).toBe(1);
       // The payment page the reply names is the simulator's page for that order.
@@ -142,7 +172,13 @@ describe.each(testDatabases('chat'))('the shopping assistant on $dialect', (data
       const reply = await shopper.say(`${NAIROBI}:${WESTLANDS}:Ngong Road:Nairobi:`);
       expect(reply.checkout?.payment_url).toBeTruthy();
       const order = await h.shop.db('orders').where({ order_number: reply.checkout!.order_number }).first();
-      expect(order).toMatchObject({ customer_id: customer.accountId, email: customer.email, first_name: 'Wanjiku', phone: '0722000111', apartment: null });
+      expect(order).toMatchObject({
+        customer_id: customer.accountId,
+        email: customer.email,
+        first_name: 'Wanjiku',
+        phone: '0722000111',
+        apartment: null,
+      });
     });
 
     it("relays the orders service's refusals and stays at the address", async () => {
@@ -161,7 +197,16 @@ describe.each(testDatabases('chat'))('the shopping assistant on $dialect', (data
       const place = async (address: string) => {
         const shopper = new Shopper(h, { url: limited.url });
         await shopper.say('add 2 pishori rice 5kg');
-        const answer = await postChat(limited.url, { message: `${NAIROBI}:${WESTLANDS}:12 Moi Avenue:Westlands:`, session_id: shopper.sessionId, frontend_cart: shopper.cart, contact: CONTACT }, { headers: { 'x-forwarded-for': address } });
+        const answer = await postChat(
+          limited.url,
+          {
+            message: `${NAIROBI}:${WESTLANDS}:12 Moi Avenue:Westlands:`,
+            session_id: shopper.sessionId,
+            frontend_cart: shopper.cart,
+            contact: CONTACT,
+          },
+          { headers: { 'x-forwarded-for': address } },
+        );
         return answer.body;
       };
       expect((await place('198.51.100.7')).checkout?.order_number).toBeTruthy();
@@ -173,7 +218,10 @@ describe.each(testDatabases('chat'))('the shopping assistant on $dialect', (data
     it('answers 401 for a token that is not live, like every service', async () => {
       const shopper = new Shopper(h, { token: 'x'.repeat(43) });
       await shopper.say('add 2 pishori rice 5kg');
-      const answer = await h.post({ message: `${NAIROBI}:${WESTLANDS}:12 Moi Avenue:Westlands:`, session_id: shopper.sessionId, frontend_cart: shopper.cart }, { token: 'x'.repeat(43) });
+      const answer = await h.post(
+        { message: `${NAIROBI}:${WESTLANDS}:12 Moi Avenue:Westlands:`, session_id: shopper.sessionId, frontend_cart: shopper.cart },
+        { token: 'x'.repeat(43) },
+      );
       expect(answer).toMatchObject({ status: 401, body: { message: 'Unauthenticated.' } });
     });
   });
@@ -327,7 +375,13 @@ describe.each(testDatabases('chat'))('the shopping assistant on $dialect', (data
       const noCart = await postChat(restarted.url, { message: 'view_cart', session_id: shopper.sessionId });
       expect(noCart.body.cart).toMatchObject([{ name: RICE_5KG, quantity: 2 }]);
       const transcript = await restarted.services.sessions.transcript(shopper.sessionId);
-      expect(transcript.filter((line) => line.role === 'shopper').map((line) => line.text)).toEqual(['add 2 pishori rice 5kg', 'Checkout', String(NAIROBI), String(WESTLANDS), 'view_cart']);
+      expect(transcript.filter((line) => line.role === 'shopper').map((line) => line.text)).toEqual([
+        'add 2 pishori rice 5kg',
+        'Checkout',
+        String(NAIROBI),
+        String(WESTLANDS),
+        'view_cart',
+      ]);
 
       const fresh = await h.post({ message: String(WESTLANDS), session_id: randomUUID(), frontend_cart: [] });
       expect(fresh.status).toBe(200);
@@ -339,7 +393,9 @@ describe.each(testDatabases('chat'))('the shopping assistant on $dialect', (data
       expect(await restarted.services.sessions.prune(30)).toBe(0);
       expect(await restarted.services.sessions.prune(30, new Date(Date.now() + 31 * 86_400_000))).toBeGreaterThanOrEqual(3);
       expect(await restarted.services.sessions.transcript(shopper.sessionId)).toEqual([]);
-      expect((await postChat(restarted.url, { message: String(WESTLANDS), session_id: shopper.sessionId, frontend_cart: [] })).body.step).toBe('browsing');
+      expect(
+        (await postChat(restarted.url, { message: String(WESTLANDS), session_id: shopper.sessionId, frontend_cart: [] })).body.step,
+      ).toBe('browsing');
     });
   });
 
@@ -364,13 +420,27 @@ describe.each(testDatabases('chat'))('the shopping assistant on $dialect', (data
       await refused({ ...valid, frontend_cart: 'rice' }, 'frontend_cart', CHAT_MESSAGES.cart);
       await refused({ ...valid, frontend_cart: [{ id: 'x', quantity: 1 }] }, 'frontend_cart.0.id', CHAT_MESSAGES.cartId);
       await refused({ ...valid, frontend_cart: [{ id: 1, quantity: 1.5 }] }, 'frontend_cart.0.quantity', CHAT_MESSAGES.cartQuantity);
-      await refused({ ...valid, frontend_cart: Array.from({ length: 101 }, (_, i) => ({ id: i + 1, quantity: 1 })) }, 'frontend_cart', CHAT_MESSAGES.cartTooLong);
+      await refused(
+        { ...valid, frontend_cart: Array.from({ length: 101 }, (_, i) => ({ id: i + 1, quantity: 1 })) },
+        'frontend_cart',
+        CHAT_MESSAGES.cartTooLong,
+      );
       await refused({ ...valid, contact: 'me' }, 'contact', CHAT_MESSAGES.contact);
       await refused({ ...valid, contact: { first_name: 7 } }, 'contact.first_name', CHAT_MESSAGES.contactField);
       await refused([valid], '_', CHAT_MESSAGES.body);
 
-      expect(await h.post(undefined, { raw: '{"message": "Hello"' })).toMatchObject({ status: 400, body: { message: 'The request body is not valid JSON.' } });
-      expect(await h.post(undefined, { raw: JSON.stringify({ ...valid, frontend_cart: Array.from({ length: 2000 }, () => ({ id: 1, quantity: 1, name: 'x'.repeat(40) })) }) })).toMatchObject({
+      expect(await h.post(undefined, { raw: '{"message": "Hello"' })).toMatchObject({
+        status: 400,
+        body: { message: 'The request body is not valid JSON.' },
+      });
+      expect(
+        await h.post(undefined, {
+          raw: JSON.stringify({
+            ...valid,
+            frontend_cart: Array.from({ length: 2000 }, () => ({ id: 1, quantity: 1, name: 'x'.repeat(40) })),
+          }),
+        }),
+      ).toMatchObject({
         status: 413,
         body: { message: 'The request body is too large.' },
       });
@@ -381,7 +451,15 @@ describe.each(testDatabases('chat'))('the shopping assistant on $dialect', (data
 
     it('reads odd but harmless carts without complaint', async () => {
       const rice = productNamed(RICE_5KG);
-      const answer = await h.post({ ...valid, message: 'view_cart', frontend_cart: [{ id: String(rice.id), quantity: '2' }, { id: rice.id, quantity: 1 }, { id: rice.id + 1, quantity: 0 }] });
+      const answer = await h.post({
+        ...valid,
+        message: 'view_cart',
+        frontend_cart: [
+          { id: String(rice.id), quantity: '2' },
+          { id: rice.id, quantity: 1 },
+          { id: rice.id + 1, quantity: 0 },
+        ],
+      });
       expect(answer.status).toBe(200);
       expect(answer.body.cart).toMatchObject([{ id: rice.id, quantity: 3 }]);
       const emoji = await h.post({ ...valid, message: 'Habari 👋🏾 unga?' });
@@ -393,17 +471,28 @@ describe.each(testDatabases('chat'))('the shopping assistant on $dialect', (data
     it('answers 503 with a clear message naming what cannot be reached', async () => {
       const closed = 'http://127.0.0.1:9';
       const noCatalog = await h.startApp({ catalogUrl: closed });
-      expect(await postChat(noCatalog.url, { message: 'maize meal', session_id: randomUUID(), frontend_cart: [] })).toMatchObject({ status: 503, body: { message: UNAVAILABLE_MESSAGES.catalog } });
+      expect(await postChat(noCatalog.url, { message: 'maize meal', session_id: randomUUID(), frontend_cart: [] })).toMatchObject({
+        status: 503,
+        body: { message: UNAVAILABLE_MESSAGES.catalog },
+      });
       // What needs no catalogue still works.
       expect((await postChat(noCatalog.url, { message: 'Hello', session_id: randomUUID(), frontend_cart: [] })).status).toBe(200);
 
       const rice = productNamed(RICE_5KG);
       const cart = [{ id: rice.id, quantity: 2 }];
       const noCustomers = await h.startApp({ customersUrl: closed });
-      expect(await postChat(noCustomers.url, { message: 'Checkout', session_id: randomUUID(), frontend_cart: cart })).toMatchObject({ status: 503, body: { message: UNAVAILABLE_MESSAGES.customers } });
+      expect(await postChat(noCustomers.url, { message: 'Checkout', session_id: randomUUID(), frontend_cart: cart })).toMatchObject({
+        status: 503,
+        body: { message: UNAVAILABLE_MESSAGES.customers },
+      });
 
       const noOrders = await h.startApp({ ordersUrl: closed });
-      const placed = await postChat(noOrders.url, { message: `${NAIROBI}:${WESTLANDS}:12 Moi Avenue:Westlands:`, session_id: randomUUID(), frontend_cart: cart, contact: CONTACT });
+      const placed = await postChat(noOrders.url, {
+        message: `${NAIROBI}:${WESTLANDS}:12 Moi Avenue:Westlands:`,
+        session_id: randomUUID(),
+        frontend_cart: cart,
+        contact: CONTACT,
+      });
       expect(placed).toMatchObject({ status: 503, body: { message: UNAVAILABLE_MESSAGES.orders } });
     });
   });

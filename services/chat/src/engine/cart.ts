@@ -1,8 +1,9 @@
-import type { ChatCartLine, ChatProduct, LookupProduct } from '@shop/api-types';
+import { MINIMUM_ORDER_KSH, type ChatCartLine, type ChatProduct, type LookupProduct } from '@shop/api-types';
 import { discountPercent, formatCents, formatPercent, fromCents, lineTotal, payableUnitCents } from '@shop/money';
+import { CART } from './copy';
 
-/** The storefront's words when a quantity would pass the product's maximum (store kit, spec section 4). */
-export const MAXIMUM_REACHED_MESSAGE = 'You have reached the maximum you can add to cart for this product';
+/** The least a cart may come to for a checkout (spec: the minimum order). */
+export const MINIMUM_ORDER_CENTS = MINIMUM_ORDER_KSH * 100;
 
 /** A cart line as the assistant keeps it while answering: the product as the catalog answers it now. */
 export interface Line {
@@ -48,7 +49,8 @@ export function chatCartLine(line: Line): ChatCartLine {
   };
 }
 
-export const subtotalCents = (lines: Line[]): number => lines.reduce((sum, line) => sum + lineTotal(unitCents(line.product), line.quantity), 0);
+export const subtotalCents = (lines: Line[]): number =>
+  lines.reduce((sum, line) => sum + lineTotal(unitCents(line.product), line.quantity), 0);
 
 /**
  * The shopper's cart priced from the catalogue as it is now. Only ids and quantities are read
@@ -65,7 +67,7 @@ export function priceCart(
   for (const item of requested) {
     const product = products.get(item.id);
     if (!product) {
-      notes.push(`${item.name ? `"${item.name}"` : `Product ${item.id}`} is no longer available, so I took it out of your cart.`);
+      notes.push(CART.gone(item.id, item.name));
       continue;
     }
     const quantity = Math.trunc(item.quantity);
@@ -83,10 +85,10 @@ export function priceCart(
     const { min_quantity: min, max_quantity: max } = line.product;
     if (line.quantity > max) {
       line.quantity = max;
-      notes.push(`${line.product.name}: ${MAXIMUM_REACHED_MESSAGE} (${max}).`);
+      notes.push(CART.loweredToMaximum(line.product.name, max));
     } else if (line.quantity < min) {
       line.quantity = min;
-      notes.push(`${line.product.name} is sold from ${min} at a time, so your cart now has ${min}.`);
+      notes.push(CART.raisedToMinimum(line.product.name, min));
     }
   }
   return { lines, notes };

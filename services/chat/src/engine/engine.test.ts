@@ -1,5 +1,6 @@
 import type { Product } from '@shop/api-types';
-import { chatProduct, priceCart, MAXIMUM_REACHED_MESSAGE } from './cart';
+import { chatProduct, priceCart } from './cart';
+import { MAXIMUM_REACHED_MESSAGE } from './copy';
 import { interpret, splitQuantity } from './intents';
 import { ProductIndex } from './product-index';
 import { normalise, queryWords } from './text';
@@ -7,28 +8,53 @@ import { normalise, queryWords } from './text';
 describe('reading messages', () => {
   it("reads the spec's own messages exactly", () => {
     expect(interpret('Hello')).toEqual({ kind: 'greeting', swahili: false, rest: '' });
-    expect(interpret('Add Mlima Gold Sifted Maize Meal 2kg to cart')).toEqual({ kind: 'add', name: 'Mlima Gold Sifted Maize Meal 2kg', query: 'Mlima Gold Sifted Maize Meal 2kg', quantity: 1 });
-    expect(interpret('Add 1 more Nyota Pishori Rice 5kg to cart')).toEqual({ kind: 'add', name: 'Nyota Pishori Rice 5kg', query: 'Nyota Pishori Rice 5kg', quantity: 1 });
+    expect(interpret('Add Mlima Gold Sifted Maize Meal 2kg to cart')).toEqual({
+      kind: 'add',
+      name: 'Mlima Gold Sifted Maize Meal 2kg',
+      query: 'Mlima Gold Sifted Maize Meal 2kg',
+      quantity: 1,
+    });
+    expect(interpret('Add 1 more Nyota Pishori Rice 5kg to cart')).toEqual({
+      kind: 'add',
+      name: 'Nyota Pishori Rice 5kg',
+      query: 'Nyota Pishori Rice 5kg',
+      quantity: 1,
+    });
     expect(interpret('Remove Nyota Pishori Rice 5kg from cart')).toEqual({ kind: 'remove', name: 'Nyota Pishori Rice 5kg' });
     expect(interpret('Decrease Nyota Pishori Rice 5kg quantity by 1')).toEqual({ kind: 'decrease', name: 'Nyota Pishori Rice 5kg', by: 1 });
     expect(interpret('view_cart')).toEqual({ kind: 'view_cart' });
     expect(interpret('Checkout')).toEqual({ kind: 'checkout' });
     expect(interpret('remove_from_cart')).toEqual({ kind: 'remove_menu' });
     expect(interpret('47')).toEqual({ kind: 'place', id: 47 });
-    expect(interpret('47:274:12 Moi Avenue:Westlands:Flat 4B')).toEqual({ kind: 'address', countyId: 47, subCountyId: 274, street: '12 Moi Avenue', town: 'Westlands', apartment: 'Flat 4B' });
+    expect(interpret('47:274:12 Moi Avenue:Westlands:Flat 4B')).toEqual({
+      kind: 'address',
+      countyId: 47,
+      subCountyId: 274,
+      street: '12 Moi Avenue',
+      town: 'Westlands',
+      apartment: 'Flat 4B',
+    });
     expect(interpret('47:274:12 Moi Avenue:Westlands:')).toMatchObject({ street: '12 Moi Avenue', town: 'Westlands', apartment: '' });
     expect(interpret('47:274:::')).toMatchObject({ kind: 'address', street: '', town: '' });
   });
 
   it('keeps product names with numbers whole (Atta Mark 1, sizes)', () => {
-    expect(interpret('Add Pwani Bora Atta Mark 1 Whole Wheat Flour 2kg to cart')).toMatchObject({ kind: 'add', quantity: 1, name: 'Pwani Bora Atta Mark 1 Whole Wheat Flour 2kg' });
+    expect(interpret('Add Pwani Bora Atta Mark 1 Whole Wheat Flour 2kg to cart')).toMatchObject({
+      kind: 'add',
+      quantity: 1,
+      name: 'Pwani Bora Atta Mark 1 Whole Wheat Flour 2kg',
+    });
     expect(splitQuantity('2kg maize meal')).toEqual({ query: '2kg maize meal', quantity: null });
     expect(splitQuantity('2 kg maize meal')).toEqual({ query: '2 kg maize meal', quantity: null });
   });
 
   it('reads quantities in English and Swahili', () => {
     expect(interpret('add 3 packets of pishori rice')).toMatchObject({ kind: 'add', query: 'pishori rice', quantity: 3 });
-    expect(interpret('Please add two bottles of sunflower oil to my cart')).toMatchObject({ kind: 'add', query: 'sunflower oil', quantity: 2 });
+    expect(interpret('Please add two bottles of sunflower oil to my cart')).toMatchObject({
+      kind: 'add',
+      query: 'sunflower oil',
+      quantity: 2,
+    });
     expect(interpret('ongeza unga wa ngano mbili')).toMatchObject({ kind: 'add', query: 'unga wa ngano', quantity: 2 });
     expect(interpret('nataka pakiti tatu za sembe')).toMatchObject({ kind: 'add' });
     expect(interpret('I want maize meal x4')).toMatchObject({ kind: 'add', query: 'maize meal', quantity: 4 });
@@ -113,10 +139,30 @@ describe('finding products', () => {
   });
 
   it('prices chat products and carts from the lookup, within limits', () => {
-    const lookup = { id: 9, name: 'Oil', slug: 'oil', unit: '1 L', image: '/x.svg', price_cents: 123456, offer_price_cents: 120000, min_quantity: 1, max_quantity: 3, brand_id: 1, brand_name: 'B', category_id: 1, category_name: 'C' };
+    const lookup = {
+      id: 9,
+      name: 'Oil',
+      slug: 'oil',
+      unit: '1 L',
+      image: '/x.svg',
+      price_cents: 123456,
+      offer_price_cents: 120000,
+      min_quantity: 1,
+      max_quantity: 3,
+      brand_id: 1,
+      brand_name: 'B',
+      category_id: 1,
+      category_name: 'C',
+    };
     expect(chatProduct(lookup).price).toBe('KES 1,234.56 On offer: KES 1,200.00');
     expect(chatProduct({ ...lookup, offer_price_cents: null }).price).toBe('KES 1,234.56');
-    const { lines, notes } = priceCart([{ id: 9, quantity: 7 }, { id: 404, quantity: 1, name: 'Old flour' }], new Map([[9, lookup]]));
+    const { lines, notes } = priceCart(
+      [
+        { id: 9, quantity: 7 },
+        { id: 404, quantity: 1, name: 'Old flour' },
+      ],
+      new Map([[9, lookup]]),
+    );
     expect(lines).toEqual([{ product: lookup, quantity: 3 }]);
     expect(notes).toEqual(['"Old flour" is no longer available, so I took it out of your cart.', `Oil: ${MAXIMUM_REACHED_MESSAGE} (3).`]);
   });

@@ -75,7 +75,9 @@ export interface SearchResult {
 
 /** Edits (insert, delete, change, swap two neighbours) from one word to the other. */
 export function editDistance(a: string, b: string): number {
-  const rows = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  const rows = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
   for (let i = 1; i <= a.length; i++) {
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
@@ -160,7 +162,8 @@ export class ProductIndex {
     }
     const found: Array<{ word: string; similarity: number }> = [];
     for (const candidate of this.postings.keys()) {
-      if (candidate.length > word.length && candidate.length <= word.length + 4 && candidate.startsWith(word)) found.push({ word: candidate, similarity: 0.85 });
+      if (candidate.length > word.length && candidate.length <= word.length + 4 && candidate.startsWith(word))
+        found.push({ word: candidate, similarity: 0.85 });
     }
     // Fuse finds look-alikes anywhere in a word ('story' in 'pastry'); a correction must also be the
     // whole word with one slip (two in words of eight letters or more): 'lion' is not 'long'.

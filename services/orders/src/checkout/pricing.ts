@@ -24,7 +24,9 @@ export function priceCart(items: OrderStoreInput['cart_items'], products: Map<nu
     if (!product) throw unprocessable({ cart_items: [`Product ${item.id} is no longer available.`] });
     const { quantity } = item;
     if (!Number.isInteger(quantity) || quantity < product.min_quantity || quantity > product.max_quantity) {
-      throw unprocessable({ cart_items: [`The quantity of ${product.name} must be between ${product.min_quantity} and ${product.max_quantity}.`] });
+      throw unprocessable({
+        cart_items: [`The quantity of ${product.name} must be between ${product.min_quantity} and ${product.max_quantity}.`],
+      });
     }
     const unitCents = unitPriceCents(product);
     return { product, quantity, unitCents, lineCents: unitCents * quantity };
@@ -41,7 +43,9 @@ export function checkClientPrices(items: OrderStoreInput['cart_items'], lines: P
     const priceDiffers = item.price !== undefined && toCents(item.price) !== line.unitCents;
     const totalDiffers = item.product_total !== undefined && toCents(item.product_total) !== line.lineCents;
     if (priceDiffers || totalDiffers) {
-      throw unprocessable({ cart_items: [`Prices have changed: ${line.product.name} is now ${formatCents(line.unitCents)}. Please review your cart.`] });
+      throw unprocessable({
+        cart_items: [`Prices have changed: ${line.product.name} is now ${formatCents(line.unitCents)}. Please review your cart.`],
+      });
     }
   });
 }
