@@ -3,7 +3,6 @@ import type Koa from 'koa';
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { ADMIN_PAGE_SIZE, type AuditEntry, type Page } from '@shop/api-types';
-import type { Migration } from './database';
 import type { AuthContext, AuthState } from './auth/guards';
 import { parseParams } from './validation';
 import { sqlTimestamp, toIso } from './time';
@@ -11,7 +10,8 @@ import { sqlTimestamp, toIso } from './time';
 /**
  * Every service that lets staff change data keeps its own audit table (a service never writes
  * another's tables, and services may share one MySQL database, so the table is named after the
- * service): who, what and when, written in the same transaction as the change itself.
+ * service): who, what and when, written in the same transaction as the change itself. The table
+ * is made by each service's own migration (9001_<service>_audit_log).
  */
 export interface AuditRecord {
   action: string;
@@ -35,7 +35,6 @@ const pageQuery = z.object({ page: z.coerce.number().int().positive().max(100000
 
 export interface AuditLog {
   table: string;
-  migration: Migration;
   record(db: Knex | Knex.Transaction, actor: AuthContext, record: AuditRecord): Promise<void>;
   /** GET /api/admin/audit/{service}: newest first, 15 a page (staff only). */
   routes(db: Knex, requireStaff: Koa.Middleware<AuthState>): Router<AuthState>;
@@ -45,25 +44,6 @@ export function auditLog(service: string): AuditLog {
   const table = `${service}_audit_log`;
   return {
     table,
-    migration: {
-      name: `9001_${table}`,
-      async up(db) {
-        await db.schema.createTable(table, (columns) => {
-          columns.increments('id');
-          columns.integer('actor_id').notNullable();
-          columns.string('actor_name', 130).notNullable();
-          columns.string('action', 60).notNullable();
-          columns.string('entity', 40).notNullable();
-          columns.integer('entity_id').nullable();
-          columns.string('summary', 500).notNullable();
-          columns.timestamp('created_at').notNullable();
-          columns.index(['created_at'], `${table}_created_idx`);
-        });
-      },
-      async down(db) {
-        await db.schema.dropTable(table);
-      },
-    },
     async record(db, actor, record) {
       await db(table).insert({
         actor_id: actor.accountId,

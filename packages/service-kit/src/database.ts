@@ -62,20 +62,49 @@ export function createDatabase(options: DatabaseOptions): Knex {
   });
 }
 
+/**
+ * One schema change. A migration is released with the service and never edited afterwards: the
+ * databases it already ran on would never see the edit. It carries its own SQL and table
+ * definitions (no calls into the service's live code, which keeps changing); a later change is a
+ * new migration. `name` is the key recorded in knex_migrations_<service>: it never changes either.
+ */
 export interface Migration {
   name: string;
   up(db: Knex): Promise<void>;
   down(db: Knex): Promise<void>;
 }
 
-/** Migrations are plain imported modules (no directory scanning), so they work under tsx, jest and bundlers alike. */
-export async function migrateLatest(db: Knex, service: string, migrations: Migration[]): Promise<void> {
-  await db.migrate.latest({
+/**
+ * Knex's migrator settings for a service: its own migration table and the migrations as plain
+ * imported modules (no directory scanning, so they work under tsx, jest and bundlers alike), run
+ * in the order listed.
+ */
+export function migratorConfig(service: string, migrations: readonly Migration[]): Knex.MigratorConfig {
+  const names = new Set<string>();
+  for (const { name } of migrations) {
+    if (names.has(name)) throw new Error(`The ${service} service lists migration ${name} twice`);
+    names.add(name);
+  }
+  return {
     tableName: `knex_migrations_${service}`,
     migrationSource: {
-      getMigrations: async () => migrations,
+      getMigrations: async () => [...migrations],
       getMigrationName: (migration: Migration) => migration.name,
       getMigration: async (migration: Migration) => ({ up: migration.up, down: migration.down }),
     },
-  });
+  };
+}
+
+export async function migrateLatest(db: Knex, service: string, migrations: readonly Migration[]): Promise<void> {
+  await db.migrate.latest(migratorConfig(service, migrations));
+}
+
+/** Whether `table` has an index named `index`: for a migration that must also be right where an earlier one already made it. */
+export async function hasIndex(db: Knex, table: string, index: string): Promise<boolean> {
+  if (dialectOf(db) === 'mysql') {
+    const [rows] = (await db.raw('SELECT 1 FROM information_schema.STATISTICS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ? AND INDEX_NAME = ? LIMIT 1', [table, index])) as [unknown[]];
+    return rows.length > 0;
+  }
+  const rows = (await db.raw("SELECT 1 FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND name = ?", [table, index])) as unknown[];
+  return rows.length > 0;
 }

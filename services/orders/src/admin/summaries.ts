@@ -30,6 +30,11 @@ import { dialectOf, type Dialect } from '@shop/service-kit';
  * test fixture, a hand-written fix. Order lines are snapshots written with their order and never
  * changed on their own; a line updated or deleted by hand (outside its order's deletion) needs
  * rebuildReportSummaries().
+ *
+ * The tables, their indexes and the triggers are made by the migrations (db/migrations/0003 and
+ * 0007), which carry their own copies; the triggers here are the ones a bulk load drops and puts
+ * back (withoutSummaryTriggers), and must stay the migrations' statement for statement (a test
+ * compares them). Changing them, or the tables, takes a new migration.
  */
 
 export const SUMMARY_TABLES = [
@@ -337,82 +342,6 @@ export async function withoutSummaryTriggers<T>(db: Knex, work: () => Promise<T>
   }
   await rebuildReportSummaries(db);
   return result;
-}
-
-// -------------------------------------------------------------------------------------------
-// Tables.
-
-export async function createSummaryTables(db: Knex): Promise<void> {
-  const mysql = dialectOf(db) === 'mysql';
-  await db.schema.createTable('report_placed_days', (table) => {
-    table.date('day').notNullable();
-    table.integer('status_id').unsigned().notNullable();
-    table.boolean('is_paid').notNullable();
-    table.integer('orders').notNullable().defaultTo(0);
-    table.bigInteger('total_cents').notNullable().defaultTo(0);
-    table.primary(['day', 'status_id', 'is_paid']);
-  });
-  await db.schema.createTable('report_paid_days', (table) => {
-    table.date('day').notNullable();
-    table.integer('status_id').unsigned().notNullable();
-    table.integer('orders').notNullable().defaultTo(0);
-    /** Paid orders with at least one line: what the line-based reports count without a filter. */
-    table.integer('lined_orders').notNullable().defaultTo(0);
-    table.bigInteger('total_cents').notNullable().defaultTo(0);
-    table.bigInteger('items').notNullable().defaultTo(0);
-    table.primary(['day', 'status_id']);
-  });
-  await db.schema.createTable('report_county_sales', (table) => {
-    table.string('county_name', 60).notNullable().primary();
-    table.integer('orders').notNullable().defaultTo(0);
-    table.bigInteger('total_cents').notNullable().defaultTo(0);
-  });
-  for (const t of LINE_TABLES) {
-    await db.schema.createTable(t.table, (table) => {
-      table.date(t.period).notNullable();
-      if (t.product) table.integer('product_id').unsigned().notNullable();
-      table.integer('category_id').unsigned().notNullable();
-      /** 0 for lines written before order_items.brand_id existed: they match no brand filter. */
-      table.integer('brand_id').unsigned().notNullable();
-      /** Unrounded cents (see SummarySql.net). */
-      table.double('net_cents').notNullable().defaultTo(0);
-      table.bigInteger('gross_cents').notNullable().defaultTo(0);
-      table.bigInteger('items').notNullable().defaultTo(0);
-      if (t.product) table.string('product_name', 200).notNullable();
-      table.string('category_name', 120).notNullable();
-      table.primary(lineKeys(t));
-    });
-  }
-  await db.schema.createTable('report_baskets', (table) => {
-    table.increments('id');
-    if (mysql) {
-      table.specificType('key_hash', 'BINARY(20)').notNullable();
-      table.text('basket_key').notNullable();
-      table.unique(['key_hash'], { indexName: 'report_baskets_key_hash_unique' });
-    } else {
-      table.text('basket_key').notNullable();
-      table.unique(['basket_key'], { indexName: 'report_baskets_key_unique' });
-    }
-  });
-  await db.schema.createTable('report_basket_pairs', (table) => {
-    table.integer('basket_id').unsigned().notNullable();
-    table.integer('category_id').unsigned().notNullable();
-    table.integer('brand_id').unsigned().notNullable();
-    table.primary(['basket_id', 'category_id', 'brand_id']);
-    table.index(['category_id', 'brand_id', 'basket_id'], 'report_basket_pairs_pair_idx');
-  });
-  await db.schema.createTable('report_basket_days', (table) => {
-    table.date('day').notNullable();
-    table.integer('basket_id').unsigned().notNullable();
-    table.integer('orders').notNullable().defaultTo(0);
-    table.primary(['day', 'basket_id']);
-    // A filtered report reads only the baskets it needs (or only the others), each over its days.
-    table.index(['basket_id', 'day', 'orders'], 'report_basket_days_basket_idx');
-  });
-}
-
-export async function dropSummaryTables(db: Knex): Promise<void> {
-  for (const name of SUMMARY_TABLES) await db.schema.dropTableIfExists(name);
 }
 
 // -------------------------------------------------------------------------------------------
