@@ -4,6 +4,7 @@ import { createLogger, sqlTimestamp } from '@shop/service-kit';
 import { testDatabases } from '@shop/service-kit/src/testing';
 import { seedOrderHistory } from '../db/seed/history';
 import { startOrdersHarness, type OrdersHarness } from '../testing/harness';
+import { migratedAsReleased } from '../testing/releases';
 import { nairobiDay, nairobiRange } from './days';
 import { ORDER_REPORT_MAX_ROWS, splitByMonths } from './reports';
 import { rebuildReportSummaries, withoutSummaryTriggers } from './summaries';
@@ -115,7 +116,10 @@ async function recompute(db: Knex, from: string, to: string, filter: { categorie
 /** These tests place, pay and change many orders and rebuild the summaries several times: more than jest's 5 s on a busy machine. */
 const SLOW_MS = 60_000;
 
-describe.each(testDatabases('orders-summaries'))('report summaries on $dialect', (database) => {
+/** Each dialect on a database migrated in one go and on one migrated release by release, as kept databases were. */
+const databases = testDatabases('orders-summaries').flatMap((database) => [{ ...database, path: 'migrated in one go' }, migratedAsReleased(database)]);
+
+describe.each(databases)('report summaries on $dialect, $path', (database) => {
   let h: OrdersHarness;
   let staff: string;
 
