@@ -1,7 +1,5 @@
 import type {
-  Address,
   CouponCheckResponse,
-  CustomerProfile,
   MpesaPushResponse,
   OrderStoreBody,
   OrderStoreResponse,
@@ -41,9 +39,8 @@ export interface TransactionCheckArgs {
 const segment = (value: string | number): string => encodeURIComponent(String(value));
 
 /**
- * The checkout's calls (spec section 7), injected into the storefront's one api. Profile and
- * addresses use names of their own so they never collide with the account remote's endpoints,
- * and the same tags so that remote's changes refresh them.
+ * The checkout's calls (spec section 7), injected into the storefront's one api. The profile and
+ * addresses that prefill the form are the store kit's (useGetProfileQuery, useGetAddressesQuery).
  */
 export const checkoutApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -65,8 +62,6 @@ export const checkoutApi = api.injectEndpoints({
       query: ({ checkoutRequestId, orderId }) => `site/v1/check/transaction/${segment(checkoutRequestId)}/${segment(orderId)}`,
       keepUnusedDataFor: 0,
     }),
-    getCheckoutProfile: build.query<CustomerProfile, void>({ query: () => 'get-profile', providesTags: ['Profile'] }),
-    getCheckoutAddresses: build.query<Address[], void>({ query: () => 'addresses', providesTags: ['Address'] }),
   }),
 });
 
@@ -76,6 +71,4 @@ export const {
   useStartPaymentMutation,
   useMpesaPushMutation,
   useLazyCheckTransactionQuery,
-  useGetCheckoutProfileQuery,
-  useGetCheckoutAddressesQuery,
 } = checkoutApi;

@@ -1,11 +1,6 @@
 import { CHECKOUT_MESSAGES, KENYAN_PHONE_PATTERN, MINIMUM_ORDER_MESSAGE } from '@shop/api-types';
-import { readStored, writeStored } from '@shop/store-kit';
+import { readStored, STORAGE_KEYS, writeStored } from '@shop/store-kit';
 
-/** Local storage key of the checkout prefill (spec section 3). */
-export const CHECKOUT_STORAGE_KEY = 'checkout';
-/** Kept while a payment is under way; the success page removes them. */
-export const ORDER_STORAGE_KEY = 'order_id';
-export const PAYMENT_TOKEN_STORAGE_KEY = 'payment_token';
 /** The spec's single depot. */
 export const DEPOT_ID = 1;
 
@@ -53,7 +48,7 @@ const idOf = (value: unknown): number | '' => {
 
 /** The saved prefill, field by field: anything missing or of the wrong type reads as empty. */
 export function loadSavedForm(): CheckoutForm {
-  const saved = readStored<Record<string, unknown>>(CHECKOUT_STORAGE_KEY, {}, isRecord);
+  const saved = readStored<Record<string, unknown>>(STORAGE_KEYS.checkoutPrefill, {}, isRecord);
   const form: CheckoutForm = { ...EMPTY_FORM };
   for (const field of TEXT_FIELDS) {
     const value = saved[field];
@@ -65,7 +60,7 @@ export function loadSavedForm(): CheckoutForm {
 }
 
 export function saveForm(form: CheckoutForm): void {
-  writeStored(CHECKOUT_STORAGE_KEY, { ...form, depot_id: DEPOT_ID });
+  writeStored(STORAGE_KEYS.checkoutPrefill, { ...form, depot_id: DEPOT_ID });
 }
 
 export const isBlank = (value: string | number): boolean => String(value).trim() === '';

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { isApiErrorBody, REDIRECT_DELAY_MS, SUCCESS_TOAST_MS, type OrderStoreBody, type PaymentMethod } from '@shop/api-types';
-import { apiErrorMessage, errorStatus, notify, writeStored } from '@shop/store-kit';
+import { apiErrorMessage, errorStatus, notify, STORAGE_KEYS, writeStored } from '@shop/store-kit';
 import { useLazyCheckTransactionQuery, useMpesaPushMutation, useStartPaymentMutation, useStoreOrderMutation } from '../api/checkoutApi';
-import { ORDER_STORAGE_KEY, PAYMENT_TOKEN_STORAGE_KEY, phoneToMpesa } from './form';
+import { phoneToMpesa } from './form';
 import { pageNavigation, safePaymentUrl } from './redirect';
 
 /** The M-Pesa payment is checked this often, for at most two minutes. */
@@ -100,7 +100,7 @@ export function usePayment() {
       const { id, order_number, total_amount } = result.data.data;
       const order = { id, order_number, total_amount };
       placed.current = { signature, order };
-      writeStored(ORDER_STORAGE_KEY, { id, order_number });
+      writeStored(STORAGE_KEYS.orderInPayment, { id, order_number });
       return order;
     },
     [storeOrder],
@@ -126,7 +126,7 @@ export function usePayment() {
         return;
       }
       try {
-        localStorage.setItem(PAYMENT_TOKEN_STORAGE_KEY, result.data.token);
+        localStorage.setItem(STORAGE_KEYS.paymentToken, result.data.token);
       } catch {
         // Storage blocked: the payment page still works; only the token is not kept.
       }

@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { cartCleared, selectIsSignedIn, useAppDispatch, useAppSelector, usePageMeta } from '@shop/store-kit';
-import { ORDER_STORAGE_KEY, PAYMENT_TOKEN_STORAGE_KEY } from '../checkout/form';
+import { cartCleared, selectIsSignedIn, STORAGE_KEYS, useAppDispatch, useAppSelector, usePageMeta } from '@shop/store-kit';
 import styles from './result.module.css';
 
 /** Query values are shown as text only, and kept short. */
@@ -19,8 +18,8 @@ export default function SuccessPage(): JSX.Element {
   useEffect(() => {
     dispatch(cartCleared());
     try {
-      localStorage.removeItem(ORDER_STORAGE_KEY);
-      localStorage.removeItem(PAYMENT_TOKEN_STORAGE_KEY);
+      localStorage.removeItem(STORAGE_KEYS.orderInPayment);
+      localStorage.removeItem(STORAGE_KEYS.paymentToken);
     } catch {
       // Storage blocked: nothing was kept.
     }

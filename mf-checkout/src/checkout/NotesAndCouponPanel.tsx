@@ -1,0 +1,39 @@
+import type { FieldChange } from './useCheckoutForm';
+import { CouponBox } from './CouponBox';
+import styles from './checkout.module.css';
+
+interface NotesAndCouponPanelProps {
+  notes: string;
+  onNotesChange: FieldChange;
+  couponCode: string;
+  onCouponCodeChange(code: string): void;
+  /** The coupon is checked against this email. */
+  email: string;
+}
+
+/** Order notes for the rider, and the coupon box. */
+export function NotesAndCouponPanel({
+  notes,
+  onNotesChange,
+  couponCode,
+  onCouponCodeChange,
+  email,
+}: NotesAndCouponPanelProps): JSX.Element {
+  return (
+    <div className={styles.panel}>
+      <div className={styles.fieldWrap}>
+        <label htmlFor="checkout-order_notes">Order notes (optional)</label>
+        <textarea
+          id="checkout-order_notes"
+          name="order_notes"
+          rows={3}
+          maxLength={500}
+          placeholder="Directions for the rider, a landmark, a good time to call…"
+          value={notes}
+          onChange={onNotesChange}
+        />
+      </div>
+      <CouponBox code={couponCode} onCodeChange={onCouponCodeChange} email={email} />
+    </div>
+  );
+}
