@@ -2,6 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { runWithRequestId } from '../request-context';
 import { HttpError } from '../errors';
+import { createLogger } from '../logger';
+import { answerUnavailableAs503, httpTokenResolver, SIGN_IN_UNAVAILABLE } from '../auth';
 import { createServiceClient } from './service-client';
 import { UpstreamUnavailable } from './http-request';
 
@@ -128,5 +130,28 @@ describe('service client', () => {
     const error = client.unavailable('lookup answered 500');
     expect(error).toMatchObject({ status: 503, message: UNAVAILABLE, area: 'catalogue' });
     expect((error.cause as Error).message).toBe('lookup answered 500');
+  });
+});
+
+describe('token introspection through the service client', () => {
+  const logger = createLogger('test');
+  logger.level = 'silent';
+
+  it('asks the customers service with the secret and the token, and tells a down service as a sign-in problem', async () => {
+    const customers = await startService((req, res) =>
+      req.headers.authorization === 'Bearer live'
+        ? json(res, 200, { account_id: 7, kind: 'customer', first_name: 'Wanjiru', last_name: 'K', email: 'w@example.com', phone: null, expires_at: '2030-01-01T00:00:00Z' })
+        : json(res, 401, { message: 'Unauthenticated.' }),
+    );
+    try {
+      const resolve = answerUnavailableAs503(httpTokenResolver({ baseUrl: customers.url, internalSecret: 's3cret' }), logger);
+      expect(await resolve('live')).toMatchObject({ accountId: 7, kind: 'customer' });
+      expect(await resolve('expired')).toBeNull();
+      expect(customers.seen[0]?.headers).toMatchObject({ 'x-internal-secret': 's3cret', authorization: 'Bearer live' });
+    } finally {
+      await customers.close();
+    }
+    const down = answerUnavailableAs503(httpTokenResolver({ baseUrl: customers.url, internalSecret: 's3cret' }), logger);
+    await expect(down('live')).rejects.toMatchObject({ status: 503, message: SIGN_IN_UNAVAILABLE });
   });
 });
