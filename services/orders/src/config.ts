@@ -1,4 +1,4 @@
-import { internalSecretFromEnv } from '@shop/service-kit';
+import { envBoolean, envPositiveInteger, envPositiveIntegerOrZero, envUrl, internalSecretFromEnv, isProduction, serviceUrl } from '@shop/service-kit';
 
 export type HostedProviderName = 'simulator' | 'dpo';
 
@@ -46,22 +46,9 @@ export interface OrdersConfig {
   seedHistory: boolean;
 }
 
-function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive whole number, got "${raw}"`);
-  return value;
-}
-
-const trimSlash = (url: string): string => url.replace(/\/+$/, '');
-
-/** A URL setting of `env` (not necessarily process.env), without a trailing slash. */
-const urlSetting = (env: NodeJS.ProcessEnv, name: string, fallback: string): string => trimSlash(env[name] || fallback);
-
 /** Reads the environment once at start; refuses what must never run (see the README's environment table). */
 export function loadOrdersConfig(env: NodeJS.ProcessEnv = process.env): OrdersConfig {
-  const production = env.NODE_ENV === 'production';
+  const production = isProduction(env);
   const internalSecret = internalSecretFromEnv('orders', env);
 
   const dpoToken = env.DPO_COMPANY_TOKEN ?? '';
@@ -76,7 +63,7 @@ export function loadOrdersConfig(env: NodeJS.ProcessEnv = process.env): OrdersCo
   if (hosted === 'dpo') {
     const serviceType = env.DPO_SERVICE_TYPE ?? '';
     if (!dpoToken || !serviceType) throw new Error('PAYMENT_PROVIDER=dpo needs DPO_COMPANY_TOKEN and DPO_SERVICE_TYPE.');
-    dpo = { companyToken: dpoToken, serviceType, baseUrl: urlSetting(env, 'DPO_BASE_URL', 'https://secure.3gdirectpay.com'), ptlHours: positiveInteger(env, 'DPO_PTL_HOURS', 24) };
+    dpo = { companyToken: dpoToken, serviceType, baseUrl: envUrl('DPO_BASE_URL', 'https://secure.3gdirectpay.com', env), ptlHours: envPositiveInteger('DPO_PTL_HOURS', 24, env) };
   }
 
   const mpesaNames = ['MPESA_CONSUMER_KEY', 'MPESA_CONSUMER_SECRET', 'MPESA_SHORTCODE', 'MPESA_PASSKEY'] as const;
@@ -91,19 +78,19 @@ export function loadOrdersConfig(env: NodeJS.ProcessEnv = process.env): OrdersCo
           consumerSecret: env.MPESA_CONSUMER_SECRET!,
           shortcode: env.MPESA_SHORTCODE!,
           passkey: env.MPESA_PASSKEY!,
-          baseUrl: urlSetting(env, 'MPESA_BASE_URL', production ? 'https://api.safaricom.co.ke' : 'https://sandbox.safaricom.co.ke'),
+          baseUrl: envUrl('MPESA_BASE_URL', production ? 'https://api.safaricom.co.ke' : 'https://sandbox.safaricom.co.ke', env),
         }
       : null;
 
   return {
     production,
     internalSecret,
-    catalogUrl: urlSetting(env, 'CATALOG_URL', 'http://127.0.0.1:4101'),
-    catalogRevisionCheckMs: env.CATALOG_REVISION_CHECK_MS === '0' ? 0 : positiveInteger(env, 'CATALOG_REVISION_CHECK_MS', 500),
-    customersUrl: urlSetting(env, 'CUSTOMERS_URL', 'http://127.0.0.1:4102'),
-    publicUrl: urlSetting(env, 'PUBLIC_URL', 'http://localhost:8080'),
-    payments: { hosted, dpo, mpesa, simulatorPushDelayMs: positiveInteger(env, 'SIMULATOR_PUSH_DELAY_MS', 3000) },
-    reconcileIntervalMs: positiveInteger(env, 'RECONCILE_INTERVAL_MS', 60_000),
-    seedHistory: !production && env.ORDERS_SEED_HISTORY !== 'false',
+    catalogUrl: serviceUrl('catalog', env),
+    catalogRevisionCheckMs: envPositiveIntegerOrZero('CATALOG_REVISION_CHECK_MS', 500, env),
+    customersUrl: serviceUrl('customers', env),
+    publicUrl: envUrl('PUBLIC_URL', 'http://localhost:8080', env),
+    payments: { hosted, dpo, mpesa, simulatorPushDelayMs: envPositiveInteger('SIMULATOR_PUSH_DELAY_MS', 3000, env) },
+    reconcileIntervalMs: envPositiveInteger('RECONCILE_INTERVAL_MS', 60_000, env),
+    seedHistory: !production && envBoolean('ORDERS_SEED_HISTORY', true, env),
   };
 }

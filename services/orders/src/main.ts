@@ -1,4 +1,4 @@
-import { closeOnSignals, createDatabase, createLogger, envPort, listen } from '@shop/service-kit';
+import { closeOnSignals, createDatabase, createLogger, listen, serviceListenAddress } from '@shop/service-kit';
 import { buildOrdersServices, createOrdersApp } from './app';
 import { loadOrdersConfig } from './config';
 import { findDemoCustomer } from './db/seed/demo-customer';
@@ -25,7 +25,8 @@ async function main(): Promise<void> {
   if (historyOrders > 0) logger.info({ orders: historyOrders }, 'order history seeded');
   logger.info({ hosted: config.payments.hosted, mpesa: config.payments.mpesa ? 'daraja' : services.simulator ? 'simulator' : 'off' }, 'payment providers');
 
-  const running = await listen(createOrdersApp(services), envPort('ORDERS_PORT', 4103), process.env.ORDERS_HOST ?? '127.0.0.1');
+  const { port, host } = serviceListenAddress('orders');
+  const running = await listen(createOrdersApp(services), port, host);
   logger.info({ url: running.url }, 'orders service listening');
   const stopReconciler = services.reconciler.start(config.reconcileIntervalMs);
   closeOnSignals(running, logger, [stopReconciler, () => services.close(), () => db.destroy()]);

@@ -8,10 +8,9 @@ import {
   type OrderStoreResponse,
 } from '@shop/api-types';
 import { formatCents, fromCents, toCents } from '@shop/money';
-import { HttpError, sqlTimestamp, unprocessable, type AuthContext, type Logger } from '@shop/service-kit';
+import { HttpError, sqlTimestamp, unprocessable, UpstreamUnavailable, type AuthContext, type Logger } from '@shop/service-kit';
 import type { CatalogClient } from '../clients/catalog';
 import type { CustomersClient } from '../clients/customers';
-import { UpstreamUnavailable } from '../clients/http';
 import { couponDiscountCents, invalidCoupon, type CouponRow, type CouponsRepository } from '../coupons/repository';
 import type { OrderNumbers } from '../orders/numbers';
 import { STATUS } from '../orders/statuses';

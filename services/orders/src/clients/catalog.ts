@@ -1,5 +1,5 @@
 import type { CatalogRevisionResponse, LookupProduct, ProductLookupResponse } from '@shop/api-types';
-import { requestJson, UpstreamUnavailable } from './http';
+import { createServiceClient, SHOP_SERVICES, type ServiceClient } from '@shop/service-kit';
 
 export interface CatalogClientOptions {
   /**
@@ -20,9 +20,7 @@ export interface CatalogClientOptions {
  * a shopper who saw a newer price than the cache never gets a wrong refusal.
  */
 export class CatalogClient {
-  private readonly lookupUrl: string;
-  private readonly revisionUrl: string;
-  private readonly headers: Record<string, string>;
+  private readonly client: ServiceClient;
   private readonly revisionCheckMs: number;
   /** A product id to the product, or null for an id the catalogue does not sell. */
   private readonly cache = new Map<number, LookupProduct | null>();
@@ -31,9 +29,7 @@ export class CatalogClient {
   private check: Promise<void> | null = null;
 
   constructor(baseUrl: string, internalSecret: string, options: CatalogClientOptions = {}) {
-    this.lookupUrl = `${baseUrl}/internal/products/lookup`;
-    this.revisionUrl = `${baseUrl}/internal/catalog/revision`;
-    this.headers = { 'x-internal-secret': internalSecret };
+    this.client = createServiceClient({ area: SHOP_SERVICES.catalog.area, baseUrl, internalSecret, timeoutMs: 3000 });
     this.revisionCheckMs = options.revisionCheckMs ?? 500;
   }
 
@@ -73,14 +69,14 @@ export class CatalogClient {
   }
 
   private async ask(ids: number[]): Promise<Map<number, LookupProduct>> {
-    const answer = await requestJson<ProductLookupResponse>('POST', this.lookupUrl, { body: { ids }, headers: this.headers, timeoutMs: 3000 });
-    if (answer.status !== 200) throw new UpstreamUnavailable('catalog', new Error(`lookup answered ${answer.status}`));
+    const answer = await this.client.post<ProductLookupResponse>('/internal/products/lookup', { ids });
+    if (answer.status !== 200) throw this.client.unavailable(`lookup answered ${answer.status}`);
     return new Map(answer.body.products.map((product) => [product.id, product]));
   }
 
   private async askRevision(): Promise<string> {
-    const answer = await requestJson<CatalogRevisionResponse>('GET', this.revisionUrl, { headers: this.headers, timeoutMs: 3000 });
-    if (answer.status !== 200 || typeof answer.body?.revision !== 'string') throw new UpstreamUnavailable('catalog', new Error(`revision answered ${answer.status}`));
+    const answer = await this.client.get<CatalogRevisionResponse | null>('/internal/catalog/revision');
+    if (answer.status !== 200 || typeof answer.body?.revision !== 'string') throw this.client.unavailable(`revision answered ${answer.status}`);
     return answer.body.revision;
   }
 }

@@ -1,6 +1,5 @@
 import type { ApiErrorBody, County, SubCounty } from '@shop/api-types';
-import { requestIdHeaders } from '@shop/service-kit';
-import { requestJson, UpstreamUnavailable } from './http';
+import { createServiceClient, SHOP_SERVICES, type ServiceClient } from '@shop/service-kit';
 
 /** How long county and sub-county names are kept in memory (they change once in a generation). */
 const PLACES_TTL_MS = 6 * 3600 * 1000;
@@ -19,13 +18,10 @@ interface Cached<T> {
 export class CustomersClient {
   private counties: Cached<Map<number, string>> | null = null;
   private readonly subCounties = new Map<number, Cached<Map<number, string> | null>>();
-  private readonly internalHeaders: Record<string, string>;
+  private readonly client: ServiceClient;
 
-  constructor(
-    private readonly baseUrl: string,
-    internalSecret: string,
-  ) {
-    this.internalHeaders = { 'x-internal-secret': internalSecret };
+  constructor(baseUrl: string, internalSecret: string) {
+    this.client = createServiceClient({ area: SHOP_SERVICES.customers.area, baseUrl, internalSecret, timeoutMs: 3000 });
   }
 
   /** County id to name. */
@@ -60,7 +56,7 @@ export class CustomersClient {
     });
     if (answer.status === 200 || answer.status === 201) return { taken: true };
     if (answer.status === 422 || answer.status === 404) return { taken: false, message: answer.body?.message ?? 'The points could not be redeemed.' };
-    throw new UpstreamUnavailable('customers', new Error(`points redeem answered ${answer.status}`));
+    throw this.client.unavailable(`points redeem answered ${answer.status}`);
   }
 
   /** Gives back what was redeemed for an order: 'refunded' (now or before) or 'nothing' (no redemption). */
@@ -68,7 +64,7 @@ export class CustomersClient {
     const answer = await this.postInternal('/internal/points/refund', { account_id: request.accountId, reference: request.reference });
     if (answer.status === 200 || answer.status === 201) return 'refunded';
     if (answer.status === 404) return 'nothing';
-    throw new UpstreamUnavailable('customers', new Error(`points refund answered ${answer.status}`));
+    throw this.client.unavailable(`points refund answered ${answer.status}`);
   }
 
   /**
@@ -79,23 +75,23 @@ export class CustomersClient {
     const answer = await this.postInternal('/internal/points/reverse-earn', { account_id: request.accountId, reference: request.reference });
     if (answer.status === 200 || answer.status === 201) return 'reversed';
     if (answer.status === 404) return 'nothing';
-    throw new UpstreamUnavailable('customers', new Error(`points reverse-earn answered ${answer.status}`));
+    throw this.client.unavailable(`points reverse-earn answered ${answer.status}`);
   }
 
   /** Credits the points of a paid order, once per order number however often it is asked. */
   async earnPoints(request: { accountId: number; points: number; reference: string }): Promise<void> {
     const answer = await this.postInternal('/internal/points/earn', { account_id: request.accountId, points: request.points, reason: 'order_paid', reference: request.reference });
-    if (answer.status !== 200 && answer.status !== 201) throw new UpstreamUnavailable('customers', new Error(`points earn answered ${answer.status}`));
+    if (answer.status !== 200 && answer.status !== 201) throw this.client.unavailable(`points earn answered ${answer.status}`);
   }
 
   private async getPublic<T>(path: string): Promise<T | null> {
-    const answer = await requestJson<T>('GET', `${this.baseUrl}${path}`, { headers: requestIdHeaders(), timeoutMs: 3000 });
+    const answer = await this.client.get<T>(path);
     if (answer.status === 404) return null;
-    if (answer.status !== 200) throw new UpstreamUnavailable('customers', new Error(`${path} answered ${answer.status}`));
+    if (answer.status !== 200) throw this.client.unavailable(`${path} answered ${answer.status}`);
     return answer.body;
   }
 
   private postInternal<T = unknown>(path: string, body: unknown) {
-    return requestJson<T | null>('POST', `${this.baseUrl}${path}`, { body, headers: { ...requestIdHeaders(), ...this.internalHeaders }, timeoutMs: 5000 });
+    return this.client.post<T | null>(path, body, { timeoutMs: 5000 });
   }
 }

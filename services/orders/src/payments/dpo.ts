@@ -1,7 +1,7 @@
 import { XMLBuilder, XMLParser } from 'fast-xml-parser';
 import { toCents } from '@shop/money';
+import { httpRequest } from '@shop/service-kit';
 import type { DpoSettings } from '../config';
-import { httpRequest } from '../clients/http';
 import { dpoServiceDate } from '../orders/nairobi-time';
 import { ProviderError, type HostedProvider, type PayableOrder, type PaymentRow, type VerifyResult } from './types';
 

@@ -1,6 +1,6 @@
 import type { MpesaPushResponse } from '@shop/api-types';
+import { requestJson } from '@shop/service-kit';
 import type { MpesaSettings } from '../config';
-import { requestJson } from '../clients/http';
 import { darajaTimestamp } from '../orders/nairobi-time';
 import { ProviderError, type MobileMoneyProvider, type PayableOrder, type PaymentRow, type VerifyResult } from './types';
 

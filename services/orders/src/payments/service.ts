@@ -1,9 +1,8 @@
 import type { Knex } from 'knex';
 import { formatCents } from '@shop/money';
 import { POINTS_EARN_KSH_PER_POINT, type MpesaPushResponse, type PaymentStartResponse, type PaymentState } from '@shop/api-types';
-import { HttpError, notFound, sqlTimestamp, unprocessable, type Logger } from '@shop/service-kit';
+import { HttpError, notFound, sqlTimestamp, unprocessable, UpstreamUnavailable, type Logger } from '@shop/service-kit';
 import type { CustomersClient } from '../clients/customers';
-import { UpstreamUnavailable } from '../clients/http';
 import type { CouponsRepository } from '../coupons/repository';
 import { lockOrder, type OrderRow, type OrdersRepository } from '../orders/repository';
 import { STATUS } from '../orders/statuses';

@@ -1,5 +1,4 @@
-import { httpTokenResolver } from '@shop/service-kit';
-import { requestJson } from '../../clients/http';
+import { httpTokenResolver, requestJson } from '@shop/service-kit';
 
 /** The customers service's demo account (see services/customers/README.md), development only. */
 const DEMO = { email: 'customer@example.com', password: 'Customer@123' };
