@@ -1,4 +1,4 @@
-import { internalSecretFromEnv } from '@shop/service-kit';
+import { envPositiveInteger, envPositiveIntegerOrZero, internalSecretFromEnv, isProduction, serviceUrl } from '@shop/service-kit';
 
 /** An OpenAI-compatible chat-completions endpoint that may interpret free text the rules do not understand. */
 export interface LlmSettings {
@@ -29,35 +29,26 @@ export interface ChatConfig {
   llm: LlmSettings | null;
 }
 
-function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive whole number, got "${raw}"`);
-  return value;
-}
-
-const urlSetting = (env: NodeJS.ProcessEnv, name: string, fallback: string): string => (env[name] || fallback).replace(/\/+$/, '');
-
 /** Reads the environment once at start (see the README's table). */
 export function loadChatConfig(env: NodeJS.ProcessEnv = process.env): ChatConfig {
   const llmUrl = env.CHAT_LLM_URL ?? '';
   let llm: LlmSettings | null = null;
   if (llmUrl !== '') {
+    // The endpoint's full URL, taken as written (a trailing slash may matter to it).
     if (!/^https?:\/\//.test(llmUrl)) throw new Error(`CHAT_LLM_URL must be an http(s) URL, got "${llmUrl}"`);
     const model = env.CHAT_LLM_MODEL ?? '';
     if (model === '') throw new Error('CHAT_LLM_URL needs CHAT_LLM_MODEL (the model name the endpoint expects).');
-    llm = { url: llmUrl, model, apiKey: env.CHAT_LLM_API_KEY || null, timeoutMs: positiveInteger(env, 'CHAT_LLM_TIMEOUT_MS', 2500) };
+    llm = { url: llmUrl, model, apiKey: env.CHAT_LLM_API_KEY || null, timeoutMs: envPositiveInteger('CHAT_LLM_TIMEOUT_MS', 2500, env) };
   }
   return {
-    production: env.NODE_ENV === 'production',
+    production: isProduction(env),
     internalSecret: internalSecretFromEnv('chat', env),
-    catalogUrl: urlSetting(env, 'CATALOG_URL', 'http://127.0.0.1:4101'),
-    customersUrl: urlSetting(env, 'CUSTOMERS_URL', 'http://127.0.0.1:4102'),
-    ordersUrl: urlSetting(env, 'ORDERS_URL', 'http://127.0.0.1:4103'),
-    catalogTtlMs: positiveInteger(env, 'CHAT_CATALOG_TTL_MS', 300_000),
-    catalogRevisionCheckMs: env.CHAT_CATALOG_REVISION_CHECK_MS === '0' ? 0 : positiveInteger(env, 'CHAT_CATALOG_REVISION_CHECK_MS', 500),
-    sessionTtlDays: positiveInteger(env, 'CHAT_SESSION_TTL_DAYS', 30),
+    catalogUrl: serviceUrl('catalog', env),
+    customersUrl: serviceUrl('customers', env),
+    ordersUrl: serviceUrl('orders', env),
+    catalogTtlMs: envPositiveInteger('CHAT_CATALOG_TTL_MS', 300_000, env),
+    catalogRevisionCheckMs: envPositiveIntegerOrZero('CHAT_CATALOG_REVISION_CHECK_MS', 500, env),
+    sessionTtlDays: envPositiveInteger('CHAT_SESSION_TTL_DAYS', 30, env),
     // The gateway's default for POST /api/site/orders/store (GATEWAY_RATE_LIMIT_ORDERS).
     ordersPerMinute: 30,
     llm,

@@ -1,4 +1,4 @@
-import { closeOnSignals, createDatabase, createLogger, envPort, listen } from '@shop/service-kit';
+import { closeOnSignals, createDatabase, createLogger, listen, serviceListenAddress } from '@shop/service-kit';
 import { buildChatServices, createChatApp } from './app';
 import { loadChatConfig } from './config';
 import { prepareChatDatabase, tuneChatDatabase } from './db/setup';
@@ -22,7 +22,8 @@ async function main(): Promise<void> {
   const pruner = setInterval(() => void prune(), PRUNE_EVERY_MS);
   pruner.unref();
 
-  const running = await listen(createChatApp(services), envPort('CHAT_PORT', 4104), process.env.CHAT_HOST ?? '127.0.0.1');
+  const { port, host } = serviceListenAddress('chat');
+  const running = await listen(createChatApp(services), port, host);
   logger.info({ url: running.url, llm: config.llm ? config.llm.model : 'off' }, 'chat service listening');
   closeOnSignals(running, logger, [async () => clearInterval(pruner), () => db.destroy()]);
 }

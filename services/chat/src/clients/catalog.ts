@@ -1,6 +1,5 @@
 import type { CatalogRevisionResponse, LookupProduct, Product, ProductLookupResponse } from '@shop/api-types';
-import { requestIdHeaders } from '@shop/service-kit';
-import { requestJson, UpstreamUnavailable } from './http';
+import { createServiceClient, SHOP_SERVICES, type ServiceClient } from '@shop/service-kit';
 
 export interface CatalogClientOptions {
   /**
@@ -21,10 +20,7 @@ export interface CatalogClientOptions {
  * index to rebuild. A checkout asks `fresh`.
  */
 export class CatalogClient {
-  private readonly lookupUrl: string;
-  private readonly listUrl: string;
-  private readonly revisionUrl: string;
-  private readonly internalHeaders: Record<string, string>;
+  private readonly client: ServiceClient;
   private readonly revisionCheckMs: number;
   /** A product id to the product, or null for an id the catalogue does not sell. */
   private readonly remembered = new Map<number, LookupProduct | null>();
@@ -34,10 +30,7 @@ export class CatalogClient {
   private readonly listeners: Array<() => void> = [];
 
   constructor(baseUrl: string, internalSecret: string, options: CatalogClientOptions = {}) {
-    this.lookupUrl = `${baseUrl}/internal/products/lookup`;
-    this.listUrl = `${baseUrl}/api/site/products`;
-    this.revisionUrl = `${baseUrl}/internal/catalog/revision`;
-    this.internalHeaders = { 'x-internal-secret': internalSecret };
+    this.client = createServiceClient({ area: SHOP_SERVICES.catalog.area, baseUrl, internalSecret, timeoutMs: 3000 });
     this.revisionCheckMs = options.revisionCheckMs ?? 500;
   }
 
@@ -48,8 +41,8 @@ export class CatalogClient {
 
   /** Every product a shopper can see, with brand and category names. */
   async products(): Promise<Product[]> {
-    const answer = await requestJson<Product[]>('GET', this.listUrl, { headers: requestIdHeaders(), timeoutMs: 3000 });
-    if (answer.status !== 200 || !Array.isArray(answer.body)) throw new UpstreamUnavailable('catalog', new Error(`products answered ${answer.status}`));
+    const answer = await this.client.get<Product[] | null>('/api/site/products');
+    if (answer.status !== 200 || !Array.isArray(answer.body)) throw this.client.unavailable(`products answered ${answer.status}`);
     return answer.body;
   }
 
@@ -109,14 +102,14 @@ export class CatalogClient {
   }
 
   private async ask(ids: number[]): Promise<Map<number, LookupProduct>> {
-    const answer = await requestJson<ProductLookupResponse>('POST', this.lookupUrl, { body: { ids }, headers: { ...requestIdHeaders(), ...this.internalHeaders }, timeoutMs: 3000 });
-    if (answer.status !== 200) throw new UpstreamUnavailable('catalog', new Error(`lookup answered ${answer.status}`));
+    const answer = await this.client.post<ProductLookupResponse>('/internal/products/lookup', { ids });
+    if (answer.status !== 200) throw this.client.unavailable(`lookup answered ${answer.status}`);
     return new Map(answer.body.products.map((product) => [product.id, product]));
   }
 
   private async askRevision(): Promise<string> {
-    const answer = await requestJson<CatalogRevisionResponse>('GET', this.revisionUrl, { headers: { ...requestIdHeaders(), ...this.internalHeaders }, timeoutMs: 3000 });
-    if (answer.status !== 200 || typeof answer.body?.revision !== 'string') throw new UpstreamUnavailable('catalog', new Error(`revision answered ${answer.status}`));
+    const answer = await this.client.get<CatalogRevisionResponse | null>('/internal/catalog/revision');
+    if (answer.status !== 200 || typeof answer.body?.revision !== 'string') throw this.client.unavailable(`revision answered ${answer.status}`);
     return answer.body.revision;
   }
 }

@@ -1,6 +1,5 @@
 import type { County, CustomerProfile, SubCounty } from '@shop/api-types';
-import { HttpError, requestIdHeaders, unauthenticated } from '@shop/service-kit';
-import { requestJson, UpstreamUnavailable } from './http';
+import { createServiceClient, HttpError, SHOP_SERVICES, unauthenticated, type ServiceClient } from '@shop/service-kit';
 
 /** How long the county and sub-county lists are kept in memory (they change once in a generation). */
 const PLACES_TTL_MS = 6 * 3600 * 1000;
@@ -15,7 +14,11 @@ export class CustomersClient {
   private counties: Cached<County[]> | null = null;
   private readonly subCounties = new Map<number, Cached<SubCounty[] | null>>();
 
-  constructor(private readonly baseUrl: string) {}
+  private readonly client: ServiceClient;
+
+  constructor(baseUrl: string) {
+    this.client = createServiceClient({ area: SHOP_SERVICES.customers.area, baseUrl, timeoutMs: 3000 });
+  }
 
   async countyList(): Promise<County[]> {
     if (!this.counties || Date.now() - this.counties.at > PLACES_TTL_MS) {
@@ -38,17 +41,17 @@ export class CustomersClient {
 
   /** The signed-in customer's profile; a token that is not live answers 401 like every service. */
   async profile(token: string): Promise<CustomerProfile> {
-    const answer = await requestJson<CustomerProfile>('GET', `${this.baseUrl}/api/get-profile`, { headers: { ...requestIdHeaders(), authorization: `Bearer ${token}` }, timeoutMs: 3000 });
+    const answer = await this.client.get<CustomerProfile>('/api/get-profile', { bearer: token });
     if (answer.status === 401) throw unauthenticated();
     if (answer.status === 403) throw new HttpError(403, 'Only customer accounts can place orders through the shopping assistant.');
-    if (answer.status !== 200) throw new UpstreamUnavailable('customers', new Error(`profile answered ${answer.status}`));
+    if (answer.status !== 200) throw this.client.unavailable(`profile answered ${answer.status}`);
     return answer.body;
   }
 
   private async getPublic<T>(path: string): Promise<T | null> {
-    const answer = await requestJson<T>('GET', `${this.baseUrl}${path}`, { headers: requestIdHeaders(), timeoutMs: 3000 });
+    const answer = await this.client.get<T | null>(path);
     if (answer.status === 404) return null;
-    if (answer.status !== 200) throw new UpstreamUnavailable('customers', new Error(`${path} answered ${answer.status}`));
+    if (answer.status !== 200) throw this.client.unavailable(`${path} answered ${answer.status}`);
     return answer.body;
   }
 }

@@ -1,6 +1,5 @@
 import type { ApiErrorBody, OrderStoreResponse, PaymentStartResponse } from '@shop/api-types';
-import { HttpError, requestIdHeaders, unauthenticated } from '@shop/service-kit';
-import { requestJson, UpstreamUnavailable } from './http';
+import { createServiceClient, HttpError, SHOP_SERVICES, unauthenticated, type ServiceClient } from '@shop/service-kit';
 
 /** The orders service refused the order (422): its message is the assistant's answer. */
 export class OrderRefused extends Error {
@@ -38,20 +37,20 @@ export interface ChatOrderBody {
  * and the hosted payment page.
  */
 export class OrdersClient {
-  constructor(private readonly baseUrl: string) {}
+  private readonly client: ServiceClient;
+
+  constructor(baseUrl: string) {
+    this.client = createServiceClient({ area: SHOP_SERVICES.orders.area, baseUrl });
+  }
 
   async placeOrder(body: ChatOrderBody, token: string | null): Promise<OrderStoreResponse['data']> {
-    const answer = await requestJson<OrderStoreResponse | ApiErrorBody>('POST', `${this.baseUrl}/api/site/orders/store`, {
-      body,
-      headers: token ? { ...requestIdHeaders(), authorization: `Bearer ${token}` } : requestIdHeaders(),
-      timeoutMs: 10_000,
-    });
+    const answer = await this.client.post<OrderStoreResponse | ApiErrorBody | null>('/api/site/orders/store', body, { bearer: token, timeoutMs: 10_000 });
     if (answer.status === 201) return (answer.body as OrderStoreResponse).data;
     throw this.failure(answer.status, answer.body as ApiErrorBody | null, 'order');
   }
 
   async startPayment(orderId: number): Promise<PaymentStartResponse> {
-    const answer = await requestJson<PaymentStartResponse | ApiErrorBody>('POST', `${this.baseUrl}/api/site/v1/dpo/pay`, { body: { order_id: orderId }, headers: requestIdHeaders(), timeoutMs: 15_000 });
+    const answer = await this.client.post<PaymentStartResponse | ApiErrorBody | null>('/api/site/v1/dpo/pay', { order_id: orderId }, { timeoutMs: 15_000 });
     if (answer.status === 200) return answer.body as PaymentStartResponse;
     throw this.failure(answer.status, answer.body as ApiErrorBody | null, 'payment');
   }
@@ -60,6 +59,6 @@ export class OrdersClient {
     if (status === 401) return unauthenticated();
     if (status === 422 || status === 404 || status === 409) return new OrderRefused(body?.message ?? 'The order could not be placed.', body?.errors ?? {});
     if (status === 503 && body?.message) return new HttpError(503, body.message);
-    return new UpstreamUnavailable('orders', new Error(`${what} answered ${status}`));
+    return this.client.unavailable(`${what} answered ${status}`);
   }
 }

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import type { Logger } from '@shop/service-kit';
-import { requestJson } from '../clients/http';
+import { requestJson, type Logger } from '@shop/service-kit';
 import type { LlmSettings } from '../config';
 import type { Intent, PolicyTopic } from './intents';
 
