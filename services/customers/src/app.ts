@@ -70,7 +70,7 @@ export function createCustomersApp(options: CustomersAppOptions) {
       tokens,
       guards,
       logger,
-      orders: options.orders ?? httpCustomerOrders(process.env.ORDERS_URL || 'http://127.0.0.1:4103', config.internalSecret),
+      orders: options.orders ?? httpCustomerOrders(config.ordersUrl, config.internalSecret),
     }),
     audit.routes(db, guards.requireStaff),
   ];

@@ -1,4 +1,4 @@
-import { closeOnSignals, createDatabase, createLogger, envPort, listen } from '@shop/service-kit';
+import { closeOnSignals, createDatabase, createLogger, listen, serviceListenAddress } from '@shop/service-kit';
 import { refusePublishedStaffPasswords } from './accounts/default-passwords';
 import { PasswordHasher } from './accounts/passwords';
 import { createCustomersApp } from './app';
@@ -15,7 +15,8 @@ async function main(): Promise<void> {
   if (seeded) logger.info('demo accounts seeded (admin@shwarimills.co.ke, customer@example.com)');
   if (config.production) await refusePublishedStaffPasswords(db, hasher);
   if (!config.smtp) logger.info({ outbox: config.outboxDir }, 'no SMTP_HOST: mails go to the local outbox');
-  const running = await listen(createCustomersApp({ db, logger, config, hasher }), envPort('CUSTOMERS_PORT', 4102), process.env.CUSTOMERS_HOST ?? '127.0.0.1');
+  const { port, host } = serviceListenAddress('customers');
+  const running = await listen(createCustomersApp({ db, logger, config, hasher }), port, host);
   logger.info({ url: running.url }, 'customers service listening');
   closeOnSignals(running, logger, [() => db.destroy()]);
 }

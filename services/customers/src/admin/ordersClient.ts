@@ -1,4 +1,5 @@
 import type { Order } from '@shop/api-types';
+import { createServiceClient, SHOP_SERVICES } from '@shop/service-kit';
 
 /** What the back office's customer pages need from the orders service (its own tables). */
 export interface CustomerOrdersSource {
@@ -7,23 +8,18 @@ export interface CustomerOrdersSource {
 }
 
 export function httpCustomerOrders(baseUrl: string, internalSecret: string): CustomerOrdersSource {
-  const headers = { 'x-internal-secret': internalSecret, 'content-type': 'application/json' };
+  const client = createServiceClient({ area: SHOP_SERVICES.orders.area, baseUrl, internalSecret, timeoutMs: 3000 });
   return {
     async counts(customerIds) {
       if (customerIds.length === 0) return {};
-      const response = await fetch(new URL('/internal/customers/order-counts', baseUrl), {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ ids: customerIds }),
-        signal: AbortSignal.timeout(3000),
-      });
-      if (!response.ok) throw new Error(`order counts answered ${response.status}`);
-      return ((await response.json()) as { counts: Record<number, number> }).counts;
+      const answer = await client.post<{ counts: Record<number, number> }>('/internal/customers/order-counts', { ids: customerIds });
+      if (answer.status !== 200) throw client.unavailable(`order counts answered ${answer.status}`);
+      return answer.body.counts;
     },
     async orders(customerId) {
-      const response = await fetch(new URL(`/internal/customers/${customerId}/orders`, baseUrl), { headers, signal: AbortSignal.timeout(3000) });
-      if (!response.ok) throw new Error(`customer orders answered ${response.status}`);
-      return ((await response.json()) as { orders: Order[] }).orders;
+      const answer = await client.get<{ orders: Order[] }>(`/internal/customers/${customerId}/orders`);
+      if (answer.status !== 200) throw client.unavailable(`customer orders answered ${answer.status}`);
+      return answer.body.orders;
     },
   };
 }
