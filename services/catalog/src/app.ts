@@ -3,11 +3,14 @@ import type { Knex } from 'knex';
 import type { ProductOrderLine } from '@shop/api-types';
 import {
   REPO_ROOT,
+  SHOP_SERVICES,
   answerUnavailableAs503,
   createAuthGuards,
   createServiceApp,
+  createServiceClient,
   httpTokenResolver,
   internalSecretFromEnv,
+  serviceUrl,
   type Logger,
   type TokenResolver,
 } from '@shop/service-kit';
@@ -25,13 +28,11 @@ export const defaultUploadDir = (): string =>
 
 /** The orders that contain a product, asked of the orders service (its own tables). */
 function httpOrderLines(baseUrl: string, internalSecret: string): ProductOrderLines {
+  const orders = createServiceClient({ area: SHOP_SERVICES.orders.area, baseUrl, internalSecret, timeoutMs: 3000 });
   return async (productId) => {
-    const response = await fetch(new URL(`/internal/products/${productId}/order-lines`, baseUrl), {
-      headers: { 'x-internal-secret': internalSecret },
-      signal: AbortSignal.timeout(3000),
-    });
-    if (!response.ok) throw new Error(`order lines answered ${response.status}`);
-    return ((await response.json()) as { order_items: ProductOrderLine[] }).order_items;
+    const answer = await orders.get<{ order_items: ProductOrderLine[] }>(`/internal/products/${productId}/order-lines`);
+    if (answer.status !== 200) throw orders.unavailable(`order lines answered ${answer.status}`);
+    return answer.body.order_items;
   };
 }
 
@@ -54,8 +55,8 @@ export function createCatalogApp({
   uploadDir = defaultUploadDir(),
   internalSecret = internalSecretFromEnv('catalog'),
   // The customers service down answers the staff routes 503 (logged), not 500.
-  resolveToken = answerUnavailableAs503(httpTokenResolver({ baseUrl: process.env.CUSTOMERS_URL || 'http://127.0.0.1:4102', internalSecret }), logger),
-  orderLines = httpOrderLines(process.env.ORDERS_URL || 'http://127.0.0.1:4103', internalSecret),
+  resolveToken = answerUnavailableAs503(httpTokenResolver({ baseUrl: serviceUrl('customers'), internalSecret }), logger),
+  orderLines = httpOrderLines(serviceUrl('orders'), internalSecret),
 }: CatalogAppOptions) {
   const app = createServiceApp({ name: 'catalog', logger, db, bodyLimit: '300kb' });
   const repository = new CatalogRepository(db);

@@ -1,4 +1,4 @@
-import { closeOnSignals, createDatabase, createLogger, envPort, internalSecretFromEnv, listen } from '@shop/service-kit';
+import { closeOnSignals, createDatabase, createLogger, internalSecretFromEnv, listen, serviceListenAddress } from '@shop/service-kit';
 import { createCatalogApp } from './app';
 import { prepareCatalogDatabase } from './db/setup';
 
@@ -9,7 +9,8 @@ async function main(): Promise<void> {
   const db = createDatabase({ service: 'catalog' });
   const { seeded } = await prepareCatalogDatabase(db);
   if (seeded) logger.info('catalogue seeded');
-  const running = await listen(createCatalogApp({ db, logger, internalSecret }), envPort('CATALOG_PORT', 4101), process.env.CATALOG_HOST ?? '127.0.0.1');
+  const { port, host } = serviceListenAddress('catalog');
+  const running = await listen(createCatalogApp({ db, logger, internalSecret }), port, host);
   logger.info({ url: running.url }, 'catalog service listening');
   closeOnSignals(running, logger, [() => db.destroy()]);
 }
