@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { REPO_ROOT, envPort, envString } from '@shop/service-kit';
+import { REPO_ROOT, SHOP_SERVICES, envPort, envPositiveInteger, envString, serviceUrl } from '@shop/service-kit';
 import type { RateLimitRule } from './limits/rateLimit';
 
 /** An area of the shop behind the gateway: which paths it answers and where its service runs. */
@@ -38,25 +38,16 @@ export interface GatewayConfig {
   metrics: { port: number; host: string } | null;
 }
 
-/** A positive whole number from the environment, or the default; anything else stops the start. */
-function positiveSetting(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive whole number, got "${raw}"`);
-  return value;
-}
-
 /**
  * Per client address and window (GATEWAY_RATE_LIMIT_WINDOW_SECONDS, 60 by default). Generous:
  * shoppers behind one mobile operator's NAT share an address.
  */
 function rateLimitRules(env: NodeJS.ProcessEnv): RateLimitRule[] {
-  const windowMs = positiveSetting(env, 'GATEWAY_RATE_LIMIT_WINDOW_SECONDS', 60) * 1000;
+  const windowMs = envPositiveInteger('GATEWAY_RATE_LIMIT_WINDOW_SECONDS', 60, env) * 1000;
   return [
-    { label: 'sign-in attempts', method: 'POST', path: '/api/login', limit: positiveSetting(env, 'GATEWAY_RATE_LIMIT_LOGIN', 30), windowMs },
-    { label: 'password reset requests', method: 'POST', path: '/api/forgot-password', limit: positiveSetting(env, 'GATEWAY_RATE_LIMIT_PASSWORD_RESET', 10), windowMs },
-    { label: 'orders', method: 'POST', path: '/api/site/orders/store', limit: positiveSetting(env, 'GATEWAY_RATE_LIMIT_ORDERS', 30), windowMs },
+    { label: 'sign-in attempts', method: 'POST', path: '/api/login', limit: envPositiveInteger('GATEWAY_RATE_LIMIT_LOGIN', 30, env), windowMs },
+    { label: 'password reset requests', method: 'POST', path: '/api/forgot-password', limit: envPositiveInteger('GATEWAY_RATE_LIMIT_PASSWORD_RESET', 10, env), windowMs },
+    { label: 'orders', method: 'POST', path: '/api/site/orders/store', limit: envPositiveInteger('GATEWAY_RATE_LIMIT_ORDERS', 30, env), windowMs },
   ];
 }
 
@@ -83,13 +74,13 @@ const envName = (name: string) => `REMOTE_${name.toUpperCase()}_URL`;
 
 export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
   const localRemotes = KNOWN_REMOTES.map((remote) => ({ ...remote, dir: path.join(REPO_ROOT, remote.folder, 'dist') }));
-  const port = envPort('GATEWAY_PORT', 8080);
+  const port = envPort('GATEWAY_PORT', 8080, env);
   return {
     port,
-    host: envString('GATEWAY_HOST', '0.0.0.0'),
+    host: envString('GATEWAY_HOST', '0.0.0.0', env),
     upstreams: [
       {
-        area: 'catalogue',
+        area: SHOP_SERVICES.catalog.area,
         prefixes: [
           '/api/site/brands',
           '/api/site/categories',
@@ -101,11 +92,11 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
           '/api/admin/brands',
           '/api/admin/audit/catalog',
         ],
-        target: env.CATALOG_URL || 'http://127.0.0.1:4101',
+        target: serviceUrl('catalog', env),
         timeoutMs: 5000,
       },
       {
-        area: 'account service',
+        area: SHOP_SERVICES.customers.area,
         prefixes: [
           '/api/login',
           '/api/logout',
@@ -124,11 +115,11 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
           // Development only: the customers service answers 404 here in production.
           '/api/dev/outbox',
         ],
-        target: env.CUSTOMERS_URL || 'http://127.0.0.1:4102',
+        target: serviceUrl('customers', env),
         timeoutMs: 10000,
       },
       {
-        area: 'checkout',
+        area: SHOP_SERVICES.orders.area,
         prefixes: [
           '/api/site/orders',
           '/api/site/coupons',
@@ -140,14 +131,14 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
           '/api/admin/dashboard',
           '/api/admin/audit/orders',
         ],
-        target: env.ORDERS_URL || 'http://127.0.0.1:4103',
+        target: serviceUrl('orders', env),
         // Payment providers can be slow to answer a token or a status query.
         timeoutMs: 20000,
       },
       {
-        area: 'shopping assistant',
+        area: SHOP_SERVICES.chat.area,
         prefixes: ['/api/chat'],
-        target: env.CHAT_URL || 'http://127.0.0.1:4104',
+        target: serviceUrl('chat', env),
         // A checkout in the chat places the order and opens the payment page through the orders service.
         timeoutMs: 30000,
       },
@@ -161,7 +152,7 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
       if (configured) return [{ name: remote.name, entry: configured }];
       return fs.existsSync(path.join(remote.dir, 'mf-manifest.json')) ? [{ name: remote.name, entry: `/remotes/${remote.folder}/mf-manifest.json` }] : [];
     }),
-    bodyLimitBytes: Number(env.GATEWAY_BODY_LIMIT_BYTES || 1_000_000),
+    bodyLimitBytes: envPositiveInteger('GATEWAY_BODY_LIMIT_BYTES', 1_000_000, env),
     remotesFile: env.GATEWAY_REMOTES_FILE || undefined,
     rateLimits: rateLimitRules(env),
     metrics: metricsSetting(env, port),
