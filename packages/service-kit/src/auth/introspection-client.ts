@@ -19,7 +19,7 @@ export function httpTokenResolver(options: { baseUrl: string; internalSecret: st
   return async (token) => {
     const answer = await customers.get<TokenIntrospection>('/internal/tokens/introspect', { bearer: token });
     if (answer.status === 401) return null;
-    if (answer.status < 200 || answer.status >= 300) throw customers.unavailable(`Token introspection answered ${answer.status}`);
+    if (answer.status < 200 || answer.status >= 300) throw new Error(`Token introspection answered ${answer.status}`);
     const body = answer.body;
     const auth: AuthContext = {
       tokenId: null,
