@@ -1,4 +1,5 @@
-import { CART_COOKIE, STORAGE_KEYS, encodeCartCookie, type Product } from '@shop/api-types';
+import { CART_COOKIE, encodeCartCookie, type Product } from '@shop/api-types';
+import { STORAGE_KEYS } from '@shop/store-kit/src/storageKeys';
 
 /** A storefront page as the benchmarks open it: its path and what local storage holds first. */
 export interface StorefrontPage {

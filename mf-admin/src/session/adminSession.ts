@@ -1,9 +1,8 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { STORAGE_KEYS } from '@shop/api-types';
-import { rootReducer } from '@shop/store-kit';
+import { rootReducer, STORAGE_KEYS } from '@shop/store-kit';
 
 /** The admin's own keys: the customer's session (customer_token…) is a different person's and stays untouched. */
-export const ADMIN_KEYS = { token: STORAGE_KEYS.adminToken, name: 'admin_name', email: 'admin_email' } as const;
+export const ADMIN_KEYS = { token: STORAGE_KEYS.adminToken, name: STORAGE_KEYS.adminName, email: STORAGE_KEYS.adminEmail } as const;
 
 /** Why the admin was signed out without asking: the login page explains it. */
 export type SignOutReason = 'expired' | 'forbidden';

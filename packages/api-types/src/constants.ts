@@ -16,13 +16,4 @@ export const LOGIN_ERROR_TOAST_MS = 1000;
 export const SUCCESS_TOAST_MS = 3000;
 export const REDIRECT_DELAY_MS = 2000;
 
-/** Local storage keys shared by the store kit and every remote. */
-export const STORAGE_KEYS = {
-  cart: 'cart',
-  redeemedPoints: 'redeemedPoints',
-  wishlist: 'wishlists',
-  customerToken: 'customer_token',
-  customerName: 'customer_name',
-  customerEmail: 'customer_email',
-  adminToken: 'admin_token',
-} as const;
+/** The browser's storage keys are the store kit's (packages/store-kit/src/storageKeys.ts). */
