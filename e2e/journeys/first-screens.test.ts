@@ -10,7 +10,8 @@ import { startShop, type RunningShop } from '../src/shop';
  * shopper without scripts sees the right page.
  */
 
-const PHONE = 'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36';
+const PHONE =
+  'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36';
 const VIEWPORT = { width: 412, height: 823 };
 
 let shop: RunningShop;
@@ -92,7 +93,10 @@ it('draws every page of the table with its parameters as the shop then renders i
   const pages: Array<{ path: string; shows: string[] }> = [
     { path: '/', shows: ['Best Selling Products'] },
     { path: '/shop/all', shows: [showing(all.length)] },
-    { path: `/shop/${brand.slug}`, shows: [`${brand.name} Products`, showing(ofBrand.products.length), ...ofBrand.products.map((item) => item.name)] },
+    {
+      path: `/shop/${brand.slug}`,
+      shows: [`${brand.name} Products`, showing(ofBrand.products.length), ...ofBrand.products.map((item) => item.name)],
+    },
     {
       path: `/shop/${brand.slug}/${category.slug}`,
       shows: [`${brand.name} Products`, showing(ofBrandAndCategory.length), ...ofBrandAndCategory.map((item) => item.name)],

@@ -5,20 +5,28 @@ import { routes } from './routes';
 jest.mock('@module-federation/enhanced/runtime', () => ({ registerRemotes: jest.fn(), loadRemote: jest.fn() }));
 
 /** A path the pattern takes, with each :param given a value of its own name. */
-const samplePath = (pattern: string): string => pattern.replace(/:(\w+)/g, 'sample-$1').replace(/\*$/, 'any/thing').replace(/^(?!\/)/, '/');
+const samplePath = (pattern: string): string =>
+  pattern
+    .replace(/:(\w+)/g, 'sample-$1')
+    .replace(/\*$/, 'any/thing')
+    .replace(/^(?!\/)/, '/');
 
 describe('the page table', () => {
-  it.each(STOREFRONT_PAGES.map((page) => [page.path]))('%s: the router and the first match of the table (as the gateway reads it) agree', (pattern) => {
-    const path = samplePath(pattern);
-    // The router ranks routes; the gateway takes the first page whose pattern matches.
-    const routed = matchRoutes(routes, path)?.at(-1)?.route.path;
-    const first = STOREFRONT_PAGES.find((page) => matchPath({ path: page.path, end: true }, path))?.path;
-    expect(routed).toBe(pattern);
-    expect(first).toBe(pattern);
-  });
+  it.each(STOREFRONT_PAGES.map((page) => [page.path]))(
+    '%s: the router and the first match of the table (as the gateway reads it) agree',
+    (pattern) => {
+      const path = samplePath(pattern);
+      // The router ranks routes; the gateway takes the first page whose pattern matches.
+      const routed = matchRoutes(routes, path)?.at(-1)?.route.path;
+      const first = STOREFRONT_PAGES.find((page) => matchPath({ path: page.path, end: true }, path))?.path;
+      expect(routed).toBe(pattern);
+      expect(first).toBe(pattern);
+    },
+  );
 
   it('gives every page a route with its meta, and no route outside the table but the /shop redirect', () => {
-    const paths = (list: typeof routes): string[] => list.flatMap((route) => [...(route.path ? [route.path] : []), ...paths(route.children ?? [])]);
+    const paths = (list: typeof routes): string[] =>
+      list.flatMap((route) => [...(route.path ? [route.path] : []), ...paths(route.children ?? [])]);
     expect(paths(routes).sort()).toEqual([...STOREFRONT_PAGES.map((page) => page.path), '/shop'].sort());
     for (const page of STOREFRONT_PAGES) {
       expect(matchRoutes(routes, samplePath(page.path))?.at(-1)?.route.handle).toEqual({ meta: page.meta });
@@ -28,7 +36,10 @@ describe('the page table', () => {
   it("names each drawn page's params as its module reads them", () => {
     const patternOf = (path: string) => STOREFRONT_PAGES.find((page) => matchPath({ path: page.path, end: true }, path))!;
     expect(matchPath(patternOf('/shop/pwani-bora').path, '/shop/pwani-bora')?.params).toEqual({ brandSlug: 'pwani-bora' });
-    expect(matchPath(patternOf('/shop/pwani-bora/baking-flour').path, '/shop/pwani-bora/baking-flour')?.params).toEqual({ brandSlug: 'pwani-bora', categorySlug: 'baking-flour' });
+    expect(matchPath(patternOf('/shop/pwani-bora/baking-flour').path, '/shop/pwani-bora/baking-flour')?.params).toEqual({
+      brandSlug: 'pwani-bora',
+      categorySlug: 'baking-flour',
+    });
     expect(matchPath(patternOf('/brand/nyota').path, '/brand/nyota')?.params).toEqual({ slug: 'nyota' });
     expect(matchPath(patternOf('/product/unga-2kg').path, '/product/unga-2kg')?.params).toEqual({ slug: 'unga-2kg' });
   });

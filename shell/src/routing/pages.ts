@@ -22,16 +22,27 @@ const FILTERS = ['/api/site/brands', '/api/site/categories'];
 
 export const STOREFRONT_PAGES: Array<StorefrontPage<ShellPageName>> = [
   // The back office has its own layout (antd), outside the storefront's header and footer.
-  { path: '/admin/*', owner: { remote: 'mf_admin', module: 'AdminApp' }, ownLayout: true, meta: { title: 'Back Office', description: 'Shwari Shop back office.' } },
+  {
+    path: '/admin/*',
+    owner: { remote: 'mf_admin', module: 'AdminApp' },
+    ownLayout: true,
+    meta: { title: 'Back Office', description: 'Shwari Shop back office.' },
+  },
   {
     path: '/',
     owner: catalogue('HomePage'),
     meta: {
       title: 'Shwari Shop',
-      description: 'Maize meal, wheat and baking flour, porridge flours, rice, cooking oil and animal feeds from our mills, delivered free across Kenya.',
+      description:
+        'Maize meal, wheat and baking flour, porridge flours, rice, cooking oil and animal feeds from our mills, delivered free across Kenya.',
     },
     firstScreen: {
-      preload: ['/api/site/brands', '/api/site/products/featured', '/api/site/products/sort_filter?sort=popular', '/api/site/products/favorites'],
+      preload: [
+        '/api/site/brands',
+        '/api/site/products/featured',
+        '/api/site/products/sort_filter?sort=popular',
+        '/api/site/products/favorites',
+      ],
       drawn: 'shared',
     },
   },
@@ -65,17 +76,42 @@ export const STOREFRONT_PAGES: Array<StorefrontPage<ShellPageName>> = [
     meta: { title: 'Product', description: 'Product details, price and offers.' },
     firstScreen: { preload: ['/api/site/products/view/:slug'], drawn: 'shared' },
   },
-  { path: '/wishlist', owner: catalogue('WishlistPage'), meta: { title: 'My Wishlist', description: 'Products you saved for later.' }, firstScreen: { preload: [] } },
-  { path: '/search', owner: catalogue('SearchPage'), meta: { title: 'Search', description: 'Search results.' }, firstScreen: { preload: [], drawn: 'shared' } },
-  { path: '/login', owner: account('LoginPage'), meta: { title: 'Login', description: 'Sign in to your Shwari Shop account.' }, firstScreen: { preload: [] } },
-  { path: '/register', owner: account('RegisterPage'), meta: { title: 'Register', description: 'Create an account and earn 20 Shwari Points.' }, firstScreen: { preload: [] } },
+  {
+    path: '/wishlist',
+    owner: catalogue('WishlistPage'),
+    meta: { title: 'My Wishlist', description: 'Products you saved for later.' },
+    firstScreen: { preload: [] },
+  },
+  {
+    path: '/search',
+    owner: catalogue('SearchPage'),
+    meta: { title: 'Search', description: 'Search results.' },
+    firstScreen: { preload: [], drawn: 'shared' },
+  },
+  {
+    path: '/login',
+    owner: account('LoginPage'),
+    meta: { title: 'Login', description: 'Sign in to your Shwari Shop account.' },
+    firstScreen: { preload: [] },
+  },
+  {
+    path: '/register',
+    owner: account('RegisterPage'),
+    meta: { title: 'Register', description: 'Create an account and earn 20 Shwari Points.' },
+    firstScreen: { preload: [] },
+  },
   {
     path: '/forgot-password',
     owner: account('ForgotPasswordPage'),
     meta: { title: 'Forgot Password', description: 'Reset your password with a code sent to your email.' },
     firstScreen: { preload: [] },
   },
-  { path: '/profile/*', owner: account('ProfileArea'), meta: { title: 'My Account', description: 'Your profile, addresses and Shwari Points.' }, firstScreen: { preload: [] } },
+  {
+    path: '/profile/*',
+    owner: account('ProfileArea'),
+    meta: { title: 'My Account', description: 'Your profile, addresses and Shwari Points.' },
+    firstScreen: { preload: [] },
+  },
   {
     path: '/cart',
     owner: checkout('CartPage'),
@@ -88,16 +124,41 @@ export const STOREFRONT_PAGES: Array<StorefrontPage<ShellPageName>> = [
     meta: { title: 'Checkout', description: 'Delivery details and secure online payment.' },
     firstScreen: { preload: [], drawn: 'cart' },
   },
-  { path: '/success', owner: checkout('SuccessPage'), meta: { title: 'Thank you', description: 'Your order has been paid.' }, firstScreen: { preload: [] } },
-  { path: '/failed', owner: checkout('FailedPage'), meta: { title: 'Payment not completed', description: 'Your order could not be processed.' }, firstScreen: { preload: [] } },
+  {
+    path: '/success',
+    owner: checkout('SuccessPage'),
+    meta: { title: 'Thank you', description: 'Your order has been paid.' },
+    firstScreen: { preload: [] },
+  },
+  {
+    path: '/failed',
+    owner: checkout('FailedPage'),
+    meta: { title: 'Payment not completed', description: 'Your order could not be processed.' },
+    firstScreen: { preload: [] },
+  },
   {
     path: '/chat',
     owner: { remote: 'mf_chat', module: 'ChatPage' },
-    meta: { title: 'Shopping Assistant', description: 'Ask our shopping assistant for products, fill your cart and pay, all in one conversation.' },
+    meta: {
+      title: 'Shopping Assistant',
+      description: 'Ask our shopping assistant for products, fill your cart and pay, all in one conversation.',
+    },
   },
-  { path: '/faqs', owner: { shell: 'faqs' }, meta: { title: 'FAQs', description: 'Answers about orders, delivery, payment, returns and Shwari Points.' } },
-  { path: '/return-policy', owner: { shell: 'return-policy' }, meta: { title: 'Return Policy', description: 'Refunds, returns and exchanges.' } },
-  { path: '/privacy-policy', owner: { shell: 'privacy-policy' }, meta: { title: 'Privacy Policy', description: 'How we handle your data.' } },
+  {
+    path: '/faqs',
+    owner: { shell: 'faqs' },
+    meta: { title: 'FAQs', description: 'Answers about orders, delivery, payment, returns and Shwari Points.' },
+  },
+  {
+    path: '/return-policy',
+    owner: { shell: 'return-policy' },
+    meta: { title: 'Return Policy', description: 'Refunds, returns and exchanges.' },
+  },
+  {
+    path: '/privacy-policy',
+    owner: { shell: 'privacy-policy' },
+    meta: { title: 'Privacy Policy', description: 'How we handle your data.' },
+  },
   { path: '/terms', owner: { shell: 'terms' }, meta: { title: 'Terms and Conditions', description: 'The terms of buying from our shop.' } },
   // Last: everything no other page takes.
   { path: '*', owner: { shell: 'not-found' }, meta: { title: 'Page not found', description: 'The page you asked for is not here.' } },

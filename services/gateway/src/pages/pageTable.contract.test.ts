@@ -14,10 +14,17 @@ import { pageHints } from '../static/pageHints';
 import { compilePageTable } from './pageTable';
 
 const findPage = compilePageTable(STOREFRONT_PAGES);
-const remotes: RemoteEntry[] = ['mf_catalog', 'mf_account', 'mf_checkout', 'mf_chat', 'mf_admin'].map((name) => ({ name, entry: `https://${name}.example/mf-manifest.json` }));
+const remotes: RemoteEntry[] = ['mf_catalog', 'mf_account', 'mf_checkout', 'mf_chat', 'mf_admin'].map((name) => ({
+  name,
+  entry: `https://${name}.example/mf-manifest.json`,
+}));
 
 /** A path the pattern takes, with each :param given a value of its own name. */
-const samplePath = (pattern: string): string => pattern.replace(/:(\w+)/g, 'sample-$1').replace(/\*$/, 'any/thing').replace(/^(?!\/)/, '/');
+const samplePath = (pattern: string): string =>
+  pattern
+    .replace(/:(\w+)/g, 'sample-$1')
+    .replace(/\*$/, 'any/thing')
+    .replace(/^(?!\/)/, '/');
 
 const prepared = STOREFRONT_PAGES.filter((page) => 'remote' in page.owner && page.firstScreen);
 
@@ -34,22 +41,49 @@ describe("the shell's page table, as the gateway uses it", () => {
     for (const href of data) expect(href).not.toMatch(/:\w/);
   });
 
-  it.each(prepared.filter((page) => page.firstScreen!.drawn).map((page) => [page.path, page] as const))('%s is drawn by its remote', async (pattern, page) => {
-    const jobs: DrawingJob[] = [];
-    const drawn: DrawnPage = { personal: false, html: '<main></main>', state: '', stylesheets: [] };
-    const screens = firstScreens({ shellDir: '/nowhere', localRemotes: [] }, createLogger('gateway'), () => 0, Date.now, async (job) => {
-      jobs.push(job);
-      return drawn;
-    });
-    const path = samplePath(pattern);
-    const result = await screens.draw({ found: findPage(path), path, search: '', userAgent: '', cartCookie: '12x1', origin: 'http://127.0.0.1:1' }, remotes);
-    expect(result).toBe(drawn);
-    expect(jobs).toEqual([expect.objectContaining({ page: expect.objectContaining({ pattern, ...page.owner }), personal: page.firstScreen!.drawn === 'cart' })]);
-  });
+  it.each(prepared.filter((page) => page.firstScreen!.drawn).map((page) => [page.path, page] as const))(
+    '%s is drawn by its remote',
+    async (pattern, page) => {
+      const jobs: DrawingJob[] = [];
+      const drawn: DrawnPage = { personal: false, html: '<main></main>', state: '', stylesheets: [] };
+      const screens = firstScreens(
+        { shellDir: '/nowhere', localRemotes: [] },
+        createLogger('gateway'),
+        () => 0,
+        Date.now,
+        async (job) => {
+          jobs.push(job);
+          return drawn;
+        },
+      );
+      const path = samplePath(pattern);
+      const result = await screens.draw(
+        { found: findPage(path), path, search: '', userAgent: '', cartCookie: '12x1', origin: 'http://127.0.0.1:1' },
+        remotes,
+      );
+      expect(result).toBe(drawn);
+      expect(jobs).toEqual([
+        expect.objectContaining({
+          page: expect.objectContaining({ pattern, ...page.owner }),
+          personal: page.firstScreen!.drawn === 'cart',
+        }),
+      ]);
+    },
+  );
 
   it.each([
-    ['/shop/pwani-bora', 'ShopPage', { brandSlug: 'pwani-bora' }, ['/api/site/brands', '/api/site/categories', '/api/site/products/filter/pwani-bora']],
-    ['/shop/pwani-bora/baking-flour', 'ShopPage', { brandSlug: 'pwani-bora', categorySlug: 'baking-flour' }, ['/api/site/brands', '/api/site/categories']],
+    [
+      '/shop/pwani-bora',
+      'ShopPage',
+      { brandSlug: 'pwani-bora' },
+      ['/api/site/brands', '/api/site/categories', '/api/site/products/filter/pwani-bora'],
+    ],
+    [
+      '/shop/pwani-bora/baking-flour',
+      'ShopPage',
+      { brandSlug: 'pwani-bora', categorySlug: 'baking-flour' },
+      ['/api/site/brands', '/api/site/categories'],
+    ],
     ['/shop/all', 'ShopPage', {}, ['/api/site/brands', '/api/site/categories', '/api/site/products/filter?brand=all']],
     ['/brand/nyota', 'BrandPage', { slug: 'nyota' }, ['/api/site/brands', '/api/site/products/filter/nyota']],
     ['/product/unga-wa-ngano-2kg', 'ProductPage', { slug: 'unga-wa-ngano-2kg' }, ['/api/site/products/view/unga-wa-ngano-2kg']],

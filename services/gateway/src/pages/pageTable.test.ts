@@ -23,7 +23,10 @@ describe('the page table', () => {
 
   it('finds the first page whose pattern matches, with the params by the names the table gives', () => {
     expect(findPage('/shop/all')).toMatchObject({ page: { pattern: '/shop/all', module: 'ShopPage' }, params: {} });
-    expect(findPage('/shop/pwani-bora')).toMatchObject({ page: { pattern: '/shop/:brandSlug', module: 'ShopPage', drawn: 'shared' }, params: { brandSlug: 'pwani-bora' } });
+    expect(findPage('/shop/pwani-bora')).toMatchObject({
+      page: { pattern: '/shop/:brandSlug', module: 'ShopPage', drawn: 'shared' },
+      params: { brandSlug: 'pwani-bora' },
+    });
     expect(findPage('/cart')).toMatchObject({ page: { remote: 'mf_checkout', module: 'CartPage', drawn: 'cart', preload: [] } });
     expect(findPage('/login')?.page.drawn).toBeUndefined();
   });
@@ -35,7 +38,11 @@ describe('the page table', () => {
     expect(findPage('/admin/products')).toBeNull();
     expect(findPage('/product/unga-2kg/reviews')).toBeNull();
     // '*' (the shell's NotFound) comes last and takes everything else.
-    expect(compilePageTable([{ path: '*', owner: { shell: 'not-found' }, meta: { title: '', description: '' } }, ...TEST_PAGES])('/product/unga-2kg')).toBeNull();
+    expect(
+      compilePageTable([{ path: '*', owner: { shell: 'not-found' }, meta: { title: '', description: '' } }, ...TEST_PAGES])(
+        '/product/unga-2kg',
+      ),
+    ).toBeNull();
   });
 
   describe("read from the shell's build", () => {
@@ -51,12 +58,22 @@ describe('the page table', () => {
       expect(find('/product/unga-2kg')).toBeNull();
       writePageTable(shellDir);
       expect(find('/product/unga-2kg')).toMatchObject({ page: { pattern: '/product/:slug' }, params: { slug: 'unga-2kg' } });
-      writePageTable(shellDir, [{ path: '/item/:id', owner: { remote: 'mf_catalog', module: 'ProductPage' }, meta: { title: '', description: '' }, firstScreen: { preload: ['/api/site/products/view/:id'] } }]);
+      writePageTable(shellDir, [
+        {
+          path: '/item/:id',
+          owner: { remote: 'mf_catalog', module: 'ProductPage' },
+          meta: { title: '', description: '' },
+          firstScreen: { preload: ['/api/site/products/view/:id'] },
+        },
+      ]);
       // A new modification time, as a new build has.
       const later = new Date(Date.now() + 5000);
       fs.utimesSync(pageTableFile(shellDir), later, later);
       expect(find('/product/unga-2kg')).toBeNull();
-      expect(find('/item/12')).toMatchObject({ page: { module: 'ProductPage', preload: ['/api/site/products/view/:id'] }, params: { id: '12' } });
+      expect(find('/item/12')).toMatchObject({
+        page: { module: 'ProductPage', preload: ['/api/site/products/view/:id'] },
+        params: { id: '12' },
+      });
     });
 
     it('uses no table of another shape, nor one that does not load', () => {

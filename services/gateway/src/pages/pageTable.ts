@@ -42,7 +42,9 @@ const pathSegments = (pathname: string): string[] => pathname.split('/').filter(
 function compilePattern(pattern: string): CompiledPattern {
   const parts = pathSegments(pattern);
   const splat = parts.at(-1) === '*';
-  const segments = (splat ? parts.slice(0, -1) : parts).map((part) => (part.startsWith(':') ? { text: part.slice(1), param: true } : { text: part, param: false }));
+  const segments = (splat ? parts.slice(0, -1) : parts).map((part) =>
+    part.startsWith(':') ? { text: part.slice(1), param: true } : { text: part, param: false },
+  );
   return { segments, splat };
 }
 
@@ -68,7 +70,13 @@ export function compilePageTable(pages: readonly StorefrontPage[]): FindPage {
     const { owner, firstScreen } = page;
     const prepared: PreparedPage | null =
       'remote' in owner && firstScreen
-        ? { pattern: page.path, remote: owner.remote, module: owner.module, preload: firstScreen.preload, ...(firstScreen.drawn ? { drawn: firstScreen.drawn } : {}) }
+        ? {
+            pattern: page.path,
+            remote: owner.remote,
+            module: owner.module,
+            preload: firstScreen.preload,
+            ...(firstScreen.drawn ? { drawn: firstScreen.drawn } : {}),
+          }
         : null;
     return { pattern: compilePattern(page.path), prepared };
   });
@@ -89,7 +97,10 @@ function isPageTable(value: unknown): value is StorefrontPage[] {
     value.every((page: Partial<StorefrontPage> | null) => {
       if (typeof page?.path !== 'string' || typeof page.owner !== 'object' || page.owner === null) return false;
       if ('remote' in page.owner && (typeof page.owner.remote !== 'string' || typeof page.owner.module !== 'string')) return false;
-      return page.firstScreen === undefined || (Array.isArray(page.firstScreen.preload) && page.firstScreen.preload.every((read) => typeof read === 'string'));
+      return (
+        page.firstScreen === undefined ||
+        (Array.isArray(page.firstScreen.preload) && page.firstScreen.preload.every((read) => typeof read === 'string'))
+      );
     })
   );
 }
@@ -108,19 +119,23 @@ export function pageTable(shellDir: string, logger: Logger): FindPage {
     (table) => {
       const module = { exports: {} as { STOREFRONT_PAGES?: unknown } };
       // The shell's own build: a CommonJS file of data, evaluated as the renderers are (ssr/drawing.ts).
-      // eslint-disable-next-line @typescript-eslint/no-implied-eval
-      (new Function('module', 'exports', fs.readFileSync(table, 'utf8')) as (module: { exports: unknown }, exports: unknown) => void)(module, module.exports);
+      (new Function('module', 'exports', fs.readFileSync(table, 'utf8')) as (module: { exports: unknown }, exports: unknown) => void)(
+        module,
+        module.exports,
+      );
       const pages = module.exports.STOREFRONT_PAGES;
       if (!isPageTable(pages)) throw new Error('STOREFRONT_PAGES is not a page table');
       return compilePageTable(pages);
     },
-    (error, table) => logger.warn({ err: error, file: table }, 'the shell’s page table could not be read: pages are served without first screens'),
+    (error, table) =>
+      logger.warn({ err: error, file: table }, 'the shell’s page table could not be read: pages are served without first screens'),
   );
   let missingLogged = false;
   return (pathname) => {
     const find = load(file);
     if (!find) {
-      if (!missingLogged && !fs.existsSync(file)) logger.warn({ file }, 'the shell has no page table: pages are served without first screens');
+      if (!missingLogged && !fs.existsSync(file))
+        logger.warn({ file }, 'the shell has no page table: pages are served without first screens');
       missingLogged = true;
       return null;
     }

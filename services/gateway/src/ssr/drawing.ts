@@ -61,7 +61,6 @@ function bundleLoader(logger: Logger) {
       load = whenChanged(
         (bundle) => {
           const module = { exports: {} as unknown };
-          // eslint-disable-next-line @typescript-eslint/no-implied-eval
           const evaluate = new Function('module', 'exports', 'require', '__shopPublicPath', '__shopLocation', fs.readFileSync(bundle, 'utf8')) as (
             module: { exports: unknown },
             exports: unknown,
