@@ -1,4 +1,13 @@
-import { envBoolean, envPort, envPositiveInteger, envPositiveIntegerOrZero, envString, envUrl, serviceListenAddress, serviceUrl } from './env';
+import {
+  envBoolean,
+  envPort,
+  envPositiveInteger,
+  envPositiveIntegerOrZero,
+  envString,
+  envUrl,
+  serviceListenAddress,
+  serviceUrl,
+} from './env';
 
 describe('environment readers', () => {
   it('give the fallback for an unset or empty variable', () => {

@@ -86,7 +86,10 @@ export function serviceUrl(service: ShopServiceName, env: Env = process.env): st
 
 /** Where `service` itself listens: <SERVICE>_PORT and <SERVICE>_HOST, by default its port on 127.0.0.1. */
 export function serviceListenAddress(service: ShopServiceName, env: Env = process.env): { port: number; host: string } {
-  return { port: envPort(`${envPrefix(service)}_PORT`, SHOP_SERVICES[service].port, env), host: envString(`${envPrefix(service)}_HOST`, '127.0.0.1', env) };
+  return {
+    port: envPort(`${envPrefix(service)}_PORT`, SHOP_SERVICES[service].port, env),
+    host: envString(`${envPrefix(service)}_HOST`, '127.0.0.1', env),
+  };
 }
 
 export const isProduction = (env: Env = process.env): boolean => env.NODE_ENV === 'production';

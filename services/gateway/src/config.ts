@@ -45,9 +45,27 @@ export interface GatewayConfig {
 function rateLimitRules(env: NodeJS.ProcessEnv): RateLimitRule[] {
   const windowMs = envPositiveInteger('GATEWAY_RATE_LIMIT_WINDOW_SECONDS', 60, env) * 1000;
   return [
-    { label: 'sign-in attempts', method: 'POST', path: '/api/login', limit: envPositiveInteger('GATEWAY_RATE_LIMIT_LOGIN', 30, env), windowMs },
-    { label: 'password reset requests', method: 'POST', path: '/api/forgot-password', limit: envPositiveInteger('GATEWAY_RATE_LIMIT_PASSWORD_RESET', 10, env), windowMs },
-    { label: 'orders', method: 'POST', path: '/api/site/orders/store', limit: envPositiveInteger('GATEWAY_RATE_LIMIT_ORDERS', 30, env), windowMs },
+    {
+      label: 'sign-in attempts',
+      method: 'POST',
+      path: '/api/login',
+      limit: envPositiveInteger('GATEWAY_RATE_LIMIT_LOGIN', 30, env),
+      windowMs,
+    },
+    {
+      label: 'password reset requests',
+      method: 'POST',
+      path: '/api/forgot-password',
+      limit: envPositiveInteger('GATEWAY_RATE_LIMIT_PASSWORD_RESET', 10, env),
+      windowMs,
+    },
+    {
+      label: 'orders',
+      method: 'POST',
+      path: '/api/site/orders/store',
+      limit: envPositiveInteger('GATEWAY_RATE_LIMIT_ORDERS', 30, env),
+      windowMs,
+    },
   ];
 }
 
@@ -56,7 +74,8 @@ function metricsSetting(env: NodeJS.ProcessEnv, publicPort: number): GatewayConf
   const raw = env.GATEWAY_METRICS_PORT ?? '';
   if (raw === 'off') return null;
   const port = raw === '' ? publicPort + 1000 : Number(raw);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`GATEWAY_METRICS_PORT must be a port number or "off", got "${raw}"`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`GATEWAY_METRICS_PORT must be a port number or "off", got "${raw}"`);
   if (port === publicPort && port !== 0) throw new Error('GATEWAY_METRICS_PORT must differ from GATEWAY_PORT: metrics are never public.');
   return { port, host: env.GATEWAY_METRICS_HOST || '127.0.0.1' };
 }
@@ -150,7 +169,9 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     remotes: localRemotes.flatMap((remote) => {
       const configured = env[envName(remote.name)];
       if (configured) return [{ name: remote.name, entry: configured }];
-      return fs.existsSync(path.join(remote.dir, 'mf-manifest.json')) ? [{ name: remote.name, entry: `/remotes/${remote.folder}/mf-manifest.json` }] : [];
+      return fs.existsSync(path.join(remote.dir, 'mf-manifest.json'))
+        ? [{ name: remote.name, entry: `/remotes/${remote.folder}/mf-manifest.json` }]
+        : [];
     }),
     bodyLimitBytes: envPositiveInteger('GATEWAY_BODY_LIMIT_BYTES', 1_000_000, env),
     remotesFile: env.GATEWAY_REMOTES_FILE || undefined,

@@ -1,4 +1,12 @@
-import { envBoolean, envPositiveInteger, envPositiveIntegerOrZero, envUrl, internalSecretFromEnv, isProduction, serviceUrl } from '@shop/service-kit';
+import {
+  envBoolean,
+  envPositiveInteger,
+  envPositiveIntegerOrZero,
+  envUrl,
+  internalSecretFromEnv,
+  isProduction,
+  serviceUrl,
+} from '@shop/service-kit';
 
 export type HostedProviderName = 'simulator' | 'dpo';
 
@@ -53,23 +61,33 @@ export function loadOrdersConfig(env: NodeJS.ProcessEnv = process.env): OrdersCo
 
   const dpoToken = env.DPO_COMPANY_TOKEN ?? '';
   const requested = env.PAYMENT_PROVIDER ?? '';
-  if (requested !== '' && requested !== 'simulator' && requested !== 'dpo') throw new Error(`PAYMENT_PROVIDER must be "simulator" or "dpo", got "${requested}"`);
+  if (requested !== '' && requested !== 'simulator' && requested !== 'dpo')
+    throw new Error(`PAYMENT_PROVIDER must be "simulator" or "dpo", got "${requested}"`);
   const hosted: HostedProviderName = requested === '' ? (dpoToken ? 'dpo' : 'simulator') : requested;
   if (production && hosted === 'simulator') {
-    throw new Error('The payment simulator is refused in production: set PAYMENT_PROVIDER=dpo with DPO_COMPANY_TOKEN and DPO_SERVICE_TYPE.');
+    throw new Error(
+      'The payment simulator is refused in production: set PAYMENT_PROVIDER=dpo with DPO_COMPANY_TOKEN and DPO_SERVICE_TYPE.',
+    );
   }
 
   let dpo: DpoSettings | null = null;
   if (hosted === 'dpo') {
     const serviceType = env.DPO_SERVICE_TYPE ?? '';
     if (!dpoToken || !serviceType) throw new Error('PAYMENT_PROVIDER=dpo needs DPO_COMPANY_TOKEN and DPO_SERVICE_TYPE.');
-    dpo = { companyToken: dpoToken, serviceType, baseUrl: envUrl('DPO_BASE_URL', 'https://secure.3gdirectpay.com', env), ptlHours: envPositiveInteger('DPO_PTL_HOURS', 24, env) };
+    dpo = {
+      companyToken: dpoToken,
+      serviceType,
+      baseUrl: envUrl('DPO_BASE_URL', 'https://secure.3gdirectpay.com', env),
+      ptlHours: envPositiveInteger('DPO_PTL_HOURS', 24, env),
+    };
   }
 
   const mpesaNames = ['MPESA_CONSUMER_KEY', 'MPESA_CONSUMER_SECRET', 'MPESA_SHORTCODE', 'MPESA_PASSKEY'] as const;
   const given = mpesaNames.filter((name) => (env[name] ?? '') !== '');
   if (given.length > 0 && given.length < mpesaNames.length) {
-    throw new Error(`M-Pesa needs all of ${mpesaNames.join(', ')}; missing ${mpesaNames.filter((name) => !given.includes(name)).join(', ')}.`);
+    throw new Error(
+      `M-Pesa needs all of ${mpesaNames.join(', ')}; missing ${mpesaNames.filter((name) => !given.includes(name)).join(', ')}.`,
+    );
   }
   const mpesa: MpesaSettings | null =
     given.length === mpesaNames.length

@@ -23,7 +23,10 @@ async function main(): Promise<void> {
   const { couponsSeeded, historyOrders } = await prepareOrdersDatabase(db, { history: seedHistory });
   if (couponsSeeded) logger.info('coupons seeded (KARIBU10, UNGA200, ONCEONLY, EXPIRED5)');
   if (historyOrders > 0) logger.info({ orders: historyOrders }, 'order history seeded');
-  logger.info({ hosted: config.payments.hosted, mpesa: config.payments.mpesa ? 'daraja' : services.simulator ? 'simulator' : 'off' }, 'payment providers');
+  logger.info(
+    { hosted: config.payments.hosted, mpesa: config.payments.mpesa ? 'daraja' : services.simulator ? 'simulator' : 'off' },
+    'payment providers',
+  );
 
   const { port, host } = serviceListenAddress('orders');
   const running = await listen(createOrdersApp(services), port, host);

@@ -15,7 +15,12 @@ export const SIGN_IN_UNAVAILABLE = 'We could not check your sign-in right now. P
  */
 export function httpTokenResolver(options: { baseUrl: string; internalSecret: string; timeoutMs?: number }): TokenResolver {
   // Introspection runs on every guarded request: the client's kept-alive connections matter here.
-  const customers = createServiceClient({ area: SHOP_SERVICES.customers.area, baseUrl: options.baseUrl, internalSecret: options.internalSecret, timeoutMs: options.timeoutMs ?? 3000 });
+  const customers = createServiceClient({
+    area: SHOP_SERVICES.customers.area,
+    baseUrl: options.baseUrl,
+    internalSecret: options.internalSecret,
+    timeoutMs: options.timeoutMs ?? 3000,
+  });
   return async (token) => {
     const answer = await customers.get<TokenIntrospection>('/internal/tokens/introspect', { bearer: token });
     if (answer.status === 401) return null;

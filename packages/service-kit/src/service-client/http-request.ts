@@ -73,21 +73,25 @@ export function httpRequest(request: HttpRequest): Promise<HttpAnswer> {
       const cause = signal.aborted ? new Error(`no answer within ${timeoutMs} ms`) : error;
       reject(new UpstreamUnavailable(area, cause, { answerStarted }));
     };
-    const req = (secure ? https : http).request(url, { method: request.method, headers, agent: secure ? agents.https : agents.http, signal }, (res) => {
-      answerStarted = true;
-      const chunks: Buffer[] = [];
-      let size = 0;
-      res.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-        if (size > maxBytes) req.destroy(new Error(`answer larger than ${maxBytes} bytes`));
-        else chunks.push(chunk);
-      });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }));
-      res.on('error', fail);
-      res.on('close', () => {
-        if (!res.complete) fail(new Error('the connection closed before the whole answer came'));
-      });
-    });
+    const req = (secure ? https : http).request(
+      url,
+      { method: request.method, headers, agent: secure ? agents.https : agents.http, signal },
+      (res) => {
+        answerStarted = true;
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > maxBytes) req.destroy(new Error(`answer larger than ${maxBytes} bytes`));
+          else chunks.push(chunk);
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }));
+        res.on('error', fail);
+        res.on('close', () => {
+          if (!res.complete) fail(new Error('the connection closed before the whole answer came'));
+        });
+      },
+    );
     req.on('error', fail);
     req.end(request.body);
   });
@@ -114,7 +118,15 @@ export async function requestJson<T>(method: HttpMethod, url: string, options: J
     body = JSON.stringify(options.body);
     headers['content-type'] = 'application/json';
   }
-  const answer = await httpRequest({ method, url, headers, body, timeoutMs: options.timeoutMs, maxBytes: options.maxBytes, area: options.area });
+  const answer = await httpRequest({
+    method,
+    url,
+    headers,
+    body,
+    timeoutMs: options.timeoutMs,
+    maxBytes: options.maxBytes,
+    area: options.area,
+  });
   let parsed: unknown = null;
   if (answer.text !== '') {
     try {

@@ -58,13 +58,20 @@ describe('service client', () => {
 
     const [internal, profile] = service.seen;
     expect(internal).toMatchObject({ method: 'POST', url: '/internal/products/lookup', body: '{"ids":[1,2]}' });
-    expect(internal?.headers).toMatchObject({ 'x-request-id': 'click-42', 'x-internal-secret': 's3cret', 'content-type': 'application/json', accept: 'application/json' });
+    expect(internal?.headers).toMatchObject({
+      'x-request-id': 'click-42',
+      'x-internal-secret': 's3cret',
+      'content-type': 'application/json',
+      accept: 'application/json',
+    });
     expect(profile?.headers).toMatchObject({ 'x-request-id': 'click-43', authorization: 'Bearer token-abc' });
     expect(profile?.headers['x-internal-secret']).toBeUndefined();
   });
 
   it('answers any status as an answer, with an empty body as null', async () => {
-    service = await startService((_req, res, count) => (count === 1 ? json(res, 422, { message: 'Not enough points.' }) : res.writeHead(404).end()));
+    service = await startService((_req, res, count) =>
+      count === 1 ? json(res, 422, { message: 'Not enough points.' }) : res.writeHead(404).end(),
+    );
     const client = createServiceClient({ area: 'account service', baseUrl: service.url });
     expect(await client.post('/internal/points/redeem', {})).toEqual({ status: 422, body: { message: 'Not enough points.' } });
     expect(await client.get('/api/site/counties/subcounty/99')).toEqual({ status: 404, body: null });
@@ -140,7 +147,15 @@ describe('token introspection through the service client', () => {
   it('asks the customers service with the secret and the token, and tells a down service as a sign-in problem', async () => {
     const customers = await startService((req, res) =>
       req.headers.authorization === 'Bearer live'
-        ? json(res, 200, { account_id: 7, kind: 'customer', first_name: 'Wanjiru', last_name: 'K', email: 'w@example.com', phone: null, expires_at: '2030-01-01T00:00:00Z' })
+        ? json(res, 200, {
+            account_id: 7,
+            kind: 'customer',
+            first_name: 'Wanjiru',
+            last_name: 'K',
+            email: 'w@example.com',
+            phone: null,
+            expires_at: '2030-01-01T00:00:00Z',
+          })
         : json(res, 401, { message: 'Unauthenticated.' }),
     );
     try {

@@ -50,7 +50,13 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     const headers: Record<string, string> = { ...requestIdHeaders() };
     if (path.startsWith('/internal/') && options.internalSecret) headers['x-internal-secret'] = options.internalSecret;
     if (callOptions.bearer) headers.authorization = `Bearer ${callOptions.bearer}`;
-    const request = { body, headers, timeoutMs: callOptions.timeoutMs ?? options.timeoutMs ?? 3000, maxBytes: callOptions.maxBytes, area: options.area };
+    const request = {
+      body,
+      headers,
+      timeoutMs: callOptions.timeoutMs ?? options.timeoutMs ?? 3000,
+      maxBytes: callOptions.maxBytes,
+      area: options.area,
+    };
     for (let attempt = 0; ; attempt += 1) {
       try {
         return await requestJson<T>(method, `${baseUrl}${path}`, request);

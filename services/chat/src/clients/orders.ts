@@ -44,20 +44,28 @@ export class OrdersClient {
   }
 
   async placeOrder(body: ChatOrderBody, token: string | null): Promise<OrderStoreResponse['data']> {
-    const answer = await this.client.post<OrderStoreResponse | ApiErrorBody | null>('/api/site/orders/store', body, { bearer: token, timeoutMs: 10_000 });
+    const answer = await this.client.post<OrderStoreResponse | ApiErrorBody | null>('/api/site/orders/store', body, {
+      bearer: token,
+      timeoutMs: 10_000,
+    });
     if (answer.status === 201) return (answer.body as OrderStoreResponse).data;
     throw this.failure(answer.status, answer.body as ApiErrorBody | null, 'order');
   }
 
   async startPayment(orderId: number): Promise<PaymentStartResponse> {
-    const answer = await this.client.post<PaymentStartResponse | ApiErrorBody | null>('/api/site/v1/dpo/pay', { order_id: orderId }, { timeoutMs: 15_000 });
+    const answer = await this.client.post<PaymentStartResponse | ApiErrorBody | null>(
+      '/api/site/v1/dpo/pay',
+      { order_id: orderId },
+      { timeoutMs: 15_000 },
+    );
     if (answer.status === 200) return answer.body as PaymentStartResponse;
     throw this.failure(answer.status, answer.body as ApiErrorBody | null, 'payment');
   }
 
   private failure(status: number, body: ApiErrorBody | null, what: string): Error {
     if (status === 401) return unauthenticated();
-    if (status === 422 || status === 404 || status === 409) return new OrderRefused(body?.message ?? 'The order could not be placed.', body?.errors ?? {});
+    if (status === 422 || status === 404 || status === 409)
+      return new OrderRefused(body?.message ?? 'The order could not be placed.', body?.errors ?? {});
     if (status === 503 && body?.message) return new HttpError(503, body.message);
     return this.client.unavailable(`${what} answered ${status}`);
   }

@@ -76,7 +76,8 @@ export class CatalogClient {
 
   private async askRevision(): Promise<string> {
     const answer = await this.client.get<CatalogRevisionResponse | null>('/internal/catalog/revision');
-    if (answer.status !== 200 || typeof answer.body?.revision !== 'string') throw this.client.unavailable(`revision answered ${answer.status}`);
+    if (answer.status !== 200 || typeof answer.body?.revision !== 'string')
+      throw this.client.unavailable(`revision answered ${answer.status}`);
     return answer.body.revision;
   }
 }

@@ -27,7 +27,9 @@ export class CustomersClient {
   /** County id to name. */
   async countyNames(): Promise<Map<number, string>> {
     if (!this.counties || Date.now() - this.counties.at > PLACES_TTL_MS) {
-      const value = this.getPublic<County[]>('/api/site/counties').then((list) => new Map((list ?? []).map((county) => [Number(county.id), county.name])));
+      const value = this.getPublic<County[]>('/api/site/counties').then(
+        (list) => new Map((list ?? []).map((county) => [Number(county.id), county.name])),
+      );
       this.counties = { at: Date.now(), value };
       value.catch(() => (this.counties = null));
     }
@@ -38,7 +40,9 @@ export class CustomersClient {
   async subCountyNames(countyId: number): Promise<Map<number, string> | null> {
     const cached = this.subCounties.get(countyId);
     if (!cached || Date.now() - cached.at > PLACES_TTL_MS) {
-      const value = this.getPublic<SubCounty[]>(`/api/site/counties/subcounty/${countyId}`).then((list) => (list ? new Map(list.map((place) => [Number(place.id), place.name])) : null));
+      const value = this.getPublic<SubCounty[]>(`/api/site/counties/subcounty/${countyId}`).then((list) =>
+        list ? new Map(list.map((place) => [Number(place.id), place.name])) : null,
+      );
       this.subCounties.set(countyId, { at: Date.now(), value });
       value.catch(() => this.subCounties.delete(countyId));
       return value;
@@ -55,7 +59,8 @@ export class CustomersClient {
       reference: request.reference,
     });
     if (answer.status === 200 || answer.status === 201) return { taken: true };
-    if (answer.status === 422 || answer.status === 404) return { taken: false, message: answer.body?.message ?? 'The points could not be redeemed.' };
+    if (answer.status === 422 || answer.status === 404)
+      return { taken: false, message: answer.body?.message ?? 'The points could not be redeemed.' };
     throw this.client.unavailable(`points redeem answered ${answer.status}`);
   }
 
@@ -72,7 +77,10 @@ export class CustomersClient {
    * at most the balance) or 'nothing' (nothing was credited for that order number).
    */
   async reverseEarnedPoints(request: { accountId: number; reference: string }): Promise<'reversed' | 'nothing'> {
-    const answer = await this.postInternal('/internal/points/reverse-earn', { account_id: request.accountId, reference: request.reference });
+    const answer = await this.postInternal('/internal/points/reverse-earn', {
+      account_id: request.accountId,
+      reference: request.reference,
+    });
     if (answer.status === 200 || answer.status === 201) return 'reversed';
     if (answer.status === 404) return 'nothing';
     throw this.client.unavailable(`points reverse-earn answered ${answer.status}`);
@@ -80,7 +88,12 @@ export class CustomersClient {
 
   /** Credits the points of a paid order, once per order number however often it is asked. */
   async earnPoints(request: { accountId: number; points: number; reference: string }): Promise<void> {
-    const answer = await this.postInternal('/internal/points/earn', { account_id: request.accountId, points: request.points, reason: 'order_paid', reference: request.reference });
+    const answer = await this.postInternal('/internal/points/earn', {
+      account_id: request.accountId,
+      points: request.points,
+      reason: 'order_paid',
+      reference: request.reference,
+    });
     if (answer.status !== 200 && answer.status !== 201) throw this.client.unavailable(`points earn answered ${answer.status}`);
   }
 
