@@ -54,13 +54,25 @@ export async function schemaOf(db: Knex): Promise<SchemaShape> {
 
 async function sqliteSchema(db: Knex): Promise<SchemaShape> {
   const tables: Record<string, TableShape> = {};
-  const names: Array<{ name: string }> = await db.raw("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'knex_migrations%' ORDER BY name");
+  const names: Array<{ name: string }> = await db.raw(
+    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'knex_migrations%' ORDER BY name",
+  );
   for (const { name } of names) {
-    const columns: Array<{ name: string; type: string; notnull: number; dflt_value: string | null; pk: number }> = await db.raw(`PRAGMA table_info(\`${name}\`)`);
+    const columns: Array<{ name: string; type: string; notnull: number; dflt_value: string | null; pk: number }> = await db.raw(
+      `PRAGMA table_info(\`${name}\`)`,
+    );
     const indexes: Array<{ name: string; unique: number }> = await db.raw(`PRAGMA index_list(\`${name}\`)`);
-    const keys: Array<{ id: number; seq: number; table: string; from: string; to: string; on_delete: string }> = await db.raw(`PRAGMA foreign_key_list(\`${name}\`)`);
+    const keys: Array<{ id: number; seq: number; table: string; from: string; to: string; on_delete: string }> = await db.raw(
+      `PRAGMA foreign_key_list(\`${name}\`)`,
+    );
     const table: TableShape = { columns: {}, indexes: {}, foreignKeys: [] };
-    for (const c of columns) table.columns[c.name] = { type: c.type.toLowerCase(), nullable: c.notnull === 0, default: c.dflt_value, extra: c.pk ? `primary key ${c.pk}` : '' };
+    for (const c of columns)
+      table.columns[c.name] = {
+        type: c.type.toLowerCase(),
+        nullable: c.notnull === 0,
+        default: c.dflt_value,
+        extra: c.pk ? `primary key ${c.pk}` : '',
+      };
     for (const index of indexes) {
       const parts: Array<{ seqno: number; name: string }> = await db.raw(`PRAGMA index_info(\`${index.name}\`)`);
       table.indexes[index.name] = { unique: index.unique === 1, columns: [...parts].sort((a, b) => a.seqno - b.seqno).map((p) => p.name) };
@@ -74,11 +86,17 @@ async function sqliteSchema(db: Knex): Promise<SchemaShape> {
     table.foreignKeys = sortKeys([...byId.values()]);
     tables[name] = table;
   }
-  const triggerRows: Array<{ name: string; tbl_name: string; sql: string }> = await db.raw("SELECT name, tbl_name, sql FROM sqlite_master WHERE type = 'trigger' ORDER BY name");
+  const triggerRows: Array<{ name: string; tbl_name: string; sql: string }> = await db.raw(
+    "SELECT name, tbl_name, sql FROM sqlite_master WHERE type = 'trigger' ORDER BY name",
+  );
   const triggers: Record<string, TriggerShape> = {};
   for (const t of triggerRows) {
     const event = /\b(BEFORE|AFTER|INSTEAD OF)\s+(INSERT|UPDATE|DELETE)\b/i.exec(t.sql);
-    triggers[t.name] = { table: t.tbl_name, event: event ? `${event[1]!.toUpperCase()} ${event[2]!.toUpperCase()}` : '', body: oneSpace(t.sql) };
+    triggers[t.name] = {
+      table: t.tbl_name,
+      event: event ? `${event[1]!.toUpperCase()} ${event[2]!.toUpperCase()}` : '',
+      body: oneSpace(t.sql),
+    };
   }
   return { tables, triggers };
 }
@@ -87,14 +105,28 @@ async function mysqlSchema(db: Knex): Promise<SchemaShape> {
   const rows = async <T>(sql: string): Promise<T[]> => ((await db.raw(sql)) as [T[]])[0];
   const tables: Record<string, TableShape> = {};
   const tableOf = (name: string): TableShape => (tables[name] ??= { columns: {}, indexes: {}, foreignKeys: [] });
-  const names = await rows<{ TABLE_NAME: string }>("SELECT TABLE_NAME FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND TABLE_TYPE = 'BASE TABLE' AND TABLE_NAME NOT LIKE 'knex\\_migrations%' ORDER BY TABLE_NAME");
+  const names = await rows<{ TABLE_NAME: string }>(
+    "SELECT TABLE_NAME FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND TABLE_TYPE = 'BASE TABLE' AND TABLE_NAME NOT LIKE 'knex\\_migrations%' ORDER BY TABLE_NAME",
+  );
   for (const { TABLE_NAME } of names) tableOf(TABLE_NAME);
-  const columns = await rows<{ TABLE_NAME: string; COLUMN_NAME: string; COLUMN_TYPE: string; IS_NULLABLE: string; COLUMN_DEFAULT: string | null; EXTRA: string }>(
+  const columns = await rows<{
+    TABLE_NAME: string;
+    COLUMN_NAME: string;
+    COLUMN_TYPE: string;
+    IS_NULLABLE: string;
+    COLUMN_DEFAULT: string | null;
+    EXTRA: string;
+  }>(
     'SELECT TABLE_NAME, COLUMN_NAME, COLUMN_TYPE, IS_NULLABLE, COLUMN_DEFAULT, EXTRA FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE() ORDER BY TABLE_NAME, ORDINAL_POSITION',
   );
   for (const c of columns) {
     if (!tables[c.TABLE_NAME]) continue;
-    tableOf(c.TABLE_NAME).columns[c.COLUMN_NAME] = { type: c.COLUMN_TYPE.toLowerCase(), nullable: c.IS_NULLABLE === 'YES', default: c.COLUMN_DEFAULT, extra: c.EXTRA.toLowerCase() };
+    tableOf(c.TABLE_NAME).columns[c.COLUMN_NAME] = {
+      type: c.COLUMN_TYPE.toLowerCase(),
+      nullable: c.IS_NULLABLE === 'YES',
+      default: c.COLUMN_DEFAULT,
+      extra: c.EXTRA.toLowerCase(),
+    };
   }
   const parts = await rows<{ TABLE_NAME: string; INDEX_NAME: string; NON_UNIQUE: number | string; COLUMN_NAME: string }>(
     'SELECT TABLE_NAME, INDEX_NAME, NON_UNIQUE, COLUMN_NAME FROM information_schema.STATISTICS WHERE TABLE_SCHEMA = DATABASE() ORDER BY TABLE_NAME, INDEX_NAME, SEQ_IN_INDEX',
@@ -105,7 +137,14 @@ async function mysqlSchema(db: Knex): Promise<SchemaShape> {
     const index = (indexes[p.INDEX_NAME] ??= { unique: Number(p.NON_UNIQUE) === 0, columns: [] });
     index.columns.push(p.COLUMN_NAME);
   }
-  const keyParts = await rows<{ TABLE_NAME: string; CONSTRAINT_NAME: string; COLUMN_NAME: string; REFERENCED_TABLE_NAME: string; REFERENCED_COLUMN_NAME: string; DELETE_RULE: string }>(
+  const keyParts = await rows<{
+    TABLE_NAME: string;
+    CONSTRAINT_NAME: string;
+    COLUMN_NAME: string;
+    REFERENCED_TABLE_NAME: string;
+    REFERENCED_COLUMN_NAME: string;
+    DELETE_RULE: string;
+  }>(
     'SELECT k.TABLE_NAME, k.CONSTRAINT_NAME, k.COLUMN_NAME, k.REFERENCED_TABLE_NAME, k.REFERENCED_COLUMN_NAME, r.DELETE_RULE FROM information_schema.KEY_COLUMN_USAGE k ' +
       'JOIN information_schema.REFERENTIAL_CONSTRAINTS r ON r.CONSTRAINT_SCHEMA = k.CONSTRAINT_SCHEMA AND r.CONSTRAINT_NAME = k.CONSTRAINT_NAME AND r.TABLE_NAME = k.TABLE_NAME ' +
       'WHERE k.TABLE_SCHEMA = DATABASE() AND k.REFERENCED_TABLE_NAME IS NOT NULL ORDER BY k.TABLE_NAME, k.CONSTRAINT_NAME, k.ORDINAL_POSITION',
@@ -113,17 +152,33 @@ async function mysqlSchema(db: Knex): Promise<SchemaShape> {
   const keys = new Map<string, ForeignKeyShape & { table: string }>();
   for (const k of keyParts) {
     const id = `${k.TABLE_NAME}.${k.CONSTRAINT_NAME}`;
-    const shape = keys.get(id) ?? { table: k.TABLE_NAME, columns: [], references: `${k.REFERENCED_TABLE_NAME}(${k.REFERENCED_COLUMN_NAME})`, onDelete: k.DELETE_RULE };
+    const shape = keys.get(id) ?? {
+      table: k.TABLE_NAME,
+      columns: [],
+      references: `${k.REFERENCED_TABLE_NAME}(${k.REFERENCED_COLUMN_NAME})`,
+      onDelete: k.DELETE_RULE,
+    };
     shape.columns.push(k.COLUMN_NAME);
     keys.set(id, shape);
   }
   for (const { table, ...key } of keys.values()) if (tables[table]) tableOf(table).foreignKeys.push(key);
   for (const table of Object.values(tables)) table.foreignKeys = sortKeys(table.foreignKeys);
-  const triggerRows = await rows<{ TRIGGER_NAME: string; EVENT_OBJECT_TABLE: string; ACTION_TIMING: string; EVENT_MANIPULATION: string; ACTION_STATEMENT: string }>(
+  const triggerRows = await rows<{
+    TRIGGER_NAME: string;
+    EVENT_OBJECT_TABLE: string;
+    ACTION_TIMING: string;
+    EVENT_MANIPULATION: string;
+    ACTION_STATEMENT: string;
+  }>(
     'SELECT TRIGGER_NAME, EVENT_OBJECT_TABLE, ACTION_TIMING, EVENT_MANIPULATION, ACTION_STATEMENT FROM information_schema.TRIGGERS WHERE TRIGGER_SCHEMA = DATABASE() ORDER BY TRIGGER_NAME',
   );
   const triggers: Record<string, TriggerShape> = {};
-  for (const t of triggerRows) triggers[t.TRIGGER_NAME] = { table: t.EVENT_OBJECT_TABLE, event: `${t.ACTION_TIMING} ${t.EVENT_MANIPULATION}`, body: oneSpace(t.ACTION_STATEMENT) };
+  for (const t of triggerRows)
+    triggers[t.TRIGGER_NAME] = {
+      table: t.EVENT_OBJECT_TABLE,
+      event: `${t.ACTION_TIMING} ${t.EVENT_MANIPULATION}`,
+      body: oneSpace(t.ACTION_STATEMENT),
+    };
   return { tables, triggers };
 }
 
@@ -143,7 +198,12 @@ export async function recordedMigrations(db: Knex, service: string): Promise<str
  * was migrated by one release after another; `after` runs after each one (to write the rows the
  * service of that release would have written). Answers the names in the order they ran.
  */
-export async function migrateOneByOne(db: Knex, service: string, migrations: readonly Migration[], after?: (name: string) => Promise<void>): Promise<string[]> {
+export async function migrateOneByOne(
+  db: Knex,
+  service: string,
+  migrations: readonly Migration[],
+  after?: (name: string) => Promise<void>,
+): Promise<string[]> {
   const ran: string[] = [];
   for (;;) {
     const [, names] = (await db.migrate.up(migratorConfig(service, migrations))) as [number, string[]];
@@ -160,7 +220,11 @@ export async function migrateOne(db: Knex, service: string, migrations: readonly
 }
 
 /** The same test database, handed over already migrated one migration at a time. */
-export function migratedOneByOne(database: TestDatabase, service: string, migrations: readonly Migration[]): TestDatabase & { path: string } {
+export function migratedOneByOne(
+  database: TestDatabase,
+  service: string,
+  migrations: readonly Migration[],
+): TestDatabase & { path: string } {
   return {
     dialect: database.dialect,
     path: 'migrated one by one',

@@ -5,7 +5,17 @@ import { migrations } from './migrations';
 
 /** The names in knex_migrations_customers of databases migrated before this layout: they never change. */
 const RELEASED = ['0001_customers', '9001_customers_audit_log'];
-const TABLES = ['access_tokens', 'accounts', 'addresses', 'counties', 'customers_audit_log', 'login_attempts', 'password_reset_codes', 'points_ledger', 'sub_counties'];
+const TABLES = [
+  'access_tokens',
+  'accounts',
+  'addresses',
+  'counties',
+  'customers_audit_log',
+  'login_attempts',
+  'password_reset_codes',
+  'points_ledger',
+  'sub_counties',
+];
 
 describe.each(testDatabases('customers-migrations'))('customers migrations on $dialect', (database) => {
   it('keep the names earlier releases recorded, and migrated one at a time end with the schema of a fresh database', async () => {

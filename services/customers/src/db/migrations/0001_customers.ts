@@ -98,7 +98,16 @@ const migration: Migration = {
     });
   },
   async down(db: Knex) {
-    for (const name of ['login_attempts', 'password_reset_codes', 'addresses', 'points_ledger', 'access_tokens', 'accounts', 'sub_counties', 'counties']) {
+    for (const name of [
+      'login_attempts',
+      'password_reset_codes',
+      'addresses',
+      'points_ledger',
+      'access_tokens',
+      'accounts',
+      'sub_counties',
+      'counties',
+    ]) {
       await db.schema.dropTableIfExists(name);
     }
   },

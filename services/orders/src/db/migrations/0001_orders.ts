@@ -132,7 +132,13 @@ const migration: Migration = {
       table.increments('id');
       table.integer('coupon_id').unsigned().notNullable().references('coupons.id');
       /** One coupon per order. */
-      table.integer('order_id').unsigned().notNullable().references('orders.id').onDelete('CASCADE').unique('coupon_redemptions_order_unique');
+      table
+        .integer('order_id')
+        .unsigned()
+        .notNullable()
+        .references('orders.id')
+        .onDelete('CASCADE')
+        .unique('coupon_redemptions_order_unique');
       table.string('email', 255).notNullable();
       table.integer('customer_id').unsigned().nullable();
       table.integer('discount_cents').unsigned().notNullable();
@@ -199,7 +205,18 @@ const migration: Migration = {
     });
   },
   async down(db: Knex) {
-    for (const name of ['simulator_payments', 'points_holds', 'order_number_sequences', 'payments', 'coupon_redemptions', 'order_status_history', 'order_items', 'orders', 'coupons', 'order_statuses']) {
+    for (const name of [
+      'simulator_payments',
+      'points_holds',
+      'order_number_sequences',
+      'payments',
+      'coupon_redemptions',
+      'order_status_history',
+      'order_items',
+      'orders',
+      'coupons',
+      'order_statuses',
+    ]) {
       await db.schema.dropTableIfExists(name);
     }
   },

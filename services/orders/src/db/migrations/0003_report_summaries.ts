@@ -72,10 +72,16 @@ class SummarySql {
   upsert(table: string, keys: string[], adds: string[], latest: string[], select: string): string {
     const columns = [...keys, ...adds, ...latest];
     if (this.mysql) {
-      const sets = [...adds.map((c) => `${c} = ${table}.${c} + VALUES(${c})`), ...latest.map((c) => `${c} = GREATEST(${table}.${c}, VALUES(${c}))`)];
+      const sets = [
+        ...adds.map((c) => `${c} = ${table}.${c} + VALUES(${c})`),
+        ...latest.map((c) => `${c} = GREATEST(${table}.${c}, VALUES(${c}))`),
+      ];
       return `INSERT INTO ${table} (${columns.join(', ')}) ${select} ON DUPLICATE KEY UPDATE ${sets.join(', ')}`;
     }
-    const sets = [...adds.map((c) => `${c} = ${table}.${c} + excluded.${c}`), ...latest.map((c) => `${c} = max(${table}.${c}, excluded.${c})`)];
+    const sets = [
+      ...adds.map((c) => `${c} = ${table}.${c} + excluded.${c}`),
+      ...latest.map((c) => `${c} = max(${table}.${c}, excluded.${c})`),
+    ];
     return `INSERT INTO ${table} (${columns.join(', ')}) ${select} ON CONFLICT (${keys.join(', ')}) DO UPDATE SET ${sets.join(', ')}`;
   }
 
@@ -90,13 +96,17 @@ class SummarySql {
 
   /** One (category, brand) pair as fixed-width digits, so a key sorts the same in every collation. */
   private pair(line: string): string {
-    return this.mysql ? `CONCAT(LPAD(${line}.category_id, 10, '0'), LPAD(COALESCE(${line}.brand_id, 0), 10, '0'))` : `printf('%010d%010d', ${line}.category_id, COALESCE(${line}.brand_id, 0))`;
+    return this.mysql
+      ? `CONCAT(LPAD(${line}.category_id, 10, '0'), LPAD(COALESCE(${line}.brand_id, 0), 10, '0'))`
+      : `printf('%010d%010d', ${line}.category_id, COALESCE(${line}.brand_id, 0))`;
   }
 
   /** The basket key of an order's lines (null without lines); `extra` narrows the lines (AND ...). */
   basketKey(orderId: string, extra = ''): string {
     const pair = this.pair('bk');
-    const concat = this.mysql ? `GROUP_CONCAT(DISTINCT ${pair} ORDER BY ${pair} SEPARATOR '')` : `group_concat(DISTINCT ${pair} ORDER BY ${pair})`;
+    const concat = this.mysql
+      ? `GROUP_CONCAT(DISTINCT ${pair} ORDER BY ${pair} SEPARATOR '')`
+      : `group_concat(DISTINCT ${pair} ORDER BY ${pair})`;
     // SQLite's one-argument DISTINCT form separates with ','; harmless, the pairs are fixed width.
     return `(SELECT ${concat} FROM order_items bk WHERE bk.order_id = ${orderId}${extra})`;
   }
@@ -108,8 +118,16 @@ class SummarySql {
 
   addBasket(key: string, where: string): string {
     return this.mysql
-      ? this.insertIgnore('report_baskets', ['key_hash', 'basket_key'], `SELECT UNHEX(SHA1(k.basket_key)), k.basket_key FROM (SELECT ${key} AS basket_key) k WHERE ${where} AND k.basket_key IS NOT NULL`)
-      : this.insertIgnore('report_baskets', ['basket_key'], `SELECT k.basket_key FROM (SELECT ${key} AS basket_key) k WHERE ${where} AND k.basket_key IS NOT NULL`);
+      ? this.insertIgnore(
+          'report_baskets',
+          ['key_hash', 'basket_key'],
+          `SELECT UNHEX(SHA1(k.basket_key)), k.basket_key FROM (SELECT ${key} AS basket_key) k WHERE ${where} AND k.basket_key IS NOT NULL`,
+        )
+      : this.insertIgnore(
+          'report_baskets',
+          ['basket_key'],
+          `SELECT k.basket_key FROM (SELECT ${key} AS basket_key) k WHERE ${where} AND k.basket_key IS NOT NULL`,
+        );
   }
 }
 
@@ -155,18 +173,32 @@ const period = (sql: SummarySql, t: LineTable, expr: string): string => (t.perio
  * opposite directions then lock the same rows in the same order (no deadlock on MySQL).
  */
 function moved(sql: SummarySql, table: { table: string; keys: string[]; adds: string[] }, rows: string[]): string {
-  return sql.upsert(table.table, table.keys, table.adds, [], `SELECT * FROM (${rows.join(' UNION ALL ')}) moved WHERE 1 = 1 ORDER BY ${table.keys.join(', ')}`);
+  return sql.upsert(
+    table.table,
+    table.keys,
+    table.adds,
+    [],
+    `SELECT * FROM (${rows.join(' UNION ALL ')}) moved WHERE 1 = 1 ORDER BY ${table.keys.join(', ')}`,
+  );
 }
 
 function countyRow(sql: SummarySql, o: string, sign: 1 | -1): string {
-  return sql.upsert('report_county_sales', ['county_name'], ['orders', 'total_cents'], [], `SELECT ${o}.county_name, ${sign}, ${sign} * ${sql.signed(`${o}.total_cents`)}${sql.noTable} WHERE ${o}.is_paid = 1`);
+  return sql.upsert(
+    'report_county_sales',
+    ['county_name'],
+    ['orders', 'total_cents'],
+    [],
+    `SELECT ${o}.county_name, ${sign}, ${sign} * ${sql.signed(`${o}.total_cents`)}${sql.noTable} WHERE ${o}.is_paid = 1`,
+  );
 }
 
 /** The order's lines, grouped as each table is keyed (in key order, so concurrent payments lock rows in the same order). */
 function lineRows(sql: SummarySql, o: string, sign: 1 | -1): string[] {
   return LINE_TABLES.map((t) => {
     const group = [...(t.product ? ['oi.product_id'] : []), 'oi.category_id', 'COALESCE(oi.brand_id, 0)'].join(', ');
-    const latest = lineLatest(t).map((c) => `MAX(oi.${c})`).join(', ');
+    const latest = lineLatest(t)
+      .map((c) => `MAX(oi.${c})`)
+      .join(', ');
     return sql.upsert(
       t.table,
       lineKeys(t),
@@ -180,7 +212,13 @@ function lineRows(sql: SummarySql, o: string, sign: 1 | -1): string[] {
 
 function basketRows(sql: SummarySql, o: string, sign: 1 | -1): string[] {
   const key = sql.basketKey(`${o}.id`);
-  const day = sql.upsert('report_basket_days', ['day', 'basket_id'], ['orders'], [], `SELECT ${sql.day(`${o}.paid_at`)}, b.id, ${sign} FROM report_baskets b WHERE ${paidGuard(o)} AND ${sql.basketIs('b', key)}`);
+  const day = sql.upsert(
+    'report_basket_days',
+    ['day', 'basket_id'],
+    ['orders'],
+    [],
+    `SELECT ${sql.day(`${o}.paid_at`)}, b.id, ${sign} FROM report_baskets b WHERE ${paidGuard(o)} AND ${sql.basketIs('b', key)}`,
+  );
   if (sign === -1) return [day];
   return [
     sql.addBasket(key, paidGuard(o)),
@@ -212,7 +250,9 @@ function lineStatements(sql: SummarySql): string[] {
         lineKeys(t),
         LINE_ADDS,
         lineLatest(t),
-        `SELECT ${period(sql, t, 'o.paid_at')}, ${t.product ? 'NEW.product_id, ' : ''}NEW.category_id, COALESCE(NEW.brand_id, 0), ${sql.net('NEW', 'o')}, NEW.line_total_cents, NEW.quantity, ${lineLatest(t)
+        `SELECT ${period(sql, t, 'o.paid_at')}, ${t.product ? 'NEW.product_id, ' : ''}NEW.category_id, COALESCE(NEW.brand_id, 0), ${sql.net('NEW', 'o')}, NEW.line_total_cents, NEW.quantity, ${lineLatest(
+          t,
+        )
           .map((c) => `NEW.${c}`)
           .join(', ')} ${parent}`,
       ),
@@ -231,7 +271,13 @@ function lineStatements(sql: SummarySql): string[] {
       [],
       `SELECT ${sql.day('o.paid_at')}, b.id, -1 FROM orders o JOIN report_baskets b ON ${sql.basketIs('b', before)} WHERE o.id = NEW.order_id AND ${paidGuard('o')}`,
     ),
-    sql.upsert('report_basket_days', ['day', 'basket_id'], ['orders'], [], `SELECT ${sql.day('o.paid_at')}, b.id, 1 FROM orders o JOIN report_baskets b ON ${sql.basketIs('b', after)} WHERE o.id = NEW.order_id AND ${paidGuard('o')}`),
+    sql.upsert(
+      'report_basket_days',
+      ['day', 'basket_id'],
+      ['orders'],
+      [],
+      `SELECT ${sql.day('o.paid_at')}, b.id, 1 FROM orders o JOIN report_baskets b ON ${sql.basketIs('b', after)} WHERE o.id = NEW.order_id AND ${paidGuard('o')}`,
+    ),
   ];
 }
 
@@ -251,11 +297,23 @@ interface TriggerSpec {
 function triggerSpecs(sql: SummarySql): TriggerSpec[] {
   const placesChanged = ['status_id', 'is_paid', 'created_at', 'total_cents'].map((c) => sql.differs(`OLD.${c}`, `NEW.${c}`)).join(' OR ');
   const paysChanged = ['status_id', 'is_paid', 'paid_at', 'total_cents'].map((c) => sql.differs(`OLD.${c}`, `NEW.${c}`)).join(' OR ');
-  const linesChanged = ['is_paid', 'paid_at', 'subtotal_cents', 'discount_cents', 'points_discount_cents'].map((c) => sql.differs(`OLD.${c}`, `NEW.${c}`)).join(' OR ');
+  const linesChanged = ['is_paid', 'paid_at', 'subtotal_cents', 'discount_cents', 'points_discount_cents']
+    .map((c) => sql.differs(`OLD.${c}`, `NEW.${c}`))
+    .join(' OR ');
   const countyChanged = ['is_paid', 'total_cents', 'county_name'].map((c) => sql.differs(`OLD.${c}`, `NEW.${c}`)).join(' OR ');
   const whole = (o: string, sign: 1 | -1): TriggerPart[] => [
-    { when: `NOT (${o}.status_id = 1 AND ${o}.is_paid = 0)`, statements: [sql.upsert(PLACED.table, PLACED.keys, PLACED.adds, [], placedRow(sql, o, sign))] },
-    { when: paidGuard(o), statements: [sql.upsert(PAID.table, PAID.keys, PAID.adds, [], paidRow(sql, o, sign)), ...lineRows(sql, o, sign), ...basketRows(sql, o, sign)] },
+    {
+      when: `NOT (${o}.status_id = 1 AND ${o}.is_paid = 0)`,
+      statements: [sql.upsert(PLACED.table, PLACED.keys, PLACED.adds, [], placedRow(sql, o, sign))],
+    },
+    {
+      when: paidGuard(o),
+      statements: [
+        sql.upsert(PAID.table, PAID.keys, PAID.adds, [], paidRow(sql, o, sign)),
+        ...lineRows(sql, o, sign),
+        ...basketRows(sql, o, sign),
+      ],
+    },
     { when: `${o}.is_paid = 1`, statements: [countyRow(sql, o, sign)] },
   ];
   return [
@@ -267,13 +325,26 @@ function triggerSpecs(sql: SummarySql): TriggerSpec[] {
       parts: [
         { when: placesChanged, statements: [moved(sql, PLACED, [placedRow(sql, 'OLD', -1), placedRow(sql, 'NEW', 1)])] },
         { when: paysChanged, statements: [moved(sql, PAID, [paidRow(sql, 'OLD', -1), paidRow(sql, 'NEW', 1)])] },
-        { when: linesChanged, statements: [...lineRows(sql, 'OLD', -1), ...basketRows(sql, 'OLD', -1), ...lineRows(sql, 'NEW', 1), ...basketRows(sql, 'NEW', 1)] },
+        {
+          when: linesChanged,
+          statements: [
+            ...lineRows(sql, 'OLD', -1),
+            ...basketRows(sql, 'OLD', -1),
+            ...lineRows(sql, 'NEW', 1),
+            ...basketRows(sql, 'NEW', 1),
+          ],
+        },
         { when: countyChanged, statements: [countyRow(sql, 'OLD', -1), countyRow(sql, 'NEW', 1)] },
       ],
     },
     // Before: the order's lines are still there (a cascade removes them without triggers on MySQL).
     { name: 'report_orders_bd', timing: 'BEFORE DELETE', table: 'orders', parts: whole('OLD', -1) },
-    { name: 'report_order_items_ai', timing: 'AFTER INSERT', table: 'order_items', parts: [{ when: `EXISTS (SELECT 1 FROM orders o WHERE o.id = NEW.order_id AND ${paidGuard('o')})`, statements: lineStatements(sql) }] },
+    {
+      name: 'report_order_items_ai',
+      timing: 'AFTER INSERT',
+      table: 'order_items',
+      parts: [{ when: `EXISTS (SELECT 1 FROM orders o WHERE o.id = NEW.order_id AND ${paidGuard('o')})`, statements: lineStatements(sql) }],
+    },
   ];
 }
 
@@ -288,7 +359,10 @@ function triggerStatements(dialect: Dialect): Array<{ name: string; sql: string 
     } else {
       spec.parts.forEach((part, i) => {
         const name = `${spec.name}_${i + 1}`;
-        out.push({ name, sql: `CREATE TRIGGER ${name} ${spec.timing} ON ${spec.table} FOR EACH ROW WHEN ${part.when}\nBEGIN\n${part.statements.map((s) => `${s};`).join('\n')}\nEND` });
+        out.push({
+          name,
+          sql: `CREATE TRIGGER ${name} ${spec.timing} ON ${spec.table} FOR EACH ROW WHEN ${part.when}\nBEGIN\n${part.statements.map((s) => `${s};`).join('\n')}\nEND`,
+        });
       });
     }
   }
@@ -389,8 +463,12 @@ async function rebuildReportSummaries(db: Knex): Promise<void> {
   const paid = `o.is_paid = 1 AND o.paid_at IS NOT NULL`;
   const brand = 'COALESCE(oi.brand_id, 0)';
   const temp = sql.mysql ? 'CREATE TEMPORARY TABLE' : 'CREATE TEMP TABLE';
-  const pair = sql.mysql ? `CONCAT(LPAD(oi.category_id, 10, '0'), LPAD(${brand}, 10, '0'))` : `printf('%010d%010d', oi.category_id, ${brand})`;
-  const concat = sql.mysql ? `GROUP_CONCAT(DISTINCT ${pair} ORDER BY ${pair} SEPARATOR '')` : `group_concat(DISTINCT ${pair} ORDER BY ${pair})`;
+  const pair = sql.mysql
+    ? `CONCAT(LPAD(oi.category_id, 10, '0'), LPAD(${brand}, 10, '0'))`
+    : `printf('%010d%010d', oi.category_id, ${brand})`;
+  const concat = sql.mysql
+    ? `GROUP_CONCAT(DISTINCT ${pair} ORDER BY ${pair} SEPARATOR '')`
+    : `group_concat(DISTINCT ${pair} ORDER BY ${pair})`;
   const keyed = sql.mysql ? 'b.key_hash = r.key_hash' : 'b.basket_key = r.basket_key';
   // Inside a migration it joins the migration's transaction (a nested one would be a savepoint,
   // which MySQL loses when the migration's DDL commits).
@@ -405,7 +483,9 @@ async function rebuildReportSummaries(db: Knex): Promise<void> {
         `SELECT ${sql.day('o.paid_at')}, o.status_id, COUNT(*), SUM(CASE WHEN i.order_id IS NULL THEN 0 ELSE 1 END), SUM(o.total_cents), COALESCE(SUM(i.quantity), 0) ` +
         `FROM orders o LEFT JOIN (SELECT order_id, SUM(quantity) AS quantity FROM order_items GROUP BY order_id) i ON i.order_id = o.id WHERE ${paid} GROUP BY ${sql.day('o.paid_at')}, o.status_id`,
     );
-    await trx.raw(`INSERT INTO report_county_sales (county_name, orders, total_cents) SELECT county_name, COUNT(*), SUM(total_cents) FROM orders WHERE is_paid = 1 GROUP BY county_name`);
+    await trx.raw(
+      `INSERT INTO report_county_sales (county_name, orders, total_cents) SELECT county_name, COUNT(*), SUM(total_cents) FROM orders WHERE is_paid = 1 GROUP BY county_name`,
+    );
     // Lines by day and product once; the other line tables add those rows up.
     const days = LINE_TABLES.find((t) => t.period === 'day' && t.product)!;
     const dayKeys = [sql.day('o.paid_at'), 'oi.product_id', 'oi.category_id', brand].join(', ');
@@ -427,13 +507,17 @@ async function rebuildReportSummaries(db: Knex): Promise<void> {
     // Each paid order's basket once, then the dictionary, its pairs (from one order of each basket) and the daily counts.
     await trx.raw(`DROP ${sql.mysql ? 'TEMPORARY ' : ''}TABLE IF EXISTS report_rebuild_baskets`);
     // (No ALTER or CREATE INDEX on it: on MySQL those would commit the transaction.)
-    const columns = sql.mysql ? ' (order_id INT UNSIGNED NOT NULL, day DATE NOT NULL, basket_key TEXT NOT NULL, key_hash BINARY(20) NOT NULL, INDEX (key_hash))' : '';
+    const columns = sql.mysql
+      ? ' (order_id INT UNSIGNED NOT NULL, day DATE NOT NULL, basket_key TEXT NOT NULL, key_hash BINARY(20) NOT NULL, INDEX (key_hash))'
+      : '';
     const hash = sql.mysql ? `, UNHEX(SHA1(${concat})) AS key_hash` : '';
     await trx.raw(
       `${temp} report_rebuild_baskets${columns} ${sql.mysql ? '' : 'AS '}SELECT o.id AS order_id, ${sql.day('o.paid_at')} AS day, ${concat} AS basket_key${hash} FROM orders o JOIN order_items oi ON oi.order_id = o.id WHERE ${paid} GROUP BY o.id, ${sql.day('o.paid_at')}`,
     );
     if (sql.mysql) {
-      await trx.raw('INSERT INTO report_baskets (key_hash, basket_key) SELECT key_hash, MIN(basket_key) FROM report_rebuild_baskets GROUP BY key_hash ORDER BY key_hash');
+      await trx.raw(
+        'INSERT INTO report_baskets (key_hash, basket_key) SELECT key_hash, MIN(basket_key) FROM report_rebuild_baskets GROUP BY key_hash ORDER BY key_hash',
+      );
     } else {
       await trx.raw('INSERT INTO report_baskets (basket_key) SELECT DISTINCT basket_key FROM report_rebuild_baskets ORDER BY basket_key');
     }
@@ -441,7 +525,9 @@ async function rebuildReportSummaries(db: Knex): Promise<void> {
       `INSERT INTO report_basket_pairs (basket_id, category_id, brand_id) SELECT DISTINCT b.id, oi.category_id, ${brand} ` +
         `FROM (SELECT MIN(order_id) AS order_id, ${sql.mysql ? 'key_hash' : 'basket_key'} FROM report_rebuild_baskets GROUP BY ${sql.mysql ? 'key_hash' : 'basket_key'}) r JOIN report_baskets b ON ${keyed} JOIN order_items oi ON oi.order_id = r.order_id`,
     );
-    await trx.raw(`INSERT INTO report_basket_days (day, basket_id, orders) SELECT r.day, b.id, COUNT(*) FROM report_rebuild_baskets r JOIN report_baskets b ON ${keyed} GROUP BY r.day, b.id`);
+    await trx.raw(
+      `INSERT INTO report_basket_days (day, basket_id, orders) SELECT r.day, b.id, COUNT(*) FROM report_rebuild_baskets r JOIN report_baskets b ON ${keyed} GROUP BY r.day, b.id`,
+    );
     await trx.raw(`DROP ${sql.mysql ? 'TEMPORARY ' : ''}TABLE report_rebuild_baskets`);
   });
 }

@@ -22,4 +22,13 @@ import auditLog from './9001_orders_audit_log';
  * Knex runs what a database has not run yet in this order: the audit log (9001) ran with the
  * first release, 0003 onwards after it.
  */
-export const migrations: readonly Migration[] = [orders, backOffice, reportSummaries, pointsReversal, refundDue, refundMade, reportSummariesIndexes, auditLog];
+export const migrations: readonly Migration[] = [
+  orders,
+  backOffice,
+  reportSummaries,
+  pointsReversal,
+  refundDue,
+  refundMade,
+  reportSummariesIndexes,
+  auditLog,
+];
