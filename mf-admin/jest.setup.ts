@@ -1,3 +1,4 @@
+import { File as NodeFile } from 'node:buffer';
 /**
  * Browser APIs that antd (and the charts' and editor's neighbours) expect and jsdom does not have.
  * Loaded before every test file (jest.config.cjs setupFiles).
@@ -78,7 +79,4 @@ if (typeof globalThis.MessageChannel === 'undefined') {
 
 // The test environment uses Node's fetch, Request and FormData (../jest.jsdom-env.cjs); Node's
 // FormData only takes Node's own Blob/File, so files a test picks are Node Files too.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { File: NodeFile } = require('node:buffer') as { File: typeof File };
 Object.defineProperty(globalThis, 'File', { writable: true, configurable: true, value: NodeFile });
-

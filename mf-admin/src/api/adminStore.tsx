@@ -2,11 +2,11 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Provider, useStore } from 'react-redux';
 import type { Action, Dispatch, Middleware, MiddlewareAPI, Store } from '@reduxjs/toolkit';
 import { rootReducer } from '@shop/store-kit';
-import { injectedAdminSession } from '../session/adminSession';
+import { injectedAdminSession, type AdminSessionState } from '../session/adminSession';
 import { adminApi } from './adminApi';
 
 // The admin's cache lives in the shell's one store, under state.adminApi (RTK 2 combineSlices().inject).
-rootReducer.inject(adminApi);
+export const adminRootReducer = rootReducer.inject(adminApi);
 void injectedAdminSession;
 
 type AnyThunk = (dispatch: Dispatch, getState: () => unknown, extra: unknown) => unknown;
@@ -24,12 +24,21 @@ export function scopeAdminStore<S extends Store>(store: S): S {
   let dispatch: Dispatch = () => {
     throw new Error('The admin store is still being set up.');
   };
-  const middlewareApi: MiddlewareAPI = { getState: store.getState, dispatch: ((action: unknown) => dispatch(action as Action)) as Dispatch };
+  const middlewareApi: MiddlewareAPI = {
+    getState: store.getState,
+    dispatch: ((action: unknown) => dispatch(action as Action)) as Dispatch,
+  };
   const runThunks: Middleware = (api) => (next) => (action) =>
     typeof action === 'function' ? (action as AnyThunk)(api.dispatch, api.getState, undefined) : next(action);
   const withApi = adminApi.middleware(middlewareApi)(store.dispatch as unknown as (action: unknown) => unknown);
   dispatch = runThunks(middlewareApi)(withApi as (action: unknown) => unknown) as Dispatch;
   return { ...store, dispatch };
+}
+
+/** Whether the store already holds the admin's two slices (a reducer injected later gets its state with the next action). */
+function hasAdminState(store: Store): boolean {
+  const state = store.getState() as Record<string, unknown>;
+  return state.adminApi !== undefined && state.adminSession !== undefined;
 }
 
 const scoped = new WeakMap<Store, Store>();
@@ -45,21 +54,15 @@ export function AdminStoreProvider({ children }: { children: ReactNode }): JSX.E
     }
     return found;
   }, [store]);
-  const hasState = (): boolean => {
-    const state = store.getState() as Record<string, unknown>;
-    return state.adminApi !== undefined && state.adminSession !== undefined;
-  };
-  const [ready, setReady] = useState(hasState);
+  const [ready, setReady] = useState(() => hasAdminState(store));
   useEffect(() => {
     // A freshly injected reducer gets its state with the next action.
-    if (!hasState()) adminStore.dispatch({ type: 'mf-admin/attached' });
+    if (!hasAdminState(adminStore)) adminStore.dispatch({ type: 'mf-admin/attached' });
     setReady(true);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [adminStore]);
   if (!ready) return null;
   return <Provider store={adminStore}>{children}</Provider>;
 }
 
-const withAdmin = rootReducer.inject(adminApi);
 /** The shell's state plus the admin's two slices. */
-export type AdminRootState = ReturnType<typeof withAdmin> & { adminSession: import('../session/adminSession').AdminSessionState };
+export type AdminRootState = ReturnType<typeof adminRootReducer> & { adminSession: AdminSessionState };

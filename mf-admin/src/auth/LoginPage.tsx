@@ -41,7 +41,7 @@ export default function LoginPage(): JSX.Element {
   // Whoever signed out last: nothing of their data stays in the cache.
   useEffect(() => {
     if (!token) dispatch(adminApi.util.resetApiState());
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- on arrival only: signing in here must not empty the cache it is filling.
   }, []);
 
   if (token) return <Navigate to="/admin/dashboard" replace />;
@@ -56,7 +56,9 @@ export default function LoginPage(): JSX.Element {
         setFailure(LOGIN_MESSAGES.notStaff);
         return;
       }
-      dispatch(signInAdmin({ token: answer.token, name: `${answer.user.first_name} ${answer.user.last_name}`.trim(), email: answer.user.email }));
+      dispatch(
+        signInAdmin({ token: answer.token, name: `${answer.user.first_name} ${answer.user.last_name}`.trim(), email: answer.user.email }),
+      );
       navigate('/admin/dashboard', { replace: true });
     } catch (error) {
       setFailure(readApiError(error, 'We could not log you in. Please try again.').messages.join(' '));
@@ -68,15 +70,27 @@ export default function LoginPage(): JSX.Element {
   return (
     <Flex justify="center" align="center" style={{ minHeight: '100vh', padding: 16, background: '#f5f7f5' }}>
       {/* A plain panel rather than antd's Card: the login chunk stays small (Card brings Tabs). */}
-      <section style={{ width: '100%', maxWidth: 400, background: '#fff', borderRadius: 8, padding: 24, boxShadow: '0 1px 4px rgba(0,0,0,0.08)' }}>
+      <section
+        style={{ width: '100%', maxWidth: 400, background: '#fff', borderRadius: 8, padding: 24, boxShadow: '0 1px 4px rgba(0,0,0,0.08)' }}
+      >
         <Typography.Title level={1} style={{ fontSize: 24, marginTop: 0 }}>
           Back office login
         </Typography.Title>
         <Typography.Paragraph type="secondary">Shwari Shop staff only.</Typography.Paragraph>
         {noticeText && <Alert type="warning" showIcon title={noticeText} style={{ marginBottom: 16 }} />}
         {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} role="alert" />}
-        <Form<LoginForm> form={form} layout="vertical" requiredMark={false} onFinish={submit} initialValues={{ email: '', password: '', remember: false }}>
-          <Form.Item label="Username or email" name="email" rules={[{ required: true, whitespace: true, message: LOGIN_MESSAGES.identifierRequired }]}>
+        <Form<LoginForm>
+          form={form}
+          layout="vertical"
+          requiredMark={false}
+          onFinish={submit}
+          initialValues={{ email: '', password: '', remember: false }}
+        >
+          <Form.Item
+            label="Username or email"
+            name="email"
+            rules={[{ required: true, whitespace: true, message: LOGIN_MESSAGES.identifierRequired }]}
+          >
             <Input autoComplete="username" autoFocus />
           </Form.Item>
           <Form.Item label="Password" name="password" rules={[{ required: true, message: LOGIN_MESSAGES.passwordRequired }]}>

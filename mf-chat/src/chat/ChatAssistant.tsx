@@ -63,7 +63,9 @@ function Conversation({ variant, open = true, onClose }: ChatAssistantProps): JS
   };
   const submitAddress = (form: Address) => {
     const names = [chat.place.subCountyName, chat.place.countyName].filter((name): name is string => Boolean(name));
-    void dispatch(sendToAssistant({ message: addressMessage(form, chat.place), display: addressDisplay(form, names), contact: contactOf(form) }));
+    void dispatch(
+      sendToAssistant({ message: addressMessage(form, chat.place), display: addressDisplay(form, names), contact: contactOf(form) }),
+    );
   };
   const checkout = () => {
     setCartShown(false);
@@ -73,7 +75,14 @@ function Conversation({ variant, open = true, onClose }: ChatAssistantProps): JS
   const conversation = (
     <>
       <MessageList chat={chat} onAdd={(product) => send(`Add ${product.name} to cart`)} onRetry={() => void dispatch(retryLastMessage())}>
-        <Controls chat={chat} idPrefix={ids} onCounty={chooseCounty} onSubCounty={chooseSubCounty} onAddress={submitAddress} onSuggestion={(text) => send(text)} />
+        <Controls
+          chat={chat}
+          idPrefix={ids}
+          onCounty={chooseCounty}
+          onSubCounty={chooseSubCounty}
+          onAddress={submitAddress}
+          onSuggestion={(text) => send(text)}
+        />
       </MessageList>
       <Composer ref={input} id={`${ids}-message`} busy={busy} onSend={(text) => void dispatch(sendTyped(text))} />
     </>
@@ -109,7 +118,13 @@ function Conversation({ variant, open = true, onClose }: ChatAssistantProps): JS
         <button type="button" className={styles.headButton} aria-pressed={cartShown} onClick={() => setCartShown((shown) => !shown)}>
           Cart ({cartCount})
         </button>
-        <Link to="/chat" className={styles.iconButton} aria-label="Open the assistant on a full page" title="Full page" onClick={() => onClose?.()}>
+        <Link
+          to="/chat"
+          className={styles.iconButton}
+          aria-label="Open the assistant on a full page"
+          title="Full page"
+          onClick={() => onClose?.()}
+        >
           ⤢
         </Link>
         <button type="button" className={styles.iconButton} aria-label="Close chat" onClick={() => onClose?.()}>
@@ -147,7 +162,7 @@ function MessageList({ chat, onAdd, onRetry, children }: MessageListProps): JSX.
     if (!box) return;
     if (!chat.pending && lastEntry?.from === 'assistant' && last.current) box.scrollTop = Math.max(0, last.current.offsetTop - 8);
     else box.scrollTop = box.scrollHeight;
-  }, [lastEntry?.id, chat.pending]);
+  }, [lastEntry?.id, lastEntry?.from, chat.pending]);
 
   return (
     <div ref={log} className={styles.log}>
@@ -227,7 +242,15 @@ function Controls({ chat, idPrefix, onCounty, onSubCounty, onAddress, onSuggesti
       {hasPlaces && (
         <div className={styles.places}>
           {controls.counties.length > 0 && (
-            <PlaceSelect id={`${idPrefix}-county`} label="County" prompt="Select your county" places={controls.counties} value={place.countyId} disabled={busy} onChoose={onCounty} />
+            <PlaceSelect
+              id={`${idPrefix}-county`}
+              label="County"
+              prompt="Select your county"
+              places={controls.counties}
+              value={place.countyId}
+              disabled={busy}
+              onChoose={onCounty}
+            />
           )}
           {controls.subcounties.length > 0 && (
             <PlaceSelect

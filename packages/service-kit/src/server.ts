@@ -10,8 +10,7 @@ export interface RunningServer {
 }
 
 /** Listen on a port (0 picks a free one) and close gracefully: in-flight requests finish first. */
-// `any`: Koa's state generic is invariant, and this accepts every service's app whatever its state.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- Koa's state generic is invariant, and this accepts every service's app whatever its state.
 export async function listen(app: Koa<any, any>, port: number, host = '127.0.0.1'): Promise<RunningServer> {
   const server = http.createServer(app.callback());
   server.keepAliveTimeout = 65_000;

@@ -66,8 +66,7 @@ export function testDatabases(service: string): TestDatabase[] {
 export interface TestAnswer {
   status: number;
   headers: Headers;
-  // `any`: tests read whatever JSON the route answered and assert on it field by field.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read whatever JSON the route answered and assert on it field by field.
   body: any;
 }
 

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ToastContainerProps, ToastOptions } from 'react-toastify';
 import { CART_TOAST_MS } from '@shop/api-types';
+import type * as ReactToastify from 'react-toastify';
 
 /** The spec's toasts: bottom-center, 3 s for cart and wishlist (the library's own default is 5 s). */
 export const TOAST_DEFAULTS: ToastOptions = { position: 'bottom-center', autoClose: CART_TOAST_MS };
@@ -39,7 +40,7 @@ const raise =
 
 export const notify = { success: raise('success'), info: raise('info'), warning: raise('warning'), error: raise('error') };
 
-type Toastify = typeof import('react-toastify');
+type Toastify = typeof ReactToastify;
 
 /**
  * Shows the toasts. The toast library is fetched on the first toast, never on a shopper's first

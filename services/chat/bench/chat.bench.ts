@@ -85,9 +85,14 @@ function treeCpuSeconds(rootPid: number): number | null {
         }
       });
     const tree = new Set([rootPid]);
-    for (let grew = true; grew; ) {
+    for (let grew = true; grew;) {
       grew = false;
-      for (const stat of stats) if (tree.has(stat.ppid) && !tree.has(stat.pid)) (tree.add(stat.pid), (grew = true));
+      for (const stat of stats) {
+        if (tree.has(stat.ppid) && !tree.has(stat.pid)) {
+          tree.add(stat.pid);
+          grew = true;
+        }
+      }
     }
     return stats.filter((stat) => tree.has(stat.pid)).reduce((sum, stat) => sum + stat.ticks, 0) / 100;
   } catch {
@@ -95,27 +100,36 @@ function treeCpuSeconds(rootPid: number): number | null {
   }
 }
 
-const percentile = (sorted: number[], p: number): number => (sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!);
+const percentile = (sorted: number[], p: number): number =>
+  sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 const round = (value: number): number => Math.round(value * 10) / 10;
 
 function post(agent: http.Agent, url: URL, body: unknown): Promise<{ status: number; reply: ChatReply | null; ms: number }> {
   const payload = Buffer.from(JSON.stringify(body));
   const started = process.hrtime.bigint();
   return new Promise((resolve) => {
-    const request = http.request(url, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': payload.length, 'accept-encoding': 'identity' } }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => {
-        const ms = Number(process.hrtime.bigint() - started) / 1e6;
-        let reply: ChatReply | null = null;
-        try {
-          reply = JSON.parse(Buffer.concat(chunks).toString('utf8')) as ChatReply;
-        } catch {
-          reply = null;
-        }
-        resolve({ status: response.statusCode ?? 0, reply, ms });
-      });
-    });
+    const request = http.request(
+      url,
+      {
+        method: 'POST',
+        agent,
+        headers: { 'content-type': 'application/json', 'content-length': payload.length, 'accept-encoding': 'identity' },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          const ms = Number(process.hrtime.bigint() - started) / 1e6;
+          let reply: ChatReply | null = null;
+          try {
+            reply = JSON.parse(Buffer.concat(chunks).toString('utf8')) as ChatReply;
+          } catch {
+            reply = null;
+          }
+          resolve({ status: response.statusCode ?? 0, reply, ms });
+        });
+      },
+    );
     request.on('error', () => resolve({ status: 0, reply: null, ms: Number(process.hrtime.bigint() - started) / 1e6 }));
     request.end(payload);
   });
@@ -123,11 +137,23 @@ function post(agent: http.Agent, url: URL, body: unknown): Promise<{ status: num
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function converse(agent: http.Agent, url: URL, until: number, latencies: number[] | null, stats: { failed: number }, offset: number, pauseMs: number): Promise<void> {
+async function converse(
+  agent: http.Agent,
+  url: URL,
+  until: number,
+  latencies: number[] | null,
+  stats: { failed: number },
+  offset: number,
+  pauseMs: number,
+): Promise<void> {
   const sessionId = randomUUID();
   let cart: ChatReply['cart'] = [];
   const say = async (message: string) => {
-    const answer = await post(agent, url, { message, session_id: sessionId, frontend_cart: cart.map((line) => ({ id: line.id, quantity: line.quantity })) });
+    const answer = await post(agent, url, {
+      message,
+      session_id: sessionId,
+      frontend_cart: cart.map((line) => ({ id: line.id, quantity: line.quantity })),
+    });
     if (answer.status !== 200 || !answer.reply) stats.failed += 1;
     else cart = answer.reply.cart;
     latencies?.push(answer.ms);
@@ -140,10 +166,19 @@ async function converse(agent: http.Agent, url: URL, until: number, latencies: n
   }
 }
 
-async function run(agent: http.Agent, url: URL, conversations: number, seconds: number, pauseMs: number, stats: { failed: number }): Promise<ChatRunResult> {
+async function run(
+  agent: http.Agent,
+  url: URL,
+  conversations: number,
+  seconds: number,
+  pauseMs: number,
+  stats: { failed: number },
+): Promise<ChatRunResult> {
   const latencies: number[] = [];
   const started = Date.now();
-  await Promise.all(Array.from({ length: conversations }, (_, i) => converse(agent, url, started + seconds * 1000, latencies, stats, i * 3, pauseMs)));
+  await Promise.all(
+    Array.from({ length: conversations }, (_, i) => converse(agent, url, started + seconds * 1000, latencies, stats, i * 3, pauseMs)),
+  );
   const elapsed = (Date.now() - started) / 1000;
   const sorted = [...latencies].sort((a, b) => a - b);
   return {
@@ -165,7 +200,11 @@ export async function benchChat(options: ChatBenchOptions = {}): Promise<ChatBen
   let pids: Array<[string, number]> = [];
   if (!base) {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-chat-bench-'));
-    const stack = await startStack({ gatewayPort: 18600, portOffset: 31000, env: { SHOP_DATA_DIR: dataDir, LOG_LEVEL: 'warn', ORDERS_SEED_HISTORY: 'false' } });
+    const stack = await startStack({
+      gatewayPort: 18600,
+      portOffset: 31000,
+      env: { SHOP_DATA_DIR: dataDir, LOG_LEVEL: 'warn', ORDERS_SEED_HISTORY: 'false' },
+    });
     base = stack.url;
     pids = [...stack.processes.values()].map((running) => [running.name, running.child.pid ?? 0]);
     stop = async () => {
@@ -189,11 +228,16 @@ export async function benchChat(options: ChatBenchOptions = {}): Promise<ChatBen
     const result: ChatBenchResult = { ...paced, pauseMs, backToBack, failed: stats.failed };
     if (options.print) {
       console.log(`POST /api/chat through the gateway, ${conversations} conversations at once, ${seconds} s each run`);
-      console.log(`${result.p95Ms <= 30 ? 'ok  ' : 'MISS'}  conversations (${pauseMs} ms pause): p95 ${result.p95Ms} ms (target <= 30 ms); p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, ${result.replies} replies (${result.repliesPerSecond}/s)`);
+      console.log(
+        `${result.p95Ms <= 30 ? 'ok  ' : 'MISS'}  conversations (${pauseMs} ms pause): p95 ${result.p95Ms} ms (target <= 30 ms); p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, ${result.replies} replies (${result.repliesPerSecond}/s)`,
+      );
       for (const [name, after, before] of cpu) {
-        if (after !== null && before !== null && after > before) console.log(`      ${name.padEnd(10)} CPU per reply ${(((after - before) * 1000) / Math.max(1, paced.replies)).toFixed(2)} ms`);
+        if (after !== null && before !== null && after > before)
+          console.log(`      ${name.padEnd(10)} CPU per reply ${(((after - before) * 1000) / Math.max(1, paced.replies)).toFixed(2)} ms`);
       }
-      console.log(`      back to back (no pause): p95 ${backToBack.p95Ms} ms; p50 ${backToBack.p50Ms} ms, p99 ${backToBack.p99Ms} ms, ${backToBack.replies} replies (${backToBack.repliesPerSecond}/s)`);
+      console.log(
+        `      back to back (no pause): p95 ${backToBack.p95Ms} ms; p50 ${backToBack.p50Ms} ms, p99 ${backToBack.p99Ms} ms, ${backToBack.replies} replies (${backToBack.repliesPerSecond}/s)`,
+      );
       console.log(`      ${result.failed} failed\n`);
     }
     return result;

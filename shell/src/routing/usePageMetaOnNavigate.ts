@@ -29,7 +29,6 @@ export function usePageMetaOnNavigate(): void {
     if (meta) applyPageMeta(meta);
     if (!firstPath.current) window.scrollTo?.({ top: 0 });
     firstPath.current = false;
-    // Only a new path counts as a navigation here.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new path is a navigation: the same page's meta changing is applied by the page itself.
   }, [pathname]);
 }

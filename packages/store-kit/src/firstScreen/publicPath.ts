@@ -3,5 +3,6 @@
 // remote's files, handed to the renderer when the gateway loads it).
 declare const __shopPublicPath: string;
 declare let __webpack_public_path__: string;
+// eslint-disable-next-line prefer-const -- webpack's free variable: assigning it is what sets the public path.
 __webpack_public_path__ = typeof __shopPublicPath === 'string' ? __shopPublicPath : '/';
 export {};

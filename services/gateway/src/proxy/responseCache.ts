@@ -23,12 +23,12 @@ interface Entry {
 }
 
 /** Answers a fresh cached read on the raw connection (see answerRaw in responseCache). */
-declare function answerRawType(
+type AnswerRaw = (
   req: IncomingMessage,
   res: ServerResponse,
   headers: () => Record<string, string>,
   done: (answered: { method: string; url: string; status: number; route: string; requestId: string }, ms: number) => void,
-): boolean;
+) => boolean;
 
 export interface ResponseCacheOptions {
   /** Largest answer kept (bytes). */
@@ -71,7 +71,10 @@ export function preferredEncoding(acceptEncoding: string): Encoding {
 /** Seconds a shared cache may keep the answer (Cache-Control: public with s-maxage or max-age), or 0. */
 export function sharedFreshness(cacheControl: string | undefined): number {
   if (!cacheControl) return 0;
-  const directives = cacheControl.toLowerCase().split(',').map((part) => part.trim());
+  const directives = cacheControl
+    .toLowerCase()
+    .split(',')
+    .map((part) => part.trim());
   if (!directives.includes('public') || directives.some((d) => d === 'private' || d === 'no-store' || d === 'no-cache')) return 0;
   const age = (name: string) => {
     const found = directives.find((d) => d.startsWith(`${name}=`));
@@ -109,7 +112,7 @@ export function refreshAheadMs(freshForMs: number): number {
 export function responseCache(
   upstreams: UpstreamRoute[],
   options: ResponseCacheOptions = {},
-): Koa.Middleware & { clear(): void; answerRaw: typeof answerRawType; generation(area: string): number } {
+): Koa.Middleware & { clear(): void; answerRaw: AnswerRaw; generation(area: string): number } {
   const maxEntryBytes = options.maxEntryBytes ?? 2 * 1024 * 1024;
   const maxTotalBytes = options.maxTotalBytes ?? 64 * 1024 * 1024;
   const now = options.now ?? Date.now;
@@ -119,7 +122,11 @@ export function responseCache(
     .flatMap((route) => route.prefixes.map((prefix) => ({ prefix, area: route.area })))
     .sort((a, b) => b.prefix.length - a.prefix.length);
   const routeOfArea = new Map(upstreams.map((route) => [route.area, route]));
-  const areaOf = (path: string) => table.find(({ prefix }) => path === prefix || path.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`) || path === prefix.replace(/\/$/, ''))?.area;
+  const areaOf = (path: string) =>
+    table.find(
+      ({ prefix }) =>
+        path === prefix || path.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`) || path === prefix.replace(/\/$/, ''),
+    )?.area;
 
   const remove = (key: string) => {
     const entry = entries.get(key);
@@ -146,7 +153,14 @@ export function responseCache(
   const recompress = (key: string, entry: Entry) => {
     if (entry.headers['content-encoding'] !== 'br' || entry.body.length < RECOMPRESS_MIN_BYTES) return;
     brotliDecompress(entry.body)
-      .then((plain) => brotliCompress(plain, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: plain.length } }))
+      .then((plain) =>
+        brotliCompress(plain, {
+          params: {
+            [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: plain.length,
+          },
+        }),
+      )
       .then((best) => {
         // Replaced, emptied or expired meanwhile: nothing to improve.
         if (entries.get(key) !== entry || best.length >= entry.body.length) return;
@@ -192,21 +206,30 @@ export function responseCache(
     refreshing.add(key);
     const askedIn = generation(expiring.area);
     const done = () => refreshing.delete(key);
-    const request = http.get(new URL(expiring.url, route.target), { agent: refreshAgent, headers: { 'accept-encoding': expiring.encoding, 'x-request-id': randomUUID() } }, (response) => {
-      const chunks: Buffer[] = [];
-      let size = 0;
-      response.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-        if (size <= maxEntryBytes) chunks.push(chunk);
-      });
-      response.on('error', done);
-      response.on('end', () => {
-        done();
-        // A change went through meanwhile: this answer may predate it, and the next read asks anew.
-        if (size > maxEntryBytes || generation(expiring.area) !== askedIn) return;
-        keep(key, expiring, { status: response.statusCode ?? 0, headers: keptHeaders((name) => response.headers[name]), body: Buffer.concat(chunks), setsCookie: Boolean(response.headers['set-cookie']) });
-      });
-    });
+    const request = http.get(
+      new URL(expiring.url, route.target),
+      { agent: refreshAgent, headers: { 'accept-encoding': expiring.encoding, 'x-request-id': randomUUID() } },
+      (response) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        response.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size <= maxEntryBytes) chunks.push(chunk);
+        });
+        response.on('error', done);
+        response.on('end', () => {
+          done();
+          // A change went through meanwhile: this answer may predate it, and the next read asks anew.
+          if (size > maxEntryBytes || generation(expiring.area) !== askedIn) return;
+          keep(key, expiring, {
+            status: response.statusCode ?? 0,
+            headers: keptHeaders((name) => response.headers[name]),
+            body: Buffer.concat(chunks),
+            setsCookie: Boolean(response.headers['set-cookie']),
+          });
+        });
+      },
+    );
     // A slow or failing service leaves the kept answer in place until it expires.
     request.setTimeout(route.timeoutMs, () => request.destroy());
     request.on('error', done);
@@ -225,7 +248,13 @@ export function responseCache(
     ctx.state.route = `api ${area} (cached)`;
     ctx.set('Age', String(Math.floor((now() - cached.storedAt) / 1000)));
     ctx.compress = false;
-    if (cached.etag && ctx.get('if-none-match').split(',').some((tag) => tag.trim() === cached.etag)) {
+    if (
+      cached.etag &&
+      ctx
+        .get('if-none-match')
+        .split(',')
+        .some((tag) => tag.trim() === cached.etag)
+    ) {
       ctx.status = 304;
       if (cached.headers['cache-control']) ctx.set('Cache-Control', cached.headers['cache-control']);
       ctx.set('ETag', cached.etag);
@@ -274,7 +303,10 @@ export function responseCache(
       res.writeHead(200, list.concat(cached.headerList));
       res.end(method === 'HEAD' ? undefined : cached.body);
     }
-    done({ method, url, status, route: `api ${cached.area} (cached)`, requestId: own['x-request-id'] ?? '' }, Number(process.hrtime.bigint() - started) / 1e6);
+    done(
+      { method, url, status, route: `api ${cached.area} (cached)`, requestId: own['x-request-id'] ?? '' },
+      Number(process.hrtime.bigint() - started) / 1e6,
+    );
     return true;
   };
 
@@ -351,7 +383,9 @@ function captureResponse(res: ServerResponse, maxBytes: number): { result(): Cap
   let overflow = false;
   const keep = (chunk: unknown, encoding?: unknown) => {
     if (overflow || chunk === undefined || chunk === null || typeof chunk === 'function') return;
-    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
+    const buffer = Buffer.isBuffer(chunk)
+      ? chunk
+      : Buffer.from(chunk as string, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
     size += buffer.length;
     if (size > maxBytes) {
       overflow = true;
@@ -377,7 +411,12 @@ function captureResponse(res: ServerResponse, maxBytes: number): { result(): Cap
       res.write = write;
       res.end = end;
       if (overflow || !res.writableFinished) return null;
-      return { status: res.statusCode, headers: keptHeaders((name) => res.getHeader(name)), body: Buffer.concat(chunks), setsCookie: res.hasHeader('set-cookie') };
+      return {
+        status: res.statusCode,
+        headers: keptHeaders((name) => res.getHeader(name)),
+        body: Buffer.concat(chunks),
+        setsCookie: res.hasHeader('set-cookie'),
+      };
     },
   };
 }
