@@ -1,4 +1,6 @@
 import { CART_COOKIE, encodeCartCookie, type Product } from '@shop/api-types';
+import { fromCents, lineTotal } from '@shop/money';
+import { unitPriceCents } from '@shop/store-kit/src/cart/cartSlice';
 import { STORAGE_KEYS } from '@shop/store-kit/src/storageKeys';
 
 /** A storefront page as the benchmarks open it: its path and what local storage holds first. */
@@ -14,7 +16,6 @@ export interface StorefrontPage {
 export function cartStorage(products: Product[]): Record<string, string> {
   const lines = products.slice(0, 3).map((product) => {
     const quantity = Math.max(1, product.limit?.minimum_quantity ?? 1);
-    const unit = product.offer ? product.offer.offer_price : product.price;
     return {
       id: product.id,
       name: product.name,
@@ -25,7 +26,7 @@ export function cartStorage(products: Product[]): Record<string, string> {
       offer: product.offer,
       limit: product.limit,
       quantity,
-      product_total: Math.round(unit * quantity * 100) / 100,
+      product_total: fromCents(lineTotal(unitPriceCents(product), quantity)),
     };
   });
   return { [STORAGE_KEYS.cart]: JSON.stringify(lines) };
@@ -68,7 +69,9 @@ export async function warmUp(origin: string, pages: StorefrontPage[]): Promise<v
   for (const page of pages) {
     const html = await (await fetch(`${origin}${page.path}`)).text();
     // The head's links, and on a drawn page the scripts and preloads its loader starts after the first paint.
-    const hinted = [...html.matchAll(/<link[^>]+href="?([^" >]+)"?[^>]*>|"(?:href|src)":"([^"]+)"/g)].map((match) => (match[1] ?? match[2])!).filter((href) => href.startsWith('/'));
+    const hinted = [...html.matchAll(/<link[^>]+href="?([^" >]+)"?[^>]*>|"(?:href|src)":"([^"]+)"/g)]
+      .map((match) => (match[1] ?? match[2])!)
+      .filter((href) => href.startsWith('/'));
     await Promise.all(hinted.map(async (href) => (await fetch(`${origin}${href}`)).arrayBuffer()));
   }
 }
