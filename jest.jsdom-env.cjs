@@ -5,7 +5,23 @@ const { TestEnvironment } = require('jest-environment-jsdom');
 class JsdomWithFetch extends TestEnvironment {
   constructor(...args) {
     super(...args);
-    for (const name of ['fetch', 'Request', 'Response', 'Headers', 'FormData', 'AbortController', 'AbortSignal', 'TextEncoder', 'TextDecoder', 'ReadableStream', 'structuredClone', 'BroadcastChannel', 'TransformStream', 'WritableStream', 'Blob']) {
+    for (const name of [
+      'fetch',
+      'Request',
+      'Response',
+      'Headers',
+      'FormData',
+      'AbortController',
+      'AbortSignal',
+      'TextEncoder',
+      'TextDecoder',
+      'ReadableStream',
+      'structuredClone',
+      'BroadcastChannel',
+      'TransformStream',
+      'WritableStream',
+      'Blob',
+    ]) {
       if (globalThis[name] !== undefined) this.global[name] = globalThis[name];
     }
   }

@@ -35,7 +35,12 @@ const FIRST_LOAD_BUDGET_KB = 170;
 const STAFF = { email: 'admin@shwarimills.co.ke', password: 'Admin@12345' };
 const API_PATHS = ['/api/site/products', '/api/site/products/view/{slug}', '/api/site/products/filter?brand=all'];
 
-const only = new Set((process.env.BENCH_ONLY ?? '').split(',').map((part) => part.trim()).filter(Boolean));
+const only = new Set(
+  (process.env.BENCH_ONLY ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean),
+);
 const runs = (part: string): boolean => only.size === 0 || only.has(part);
 
 /** Runs one part; a part that fails is a MISS row with its reason, and the others still run. */
@@ -50,7 +55,8 @@ async function part(table: Table, group: string, run: () => Promise<void>): Prom
 }
 
 async function lighthouseRows(table: Table, stack: Stack, pages: StorefrontPage[]): Promise<void> {
-  const group = 'Storefront: Lighthouse, mobile preset, default throttling (baseline: a minimal static page on the gateway\'s static server)';
+  const group =
+    "Storefront: Lighthouse, mobile preset, default throttling (baseline: a minimal static page on the gateway's static server)";
   const baselinePage = await startBaselinePage();
   const lighthouse = await startLighthouse();
   try {
@@ -59,11 +65,14 @@ async function lighthouseRows(table: Table, stack: Stack, pages: StorefrontPage[
     for (const page of pages) {
       const figures = await lighthouse.measure(`${stack.url}${page.path}`, page.storage, page.cookies);
       measured.push([page, figures]);
-      console.log(`  ${page.path}: ${CATEGORIES.map((category) => `${category} ${figures.scores[category]}`).join(', ')}; LCP ${Math.round(figures.lcpMs)} ms, CLS ${figures.cls.toFixed(3)}, TBT ${Math.round(figures.tbtMs)} ms`);
+      console.log(
+        `  ${page.path}: ${CATEGORIES.map((category) => `${category} ${figures.scores[category]}`).join(', ')}; LCP ${Math.round(figures.lcpMs)} ms, CLS ${figures.cls.toFixed(3)}, TBT ${Math.round(figures.tbtMs)} ms`,
+      );
       if (figures.failing.length) console.log(`    not passed: ${figures.failing.join(', ')}`);
     }
     for (const [page, figures] of measured) {
-      for (const category of CATEGORIES) table.add(group, `${page.path} ${category}`, figures.scores[category], '', atLeast(95), baseline.scores[category]);
+      for (const category of CATEGORIES)
+        table.add(group, `${page.path} ${category}`, figures.scores[category], '', atLeast(95), baseline.scores[category]);
       table.add(group, `${page.path} LCP`, Math.round(figures.lcpMs), 'ms', atMost(2000), Math.round(baseline.lcpMs));
       table.add(group, `${page.path} CLS`, Math.round(figures.cls * 1000) / 1000, '', atMost(0.05), Math.round(baseline.cls * 1000) / 1000);
       table.add(group, `${page.path} TBT`, Math.round(figures.tbtMs), 'ms', atMost(150), Math.round(baseline.tbtMs));
@@ -96,7 +105,11 @@ async function firstLoadRows(table: Table, stack: Stack, pages: StorefrontPage[]
     for (const page of [...pages, { path: '/login', storage: {} }]) {
       const bytes = await measureFirstLoad(browser, stack.url, page.path, page.storage);
       const kb = (value: number) => Math.round((value / KB) * 10) / 10;
-      console.log(`  ${page.path}: HTML ${kb(bytes.html)} KB, JS ${kb(bytes.js)} KB, CSS ${kb(bytes.css)} KB; ${Object.entries(bytes.byArea).map(([area, value]) => `${area} ${kb(value)}`).join(', ')}`);
+      console.log(
+        `  ${page.path}: HTML ${kb(bytes.html)} KB, JS ${kb(bytes.js)} KB, CSS ${kb(bytes.css)} KB; ${Object.entries(bytes.byArea)
+          .map(([area, value]) => `${area} ${kb(value)}`)
+          .join(', ')}`,
+      );
       table.add(group, `${page.path} first load`, kb(bytes.total), 'KB', atMost(FIRST_LOAD_BUDGET_KB));
       forbidden += bytes.forbidden.length;
     }
@@ -109,10 +122,20 @@ async function firstLoadRows(table: Table, stack: Stack, pages: StorefrontPage[]
 async function apiRows(table: Table, stack: Stack): Promise<void> {
   const group = 'API through the gateway, autocannon, 50 connections (baseline: raw node http server, same JSON bytes)';
   const slug = ((await (await fetch(`${stack.url}/api/site/products`)).json()) as Array<{ slug: string }>)[0]!.slug;
-  const figures = await benchApi(stack.url, API_PATHS.map((apiPath) => apiPath.replace('{slug}', slug)));
+  const figures = await benchApi(
+    stack.url,
+    API_PATHS.map((apiPath) => apiPath.replace('{slug}', slug)),
+  );
   figures.forEach((endpoint, i) => {
     const name = `GET ${API_PATHS[i]}`;
-    table.add(group, `${name} requests/s`, Math.round(endpoint.gateway.requestsPerSecond), '/s', shareOfBaseline(0.4), Math.round(endpoint.raw.requestsPerSecond));
+    table.add(
+      group,
+      `${name} requests/s`,
+      Math.round(endpoint.gateway.requestsPerSecond),
+      '/s',
+      shareOfBaseline(0.4),
+      Math.round(endpoint.raw.requestsPerSecond),
+    );
     table.add(group, `${name} p99`, endpoint.gateway.p99Ms, 'ms', atMost(10), endpoint.raw.p99Ms);
     table.add(group, `${name} failed answers`, endpoint.gateway.failed, '', exactly(0));
   });
@@ -144,7 +167,8 @@ async function reportRows(table: Table): Promise<void> {
   const group = `Back-office dashboard and reports on MySQL, ${reports.orders.toLocaleString('en')} orders, ${reports.items.toLocaleString('en')} lines (p95 of ${reports.callsPerFigure} calls each, one at a time)`;
   table.add(group, 'orders and lines generated in', reports.generationSeconds, 's', null);
   table.add(group, 'summaries rebuilt in', reports.rebuildSeconds, 's', null);
-  for (const call of reports.calls) table.add(group, `${call.call}${call.range ? `, ${call.range}` : ''} p95`, call.p95Ms, 'ms', atMost(50));
+  for (const call of reports.calls)
+    table.add(group, `${call.call}${call.range ? `, ${call.range}` : ''} p95`, call.p95Ms, 'ms', atMost(50));
 }
 
 async function main(): Promise<void> {

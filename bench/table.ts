@@ -48,7 +48,15 @@ function meets(value: number, target: Target | null, baseline: number | null): b
 export class Table {
   readonly rows: Row[] = [];
 
-  add(group: string, figure: string, value: number, unit: string, target: Target | null, baseline: number | null = null, baselineLabel?: string): Row {
+  add(
+    group: string,
+    figure: string,
+    value: number,
+    unit: string,
+    target: Target | null,
+    baseline: number | null = null,
+    baselineLabel?: string,
+  ): Row {
     const row: Row = {
       group,
       figure,
@@ -66,7 +74,16 @@ export class Table {
 
   /** A figure that could not be measured (its bench failed): shown as a miss with the reason. */
   failed(group: string, figure: string, reason: string): void {
-    this.rows.push({ group, figure: `${figure}: ${reason}`, value: Number.NaN, unit: '', target: exactly(0), baseline: null, ratio: null, ok: false });
+    this.rows.push({
+      group,
+      figure: `${figure}: ${reason}`,
+      value: Number.NaN,
+      unit: '',
+      target: exactly(0),
+      baseline: null,
+      ratio: null,
+      ok: false,
+    });
   }
 
   get misses(): Row[] {
@@ -78,13 +95,18 @@ export class Table {
       row.figure,
       `${formatNumber(row.value)} ${row.unit}`.trim(),
       formatTarget(row),
-      row.baseline === null ? '' : `${formatNumber(row.baseline)} ${row.unit}`.trim() + (row.baselineLabel ? ` (${row.baselineLabel})` : ''),
+      row.baseline === null
+        ? ''
+        : `${formatNumber(row.baseline)} ${row.unit}`.trim() + (row.baselineLabel ? ` (${row.baselineLabel})` : ''),
       row.ratio === null ? '' : row.ratio.toFixed(2),
       row.target === null ? '' : row.ok ? 'ok' : 'MISS',
     ]);
     const headings = ['figure', 'value', 'target', 'baseline (same run)', 'ratio', 'ok'];
     const widths = headings.map((heading, column) => Math.max(heading.length, ...cells.map((row) => row[column]!.length)));
-    const line = (values: string[]) => values.map((value, column) => (column === 1 || column === 4 ? value.padStart(widths[column]!) : value.padEnd(widths[column]!))).join(' | ');
+    const line = (values: string[]) =>
+      values
+        .map((value, column) => (column === 1 || column === 4 ? value.padStart(widths[column]!) : value.padEnd(widths[column]!)))
+        .join(' | ');
     let group = '';
     log(line(headings));
     log(widths.map((width) => '-'.repeat(width)).join('-|-'));
@@ -101,7 +123,13 @@ export class Table {
   write(file: string): void {
     const document = {
       measuredAt: new Date().toISOString(),
-      machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? '', memoryGiB: Math.round(os.totalmem() / 2 ** 30), loadAverage: os.loadavg(), node: process.version },
+      machine: {
+        cpus: os.cpus().length,
+        cpuModel: os.cpus()[0]?.model ?? '',
+        memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+        loadAverage: os.loadavg(),
+        node: process.version,
+      },
       rows: this.rows.map((row) => ({ ...row, value: Number.isFinite(row.value) ? row.value : null })),
     };
     fs.writeFileSync(file, `${JSON.stringify(document, null, 2)}\n`);

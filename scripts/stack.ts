@@ -122,7 +122,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const service = SERVICES.find((candidate) => candidate.name === name);
     if (!service) throw new Error(`Unknown service ${name}`);
     const port = service.defaultPort + offset;
-    const child = launch(service.name, path.join(REPO_ROOT, service.dir), ['src/main.ts'], { ...baseEnv, ...serviceUrls, [service.portEnv]: String(port) }, log);
+    const child = launch(
+      service.name,
+      path.join(REPO_ROOT, service.dir),
+      ['src/main.ts'],
+      { ...baseEnv, ...serviceUrls, [service.portEnv]: String(port) },
+      log,
+    );
     const url = `http://127.0.0.1:${port}`;
     const running = { name: service.name, port, url, child, stop: stopper(child) };
     processes.set(service.name, running);
@@ -133,7 +139,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const startRemote = async (name: string, port: number): Promise<RunningProcess> => {
     const remote = REMOTES.find((candidate) => candidate.name === name);
     if (!remote) throw new Error(`Unknown remote ${name}`);
-    const child = launch(name, path.join(REPO_ROOT, remote.folder), [path.join(REPO_ROOT, 'services/gateway/src/static/serve-remote-cli.ts'), 'dist', String(port)], baseEnv, log);
+    const child = launch(
+      name,
+      path.join(REPO_ROOT, remote.folder),
+      [path.join(REPO_ROOT, 'services/gateway/src/static/serveRemoteCli.ts'), 'dist', String(port)],
+      baseEnv,
+      log,
+    );
     const url = `http://127.0.0.1:${port}`;
     await waitForHttp(`${url}/mf-manifest.json`, child);
     const running = { name, port, url, child, stop: stopper(child) };
@@ -142,7 +154,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   };
 
   try {
-    const gatewayEnv: NodeJS.ProcessEnv = { ...baseEnv, GATEWAY_PORT: String(options.gatewayPort), GATEWAY_HOST: baseEnv.GATEWAY_HOST ?? '127.0.0.1' };
+    const gatewayEnv: NodeJS.ProcessEnv = {
+      ...baseEnv,
+      GATEWAY_PORT: String(options.gatewayPort),
+      GATEWAY_HOST: baseEnv.GATEWAY_HOST ?? '127.0.0.1',
+    };
     // Every port is known up front, so every service learns every other's URL, also of later waves:
     // the catalog checks staff tokens with customers and asks orders for a product's order lines,
     // customers asks orders for a customer's orders (all at request time). Waves only order start-up.

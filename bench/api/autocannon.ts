@@ -89,7 +89,12 @@ function fetchAsSent(url: string, path: string): Promise<FixedAnswer> {
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
         response.on('end', () => {
           if (response.statusCode !== 200) return reject(new Error(`${path} answered ${response.statusCode}`));
-          resolve({ path, type: response.headers['content-type'] ?? 'application/json', encoding: response.headers['content-encoding'] ?? '', body: Buffer.concat(chunks) });
+          resolve({
+            path,
+            type: response.headers['content-type'] ?? 'application/json',
+            encoding: response.headers['content-encoding'] ?? '',
+            body: Buffer.concat(chunks),
+          });
         });
       })
       .on('error', reject);

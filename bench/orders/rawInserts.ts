@@ -13,7 +13,8 @@ export interface RawInsertFigures {
   p99Ms: number;
 }
 
-const percentile = (sorted: number[], p: number): number => (sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!);
+const percentile = (sorted: number[], p: number): number =>
+  sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 export async function benchRawInserts(options: { seconds?: number; connections?: number } = {}): Promise<RawInsertFigures> {
   const seconds = options.seconds ?? Number(process.env.BENCH_SECONDS ?? 10);

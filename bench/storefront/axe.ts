@@ -32,20 +32,31 @@ export async function axeCheck(page: Page, path: string, network: ReturnType<typ
   await settle(page, network);
   await page.addScriptTag({ content: AXE_SOURCE });
   const results = (await page.evaluate(
-    (tags) => (window as unknown as { axe: { run(context: Document, options: object): Promise<unknown> } }).axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] }),
+    (tags) =>
+      (window as unknown as { axe: { run(context: Document, options: object): Promise<unknown> } }).axe.run(document, {
+        runOnly: { type: 'tag', values: tags },
+        resultTypes: ['violations'],
+      }),
     TAGS,
   )) as AxeResults;
-  const count = (impact: string) => results.violations.filter((rule) => rule.impact === impact).reduce((sum, rule) => sum + rule.nodes.length, 0);
+  const count = (impact: string) =>
+    results.violations.filter((rule) => rule.impact === impact).reduce((sum, rule) => sum + rule.nodes.length, 0);
   return {
     path,
     serious: count('serious'),
     critical: count('critical'),
-    details: results.violations.map((rule) => `${rule.id} (${rule.impact}): ${rule.nodes.length}, e.g. ${rule.nodes[0]?.target.join(' ') ?? ''}`),
+    details: results.violations.map(
+      (rule) => `${rule.id} (${rule.impact}): ${rule.nodes.length}, e.g. ${rule.nodes[0]?.target.join(' ') ?? ''}`,
+    ),
   };
 }
 
 /** Storefront pages as a shopper on a phone sees them, with the given local storage (the cart). */
-export async function axeStorefront(browser: Browser, origin: string, pages: Array<{ path: string; storage: Record<string, string> }>): Promise<AxeFigures[]> {
+export async function axeStorefront(
+  browser: Browser,
+  origin: string,
+  pages: Array<{ path: string; storage: Record<string, string> }>,
+): Promise<AxeFigures[]> {
   const figures: AxeFigures[] = [];
   for (const entry of pages) {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
@@ -64,7 +75,12 @@ export async function axeStorefront(browser: Browser, origin: string, pages: Arr
 }
 
 /** The back office's pages on a desktop, signed in as staff through the login page. */
-export async function axeBackOffice(browser: Browser, origin: string, paths: string[], credentials: { email: string; password: string }): Promise<AxeFigures[]> {
+export async function axeBackOffice(
+  browser: Browser,
+  origin: string,
+  paths: string[],
+  credentials: { email: string; password: string },
+): Promise<AxeFigures[]> {
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
   const page = await context.newPage();
   const network = followRequests(page);

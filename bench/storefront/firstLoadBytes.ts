@@ -27,7 +27,12 @@ function areaOf(url: URL, origin: string): string {
  * Loads a route with an empty cache, as a first-time shopper would, and adds up the compressed
  * bytes of the HTML, JavaScript and CSS it downloaded (images are left out, as the budget says).
  */
-export async function measureFirstLoad(browser: Browser, origin: string, route: string, storage: Record<string, string> = {}): Promise<RouteBytes> {
+export async function measureFirstLoad(
+  browser: Browser,
+  origin: string,
+  route: string,
+  storage: Record<string, string> = {},
+): Promise<RouteBytes> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   // What the shopper already has in local storage (the cart for /cart and /checkout); no cache.
   await context.addInitScript((entries) => {
@@ -36,7 +41,11 @@ export async function measureFirstLoad(browser: Browser, origin: string, route: 
   const page = await context.newPage();
   const responses: Array<{ url: URL; type: string; bytes: Promise<number> }> = [];
   page.on('requestfinished', (request) => {
-    responses.push({ url: new URL(request.url()), type: request.resourceType(), bytes: request.sizes().then((sizes) => sizes.responseBodySize) });
+    responses.push({
+      url: new URL(request.url()),
+      type: request.resourceType(),
+      bytes: request.sizes().then((sizes) => sizes.responseBodySize),
+    });
   });
   const network = followRequests(page);
   await page.goto(`${origin}${route}`);

@@ -7,7 +7,16 @@ import { CHROMIUM_PATH } from '../../e2e/src/browser';
 import type { StorefrontPage } from './pages';
 
 /** The flags the issue names: a headless browser that fetches nothing of its own while measuring. */
-const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'];
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-dev-shm-usage',
+];
 
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 export type Category = (typeof CATEGORIES)[number];
@@ -52,7 +61,11 @@ export async function startLighthouse(runs = Number(process.env.BENCH_LIGHTHOUSE
           ({ entries, jar }) => {
             localStorage.clear();
             for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
-            for (const name of document.cookie.split(';').map((part) => part.split('=')[0]!.trim()).filter(Boolean)) document.cookie = `${name}=; Path=/; Max-Age=0`;
+            for (const name of document.cookie
+              .split(';')
+              .map((part) => part.split('=')[0]!.trim())
+              .filter(Boolean))
+              document.cookie = `${name}=; Path=/; Max-Age=0`;
             for (const [name, value] of Object.entries(jar)) document.cookie = `${name}=${value}; Path=/; SameSite=Lax`;
           },
           { entries: storage, jar: cookies },
@@ -79,11 +92,19 @@ export async function startLighthouse(runs = Number(process.env.BENCH_LIGHTHOUSE
       const score = (category: Category) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
       const numeric = (audit: string) => lhr.audits[audit]?.numericValue ?? Number.NaN;
       const failing = Object.values(lhr.audits)
-        .filter((audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== 'informative' && audit.scoreDisplayMode !== 'manual')
+        .filter(
+          (audit) =>
+            audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== 'informative' && audit.scoreDisplayMode !== 'manual',
+        )
         .map((audit) => `${audit.id}${audit.displayValue ? ` (${audit.displayValue})` : ''}`);
       return {
         url,
-        scores: { performance: score('performance'), accessibility: score('accessibility'), 'best-practices': score('best-practices'), seo: score('seo') },
+        scores: {
+          performance: score('performance'),
+          accessibility: score('accessibility'),
+          'best-practices': score('best-practices'),
+          seo: score('seo'),
+        },
         lcpMs: numeric('largest-contentful-paint'),
         cls: numeric('cumulative-layout-shift'),
         tbtMs: numeric('total-blocking-time'),

@@ -28,7 +28,13 @@ const OPERATOR_ENV: Record<string, string> = {
 const published = (service: ComposeService) => service.ports ?? [];
 const healthTest = (service: ComposeService) => [service.healthcheck?.test ?? []].flat().join(' ');
 /** One-shot jobs (migrations): awaited by another service until they complete successfully. */
-const oneShots = new Set(entries.flatMap(([, service]) => Object.entries(service.depends_on ?? {}).filter(([, dependency]) => dependency.condition === 'service_completed_successfully').map(([name]) => name)));
+const oneShots = new Set(
+  entries.flatMap(([, service]) =>
+    Object.entries(service.depends_on ?? {})
+      .filter(([, dependency]) => dependency.condition === 'service_completed_successfully')
+      .map(([name]) => name),
+  ),
+);
 const urlOf = (name: string) => {
   const spec = SERVICES.find((service) => service.name === name)!;
   return `http://${spec.name}:${spec.defaultPort}`;
@@ -121,7 +127,7 @@ describe('docker-compose.yml', () => {
   describe('the gateway', () => {
     const gateway = compose.services.gateway!;
 
-    it('is the only published port besides the remotes\' own origins', () => {
+    it("is the only published port besides the remotes' own origins", () => {
       const publishing = entries.filter(([, service]) => published(service).length > 0).map(([name]) => name);
       expect(publishing.sort()).toEqual(['gateway', ...REMOTES.map((remote) => remote.folder)].sort());
       expect(published(gateway).map((port) => interpolate(port, {}))).toEqual(['8080:8080']);
@@ -135,18 +141,29 @@ describe('docker-compose.yml', () => {
         expect([spec.urlEnv, containerEnv(gateway, OPERATOR_ENV)[spec.urlEnv]]).toEqual([spec.urlEnv, urlOf(spec.name)]);
       }
       // Every area the gateway routes points at a compose service, never at localhost.
-      for (const upstream of config.upstreams) expect([upstream.area, upstream.target]).toEqual([upstream.area, expect.stringMatching(/^http:\/\/(catalog|customers|orders|chat):\d+$/)]);
+      for (const upstream of config.upstreams)
+        expect([upstream.area, upstream.target]).toEqual([
+          upstream.area,
+          expect.stringMatching(/^http:\/\/(catalog|customers|orders|chat):\d+$/),
+        ]);
       // Its metrics port is not published.
       expect(config.metrics).toEqual({ port: 9080, host: '0.0.0.0' });
     });
   });
 
   it('refuses to start without the secrets an operator must provide', () => {
-    expect(requiredVariables(composeText)).toEqual(['DPO_COMPANY_TOKEN', 'DPO_SERVICE_TYPE', 'INTERNAL_SECRET', 'MYSQL_PASSWORD', 'MYSQL_ROOT_PASSWORD']);
+    expect(requiredVariables(composeText)).toEqual([
+      'DPO_COMPANY_TOKEN',
+      'DPO_SERVICE_TYPE',
+      'INTERNAL_SECRET',
+      'MYSQL_PASSWORD',
+      'MYSQL_ROOT_PASSWORD',
+    ]);
     // Nothing secret is written in the file itself.
     for (const [name, service] of entries) {
       for (const [key, value] of Object.entries(service.environment ?? {})) {
-        if (/SECRET|PASSWORD|TOKEN|KEY|PASSKEY/.test(key)) expect([name, key, String(value)]).toEqual([name, key, expect.stringMatching(/^\$\{[A-Z_]+(:\?|:-)[^}]*\}$/)]);
+        if (/SECRET|PASSWORD|TOKEN|KEY|PASSKEY/.test(key))
+          expect([name, key, String(value)]).toEqual([name, key, expect.stringMatching(/^\$\{[A-Z_]+(:\?|:-)[^}]*\}$/)]);
       }
     }
   });
@@ -154,7 +171,11 @@ describe('docker-compose.yml', () => {
   it('gives each service a production configuration its own loader accepts', () => {
     const envOf = (name: string) => containerEnv(compose.services[name]!, OPERATOR_ENV);
     expect(internalSecretFromEnv('catalog', envOf('catalog'))).toBe(OPERATOR_ENV.INTERNAL_SECRET);
-    expect(loadCustomersConfig(envOf('customers'))).toMatchObject({ production: true, seedDemoAccounts: false, outboxDir: '/app/data/outbox' });
+    expect(loadCustomersConfig(envOf('customers'))).toMatchObject({
+      production: true,
+      seedDemoAccounts: false,
+      outboxDir: '/app/data/outbox',
+    });
     expect(loadOrdersConfig(envOf('orders'))).toMatchObject({
       production: true,
       seedHistory: false,

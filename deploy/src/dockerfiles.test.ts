@@ -19,13 +19,20 @@ interface ImageCase {
 }
 
 const cases: ImageCase[] = [
-  ...[...SERVICES.map((spec) => ({ name: spec.name, dir: spec.dir })), { name: 'gateway', dir: 'services/gateway' }].map(({ name, dir }) => ({
-    service: name,
-    dockerfile: compose.services[name]?.build?.dockerfile ?? `(no build for ${name})`,
-    dir,
-    kind: 'service' as const,
+  ...[...SERVICES.map((spec) => ({ name: spec.name, dir: spec.dir })), { name: 'gateway', dir: 'services/gateway' }].map(
+    ({ name, dir }) => ({
+      service: name,
+      dockerfile: compose.services[name]?.build?.dockerfile ?? `(no build for ${name})`,
+      dir,
+      kind: 'service' as const,
+    }),
+  ),
+  ...REMOTES.map((remote) => ({
+    service: remote.folder,
+    dockerfile: compose.services[remote.folder]?.build?.dockerfile ?? `(no build for ${remote.folder})`,
+    dir: remote.folder,
+    kind: 'remote' as const,
   })),
-  ...REMOTES.map((remote) => ({ service: remote.folder, dockerfile: compose.services[remote.folder]?.build?.dockerfile ?? `(no build for ${remote.folder})`, dir: remote.folder, kind: 'remote' as const })),
 ];
 
 /** Files from the build context any image may take besides workspaces: shared TypeScript settings and types, the nginx setup. */
@@ -49,7 +56,10 @@ function sourceFiles(folder: string): string[] {
   });
 }
 
-const runs = (stages: Stage[]) => stages.flatMap((stage) => stage.instructions.filter((instruction) => instruction.keyword === 'RUN').map((instruction) => instruction.args));
+const runs = (stages: Stage[]) =>
+  stages.flatMap((stage) =>
+    stage.instructions.filter((instruction) => instruction.keyword === 'RUN').map((instruction) => instruction.args),
+  );
 
 describe.each(cases)('$dockerfile ($service)', ({ service, dockerfile, dir, kind }) => {
   const file = path.join(REPO_ROOT, dockerfile);
@@ -79,7 +89,11 @@ describe.each(cases)('$dockerfile ($service)', ({ service, dockerfile, dir, kind
       const shell = workspaceAt('shell');
       for (const extra of ['shell', ...workspaceDependencyDirs(shell, { dev: true })]) expected.add(extra);
       expect(installs).toContainEqual(expect.stringContaining(`--workspace ${shell.name} `));
-      expect(copies(final!).filter((copy) => copy.from === 'shell').map((copy) => copy.sources)).toEqual([['/app/shell/dist']]);
+      expect(
+        copies(final!)
+          .filter((copy) => copy.from === 'shell')
+          .map((copy) => copy.sources),
+      ).toEqual([['/app/shell/dist']]);
     }
     expect(installs).toContainEqual(expect.stringContaining(`--workspace ${workspace!.name} `));
     for (const install of installs) expect(install).toMatch(/--workspace @shop\/[\w-]+ /);
@@ -104,13 +118,14 @@ describe.each(cases)('$dockerfile ($service)', ({ service, dockerfile, dir, kind
     const problems: string[] = [];
     for (const file of sourceFiles(path.join(REPO_ROOT, dir, 'src'))) {
       // Test support (suites, harnesses, fixtures) is not in the image and may reach further.
-      if (/\.test\.tsx?$|[\\/]testing[\\/]|test-fixtures\.tsx?$/.test(file)) continue;
+      if (/\.test\.tsx?$|[\\/]testing[\\/]|testFixtures\.tsx?$/.test(file)) continue;
       const text = fs.readFileSync(file, 'utf8');
       for (const match of text.matchAll(/(?:from|import\()\s*'([^']+)'/g)) {
         const specifier = match[1]!;
         if (specifier.startsWith('.')) {
           const target = path.resolve(path.dirname(file), specifier);
-          if (!target.startsWith(path.join(REPO_ROOT, dir) + path.sep)) problems.push(`${path.relative(REPO_ROOT, file)} imports ${specifier}, outside ${dir}`);
+          if (!target.startsWith(path.join(REPO_ROOT, dir) + path.sep))
+            problems.push(`${path.relative(REPO_ROOT, file)} imports ${specifier}, outside ${dir}`);
         } else if (specifier.startsWith('@shop/')) {
           const name = specifier.split('/').slice(0, 2).join('/');
           if (!declared.has(name)) problems.push(`${path.relative(REPO_ROOT, file)} imports ${name}, not among ${dir}'s dependencies`);
@@ -126,7 +141,9 @@ describe.each(cases)('$dockerfile ($service)', ({ service, dockerfile, dir, kind
       expect(installs).toEqual([expect.stringContaining('--omit=dev')]);
       const command = final!.instructions.find((instruction) => instruction.keyword === 'CMD')!.args;
       expect(JSON.parse(command)).toEqual(['node', '--import', 'tsx', 'src/main.ts']);
-      const workdirs = final!.instructions.filter((instruction) => instruction.keyword === 'WORKDIR').map((instruction) => instruction.args);
+      const workdirs = final!.instructions
+        .filter((instruction) => instruction.keyword === 'WORKDIR')
+        .map((instruction) => instruction.args);
       expect(workdirs[workdirs.length - 1]).toBe(`/app/${dir}`);
       expect(final!.instructions).toContainEqual({ keyword: 'ENV', args: 'NODE_ENV=production' });
     });
@@ -147,7 +164,7 @@ describe('the build context', () => {
     for (const entry of ['**/node_modules', '**/dist', '.git', 'data', 'e2e/artifacts']) expect(ignored).toContain(entry);
   });
 
-  it('serves a remote with CORS for the shell\'s origin, a health check and cache rules', () => {
+  it("serves a remote with CORS for the shell's origin, a health check and cache rules", () => {
     const nginx = fs.readFileSync(path.join(REPO_ROOT, 'deploy/nginx-remote.conf'), 'utf8');
     expect(nginx).toContain('listen 8080;');
     expect(nginx).toContain('location = /healthz');

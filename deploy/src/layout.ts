@@ -45,7 +45,12 @@ export function workspaces(): Map<string, Workspace> {
     const file = path.join(REPO_ROOT, dir, 'package.json');
     if (!fs.existsSync(file)) continue;
     const manifest = readJson<PackageJson>(file);
-    found.set(manifest.name, { name: manifest.name, dir, dependencies: Object.keys(manifest.dependencies ?? {}), devDependencies: Object.keys(manifest.devDependencies ?? {}) });
+    found.set(manifest.name, {
+      name: manifest.name,
+      dir,
+      dependencies: Object.keys(manifest.dependencies ?? {}),
+      devDependencies: Object.keys(manifest.devDependencies ?? {}),
+    });
   }
   return found;
 }
@@ -104,14 +109,17 @@ export function loadCompose(file = path.join(REPO_ROOT, 'docker-compose.yml')): 
  * when unset or empty, so `docker compose up` refuses to start) and $$ for a literal dollar.
  */
 export function interpolate(value: string, env: Record<string, string | undefined>): string {
-  return value.replace(/\$\$|\$\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?[-?])([^}]*))?\}/g, (whole, name: string | undefined, operator: string | undefined, argument: string | undefined) => {
-    if (whole === '$$') return '$';
-    const current = env[name!];
-    const missing = operator?.startsWith(':') ? current === undefined || current === '' : current === undefined;
-    if (operator?.endsWith('?') && missing) throw new Error(`${name}: ${argument || 'required'}`);
-    if (operator?.endsWith('-') && missing) return argument ?? '';
-    return current ?? '';
-  });
+  return value.replace(
+    /\$\$|\$\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?[-?])([^}]*))?\}/g,
+    (whole, name: string | undefined, operator: string | undefined, argument: string | undefined) => {
+      if (whole === '$$') return '$';
+      const current = env[name!];
+      const missing = operator?.startsWith(':') ? current === undefined || current === '' : current === undefined;
+      if (operator?.endsWith('?') && missing) throw new Error(`${name}: ${argument || 'required'}`);
+      if (operator?.endsWith('-') && missing) return argument ?? '';
+      return current ?? '';
+    },
+  );
 }
 
 /** A service's environment as the container would see it. */

@@ -33,7 +33,14 @@ function startService(dir: string, env: Record<string, string>, timeoutMs = 30_0
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
       cwd: path.join(REPO_ROOT, dir),
-      env: { ...base, NODE_ENV: 'production', LOG_LEVEL: 'warn', SHOP_DATA_DIR: dataDir, ...(spec ? { [spec.portEnv]: String(port) } : {}), ...env },
+      env: {
+        ...base,
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'warn',
+        SHOP_DATA_DIR: dataDir,
+        ...(spec ? { [spec.portEnv]: String(port) } : {}),
+        ...env,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -62,7 +69,11 @@ describe.each(SERVICES)('the $name service in production', (spec) => {
 
   it('refuses to start without DATABASE_URL instead of writing to a SQLite file', async () => {
     // Everything else a production start needs is given, so only the database can stop it.
-    const outcome = await startService(spec.dir, { INTERNAL_SECRET: 'a-long-random-internal-secret-0123456789', DPO_COMPANY_TOKEN: 'token', DPO_SERVICE_TYPE: '3854' });
+    const outcome = await startService(spec.dir, {
+      INTERNAL_SECRET: 'a-long-random-internal-secret-0123456789',
+      DPO_COMPANY_TOKEN: 'token',
+      DPO_SERVICE_TYPE: '3854',
+    });
     expect(outcome.code).not.toBe(0);
     expect(outcome.output).toContain(`DATABASE_URL must be set in production: the ${spec.name} service`);
     expect(fs.existsSync(path.join(dataDir, `${spec.name}.sqlite`))).toBe(false);
@@ -76,9 +87,20 @@ describe('payment credentials in production', () => {
     const simulator = await startService('services/orders', secret);
     expect([simulator.code, simulator.output]).toEqual([1, expect.stringContaining('The payment simulator is refused in production')]);
     const dpo = await startService('services/orders', { ...secret, PAYMENT_PROVIDER: 'dpo', DPO_COMPANY_TOKEN: 'token' });
-    expect([dpo.code, dpo.output]).toEqual([1, expect.stringContaining('PAYMENT_PROVIDER=dpo needs DPO_COMPANY_TOKEN and DPO_SERVICE_TYPE')]);
-    const mpesa = await startService('services/orders', { ...secret, DPO_COMPANY_TOKEN: 'token', DPO_SERVICE_TYPE: '3854', MPESA_CONSUMER_KEY: 'key' });
-    expect([mpesa.code, mpesa.output]).toEqual([1, expect.stringContaining('M-Pesa needs all of MPESA_CONSUMER_KEY, MPESA_CONSUMER_SECRET, MPESA_SHORTCODE, MPESA_PASSKEY')]);
+    expect([dpo.code, dpo.output]).toEqual([
+      1,
+      expect.stringContaining('PAYMENT_PROVIDER=dpo needs DPO_COMPANY_TOKEN and DPO_SERVICE_TYPE'),
+    ]);
+    const mpesa = await startService('services/orders', {
+      ...secret,
+      DPO_COMPANY_TOKEN: 'token',
+      DPO_SERVICE_TYPE: '3854',
+      MPESA_CONSUMER_KEY: 'key',
+    });
+    expect([mpesa.code, mpesa.output]).toEqual([
+      1,
+      expect.stringContaining('M-Pesa needs all of MPESA_CONSUMER_KEY, MPESA_CONSUMER_SECRET, MPESA_SHORTCODE, MPESA_PASSKEY'),
+    ]);
   });
 });
 
@@ -88,12 +110,20 @@ describe('staff passwords in production', () => {
     const db = createDatabase({ service: 'customers', url: `sqlite:${file}` });
     try {
       // A development database (with the demo accounts) brought to production.
-      await prepareCustomersDatabase(db, { seedDemoAccounts: true, hasher: new PasswordHasher({ memoryCost: 1024, timeCost: 1, parallelism: 1 }) });
+      await prepareCustomersDatabase(db, {
+        seedDemoAccounts: true,
+        hasher: new PasswordHasher({ memoryCost: 1024, timeCost: 1, parallelism: 1 }),
+      });
     } finally {
       await db.destroy();
     }
-    const outcome = await startService('services/customers', { INTERNAL_SECRET: 'a-long-random-internal-secret-0123456789', DATABASE_URL: `sqlite:${file}` });
+    const outcome = await startService('services/customers', {
+      INTERNAL_SECRET: 'a-long-random-internal-secret-0123456789',
+      DATABASE_URL: `sqlite:${file}`,
+    });
     expect(outcome.code).not.toBe(0);
-    expect(outcome.output).toContain('Refusing to start in production: the staff account admin@shwarimills.co.ke still uses the published demo password');
+    expect(outcome.output).toContain(
+      'Refusing to start in production: the staff account admin@shwarimills.co.ke still uses the published demo password',
+    );
   });
 });

@@ -6,7 +6,19 @@ import { REPO_ROOT } from './layout';
  * The README's configuration table is the one place an operator looks: every environment variable
  * the code reads, and every one docker-compose.yml asks the operator for, has a row there.
  */
-const SOURCE_DIRS = ['packages', 'services', 'scripts', 'e2e/src', 'bench', 'shell/src', 'mf-catalog/src', 'mf-account/src', 'mf-checkout/src', 'mf-chat/src', 'mf-admin/src'];
+const SOURCE_DIRS = [
+  'packages',
+  'services',
+  'scripts',
+  'e2e/src',
+  'bench',
+  'shell/src',
+  'mf-catalog/src',
+  'mf-account/src',
+  'mf-checkout/src',
+  'mf-chat/src',
+  'mf-admin/src',
+];
 const READS = [
   /\benv\.([A-Z][A-Z0-9_]+)\b/g,
   /\benv\[['"]([A-Z][A-Z0-9_]+)['"]\]/g,

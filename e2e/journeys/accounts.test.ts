@@ -84,7 +84,10 @@ it('register → login → edit profile → add, edit, delete an address → res
     await form.getByRole('textbox', { name: 'Town', exact: true }).fill('Kisumu');
     await form.getByRole('combobox', { name: 'County', exact: true }).selectOption({ label: 'Kisumu' });
     const subCounty = form.getByRole('combobox', { name: 'Sub-county', exact: true });
-    await eventually(() => subCounty.locator('option').count(), (count) => count > 1);
+    await eventually(
+      () => subCounty.locator('option').count(),
+      (count) => count > 1,
+    );
     await subCounty.selectOption({ label: 'Kisumu Central' });
     await form.getByRole('button', { name: 'Save Address' }).click();
     const card = page.getByTestId('address-card');
@@ -103,7 +106,10 @@ it('register → login → edit profile → add, edit, delete an address → res
 
     // Shwari Points page explains the balance.
     await page.getByRole('link', { name: 'Shwari Points' }).click();
-    await eventually(() => page.getByTestId('points-balance').innerText(), (value) => value === '20');
+    await eventually(
+      () => page.getByTestId('points-balance').innerText(),
+      (value) => value === '20',
+    );
     await page.getByText('Welcome points for registering').waitFor();
 
     // Log out, then reset the password with the code from the outbox.

@@ -44,7 +44,10 @@ function editor(page: Page, label: string): { box: Locator; tool: (title: string
 /** Loaded, decoded and drawn: an <img> whose picture really arrived. */
 async function pictureArrived(image: Locator): Promise<void> {
   await image.scrollIntoViewIfNeeded();
-  await eventually(() => image.evaluate((element) => (element as HTMLImageElement).complete && (element as HTMLImageElement).naturalWidth), (width) => Number(width) > 0);
+  await eventually(
+    () => image.evaluate((element) => (element as HTMLImageElement).complete && (element as HTMLImageElement).naturalWidth),
+    (width) => Number(width) > 0,
+  );
 }
 
 const kes = (text: string): number => Number(text.replace(/[^\d.]/g, ''));
@@ -62,7 +65,11 @@ it('staff add a product with rich text and a picture → shoppers buy it → ord
       await staff.getByLabel('Password').fill('Admin@12345');
       await staff.getByRole('button', { name: /log in|sign in/i }).click();
       await staff.waitForURL(/\/admin\/dashboard$/);
-      await eventually(() => staff.locator('canvas').count(), (count) => count >= 4, 20_000);
+      await eventually(
+        () => staff.locator('canvas').count(),
+        (count) => count >= 4,
+        20_000,
+      );
 
       // Add Product: every starred field, formatted text in both editors, a real picture.
       await staff.goto(`${shop.url}/admin/products`);
@@ -76,7 +83,10 @@ it('staff add a product with rich text and a picture → shoppers buy it → ord
       await modal.getByLabel('Unit', { exact: true }).fill(PRODUCT.unit);
       await modal.getByLabel('Regular Price', { exact: true }).fill(PRODUCT.price);
       await modal.getByLabel('Offer Price', { exact: true }).fill(PRODUCT.offer);
-      await eventually(() => modal.getByTestId('discount').innerText(), (text) => text === '12.00% off');
+      await eventually(
+        () => modal.getByTestId('discount').innerText(),
+        (text) => text === '12.00% off',
+      );
 
       const short = editor(staff, 'Short Description');
       await short.box.click();
@@ -134,13 +144,22 @@ it('staff add a product with rich text and a picture → shoppers buy it → ord
       expect(await description.locator('ul > li').allInnerTexts()).toEqual(['Porridge for the whole family', 'Mix with sorghum for ugali']);
       await shopper.getByRole('button', { name: `Add ${PRODUCT.name} to cart` }).click();
       await shopper.getByText(`${PRODUCT.name} added to cart`).first().waitFor();
-      await shopper.getByRole('button', { name: `Add one more ${PRODUCT.name}` }).first().click();
-      await eventually(() => shopper.getByTestId('cart-count').innerText(), (count) => count === '2');
+      await shopper
+        .getByRole('button', { name: `Add one more ${PRODUCT.name}` })
+        .first()
+        .click();
+      await eventually(
+        () => shopper.getByTestId('cart-count').innerText(),
+        (count) => count === '2',
+      );
 
       // Checkout as the signed-in customer (details prefilled), paid on the simulated payment page.
       await shopper.goto(`${shop.url}/checkout`);
       await shopper.getByRole('group', { name: 'Account details' }).waitFor();
-      await eventually(() => shopper.getByRole('textbox', { name: 'First name', exact: true }).inputValue(), (value) => value === 'Juma');
+      await eventually(
+        () => shopper.getByRole('textbox', { name: 'First name', exact: true }).inputValue(),
+        (value) => value === 'Juma',
+      );
       expect(kes(await shopper.getByTestId('summary-total').innerText())).toBe(2200);
       await shopper.getByRole('checkbox', { name: /terms and conditions/ }).check();
       await shopper.getByRole('button', { name: 'Continue', exact: true }).click();
@@ -160,7 +179,9 @@ it('staff add a product with rich text and a picture → shoppers buy it → ord
       // The order report over a range that covers today lists it.
       await staff.goto(`${shop.url}/admin/reports/orders`);
       const today = await staff.evaluate(() => new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Nairobi' }).format(new Date()));
-      const weekAgo = await staff.evaluate(() => new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Nairobi' }).format(new Date(Date.now() - 7 * 86_400_000)));
+      const weekAgo = await staff.evaluate(() =>
+        new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Nairobi' }).format(new Date(Date.now() - 7 * 86_400_000)),
+      );
       await setReportRange(staff, weekAgo, today);
       const reportRow = staff.getByRole('row').filter({ hasText: orderNumber });
       await reportRow.waitFor();
@@ -196,5 +217,8 @@ async function setReportRange(page: Page, from: string, to: string): Promise<voi
   const end = page.getByPlaceholder('End date');
   await end.fill(to);
   await end.press('Enter');
-  await eventually(async () => [await start.inputValue(), await end.inputValue()], ([a, b]) => a === from && b === to);
+  await eventually(
+    async () => [await start.inputValue(), await end.inputValue()],
+    ([a, b]) => a === from && b === to,
+  );
 }

@@ -20,7 +20,9 @@ it('a paid storefront order shows in the back office, staff move it to Dispatche
   await withScreenshotOnFailure(page, 'backoffice-journey', async () => {
     const api = context.request;
     // A customer orders on the storefront and pays on the (simulated) payment page.
-    const login = (await (await api.post(`${shop.url}/api/login`, { data: { email: 'customer@example.com', password: 'Customer@123' } })).json()) as LoginResponse;
+    const login = (await (
+      await api.post(`${shop.url}/api/login`, { data: { email: 'customer@example.com', password: 'Customer@123' } })
+    ).json()) as LoginResponse;
     const auth = { authorization: `Bearer ${login.token}` };
     const products = (await (await api.get(`${shop.url}/api/site/products`)).json()) as Product[];
     const product = products.find((item) => (item.offer?.offer_price ?? item.price) > 1930)!;
@@ -45,7 +47,19 @@ it('a paid storefront order shows in the back office, staff move it to Dispatche
     });
     expect(placed.status()).toBe(201);
     const order = ((await placed.json()) as OrderStoreResponse).data;
-    const payment = (await (await api.post(`${shop.url}/api/site/v1/dpo/pay`, { headers: auth, data: { order_id: order.id, email: 'customer@example.com', first_name: 'Juma', last_name: 'Otieno', mobile: '254712345678', amount: price } })).json()) as PaymentStartResponse;
+    const payment = (await (
+      await api.post(`${shop.url}/api/site/v1/dpo/pay`, {
+        headers: auth,
+        data: {
+          order_id: order.id,
+          email: 'customer@example.com',
+          first_name: 'Juma',
+          last_name: 'Otieno',
+          mobile: '254712345678',
+          amount: price,
+        },
+      })
+    ).json()) as PaymentStartResponse;
     await page.goto(new URL(payment.redirect_url, shop.url).toString());
     await page.getByRole('button', { name: /^Pay KSh/ }).click();
     await page.waitForURL(/\/success\?/);
@@ -56,7 +70,11 @@ it('a paid storefront order shows in the back office, staff move it to Dispatche
     await page.getByLabel('Password').fill('Admin@12345');
     await page.getByRole('button', { name: /log in|sign in/i }).click();
     await page.waitForURL(/\/admin\/dashboard$/);
-    await eventually(() => page.locator('canvas').count(), (count) => count >= 4, 20_000);
+    await eventually(
+      () => page.locator('canvas').count(),
+      (count) => count >= 4,
+      20_000,
+    );
     await page.getByText('Orders today').waitFor();
 
     // The order is in the list, paid; staff move it to Dispatched.
@@ -68,7 +86,10 @@ it('a paid storefront order shows in the back office, staff move it to Dispatche
     await page.getByTitle('Dispatched', { exact: true }).click();
     await page.getByPlaceholder("Optional, e.g. the rider's name").fill('Rider: Kamau');
     await page.getByRole('button', { name: 'Change status' }).click();
-    await eventually(async () => (await (await api.get(`${shop.url}/api/orders/view/${order.order_number}`, { headers: auth })).json()) as Order, (seen) => seen.status.name === 'Dispatched');
+    await eventually(
+      async () => (await (await api.get(`${shop.url}/api/orders/view/${order.order_number}`, { headers: auth })).json()) as Order,
+      (seen) => seen.status.name === 'Dispatched',
+    );
 
     // The customer's order page shows the new status in its history.
     const customer = await browser.newContext();

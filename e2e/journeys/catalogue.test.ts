@@ -28,7 +28,10 @@ it('home → brand filter → product page → cart stepper up to the maximum �
     expect(await page.title()).toBe('Shwari Shop');
 
     // Filter by brand from the home page.
-    await page.getByRole('region', { name: 'Filter by Brand' }).getByRole('link', { name: /Shamba Bora/ }).click();
+    await page
+      .getByRole('region', { name: 'Filter by Brand' })
+      .getByRole('link', { name: /Shamba Bora/ })
+      .click();
     await page.waitForURL(/\/shop\/shamba-bora$/);
     await page.getByRole('heading', { name: 'Shamba Bora Products' }).waitFor();
     const brand = (await (await page.request.get(`${shop.url}/api/site/products/filter/shamba-bora`)).json()) as ProductFilterResult;
@@ -43,7 +46,10 @@ it('home → brand filter → product page → cart stepper up to the maximum �
     await page.waitForURL(new RegExp(`/product/${product.slug}$`));
     await page.getByRole('heading', { level: 1, name: product.name }).waitFor();
     await page.getByRole('heading', { name: 'Product Description' }).waitFor();
-    await eventually(() => page.title(), (title) => title === `${product.name} | Shwari Shop`);
+    await eventually(
+      () => page.title(),
+      (title) => title === `${product.name} | Shwari Shop`,
+    );
 
     // Add to cart: the header count follows, the button becomes a stepper that stops at the maximum.
     expect(await cartCount()).toBe('0');
@@ -96,8 +102,9 @@ it('searches from the header and shows the results', async () => {
   });
 });
 
-it("arrives drawn on a phone: the product shows before any script runs, then the shop takes over without a jump", async () => {
-  const phone = 'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36';
+it('arrives drawn on a phone: the product shows before any script runs, then the shop takes over without a jump', async () => {
+  const phone =
+    'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36';
   const products = (await (await fetch(`${shop.url}/api/site/products`)).json()) as Product[];
   const product = products.find((candidate) => candidate.offer) ?? products[0]!;
   // The gateway draws a page's first screen into its HTML: with scripts off, it is all there.
@@ -112,9 +119,20 @@ it("arrives drawn on a phone: the product shows before any script runs, then the
       (heading) => heading.includes(product.name),
     );
     expect(await page.locator('main').innerText()).toMatch(/KSh \d{1,3}(,\d{3})*\.\d{2}/);
-    expect(await page.locator('main img').first().evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+    expect(
+      await page
+        .locator('main img')
+        .first()
+        .evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0),
+    ).toBe(true);
     // Styled by the page's own stylesheets, as the shop draws it: the shared price and button too.
-    expect(await page.locator('main').getByText(/^KSh /).first().evaluate((price) => getComputedStyle(price).fontWeight)).toBe('700');
+    expect(
+      await page
+        .locator('main')
+        .getByText(/^KSh /)
+        .first()
+        .evaluate((price) => getComputedStyle(price).fontWeight),
+    ).toBe('700');
     expect((await page.getByRole('button', { name: `Add ${product.name} to cart` }).boundingBox())!.height).toBeGreaterThanOrEqual(44);
     // The home page's heading is there for screen readers only.
     await eventually(
@@ -142,7 +160,10 @@ it("arrives drawn on a phone: the product shows before any script runs, then the
   await page.setExtraHTTPHeaders({ 'user-agent': phone });
   await page.goto(`${shop.url}/product/${product.slug}`);
   await page.getByRole('button', { name: `Add ${product.name} to cart` }).click();
-  await eventually(() => page.getByTestId('cart-count').innerText(), (count) => count === String(product.limit.minimum_quantity || 1));
+  await eventually(
+    () => page.getByTestId('cart-count').innerText(),
+    (count) => count === String(product.limit.minimum_quantity || 1),
+  );
   expect(await page.locator('[data-first-screen]').count()).toBe(0);
   expect(errors).toEqual([]);
 });

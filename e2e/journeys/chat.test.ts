@@ -16,13 +16,15 @@ afterAll(async () => {
 });
 
 /** A chat product's price text, 'KES 230.00' or 'KES 230.00 On offer: KES 210.00': what the shopper pays. */
-const kes = (text: string): number => [...text.matchAll(/KES\s*([\d,]+\.\d{2})/g)].map((match) => Number(match[1]!.replace(/,/g, ''))).at(-1) ?? Number.NaN;
+const kes = (text: string): number =>
+  [...text.matchAll(/KES\s*([\d,]+\.\d{2})/g)].map((match) => Number(match[1]!.replace(/,/g, ''))).at(-1) ?? Number.NaN;
 
 it('chat widget: Hello → maize flour → two products into the cart (header follows) → county, sub-county, address → payment page → Pay → /success', async () => {
   const { page, errors } = await openJourney(browser, { width: 1280, height: 900 });
   const sent: ChatRequestBody[] = [];
   page.on('request', (request: Request) => {
-    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/chat') sent.push(request.postDataJSON() as ChatRequestBody);
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/chat')
+      sent.push(request.postDataJSON() as ChatRequestBody);
   });
   const cartCount = () => page.getByTestId('cart-count').innerText();
 
@@ -52,10 +54,16 @@ it('chat widget: Hello → maize flour → two products into the cart (header fo
 
     // Two products, the dearest first, so the order passes the minimum of KSh 1,930.
     const [first, second] = [...offered].sort((a, b) => b.price - a.price);
-    await chat.getByRole('button', { name: `Add ${first!.name} to cart` }).first().click();
+    await chat
+      .getByRole('button', { name: `Add ${first!.name} to cart` })
+      .first()
+      .click();
     await eventually(cartCount, (count) => count === '1');
     expect(sent.at(-1)!.message).toBe(`Add ${first!.name} to cart`);
-    await chat.getByRole('button', { name: `Add ${second!.name} to cart` }).first().click();
+    await chat
+      .getByRole('button', { name: `Add ${second!.name} to cart` })
+      .first()
+      .click();
     await eventually(cartCount, (count) => count === '2');
     expect(sent.at(-1)!.frontend_cart.map((line) => line.quantity)).toEqual([1]);
 
@@ -124,7 +132,10 @@ it('/chat: the assistant on a page of its own, with the cart beside it, and no l
   await withScreenshotOnFailure(page, 'chat-page', async () => {
     await page.goto(`${shop.url}/chat`);
     await page.getByRole('heading', { level: 1, name: 'Shopping Assistant' }).waitFor();
-    await eventually(() => page.title(), (title) => title === 'Shopping Assistant | Shwari Shop');
+    await eventually(
+      () => page.title(),
+      (title) => title === 'Shopping Assistant | Shwari Shop',
+    );
     await page.getByTestId('assistant-message').first().waitFor();
     await page.getByRole('complementary', { name: 'Your cart' }).getByText('Cart is empty').waitFor();
     expect(await page.getByRole('button', { name: 'Chat with our shopping assistant' }).count()).toBe(0);

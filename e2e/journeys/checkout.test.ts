@@ -35,7 +35,10 @@ async function addToCart(page: Page, product: Product): Promise<void> {
 async function checkOut(page: Page): Promise<void> {
   await page.goto(`${shop.url}/checkout`);
   await page.getByRole('group', { name: 'Account details' }).waitFor();
-  await eventually(() => page.getByRole('textbox', { name: 'First name', exact: true }).inputValue(), (value) => value === 'Juma');
+  await eventually(
+    () => page.getByRole('textbox', { name: 'First name', exact: true }).inputValue(),
+    (value) => value === 'Juma',
+  );
 }
 
 it('drawer minimum → cart → checkout validation → coupon and points → simulator Pay → success → paid in my orders; Decline ends on /failed', async () => {
@@ -104,7 +107,10 @@ it('drawer minimum → cart → checkout validation → coupon and points → si
     await page.getByRole('heading', { name: 'Thank you, Juma!' }).waitFor();
     const orderNumber = await page.getByTestId('order-number').innerText();
     await page.getByText('Your order has been paid.').waitFor();
-    await eventually(() => page.getByTestId('cart-count').innerText(), (count) => count === '0');
+    await eventually(
+      () => page.getByTestId('cart-count').innerText(),
+      (count) => count === '0',
+    );
 
     await page.goto(`${shop.url}/profile/orders`);
     const row = page.getByTestId('order-row').filter({ hasText: orderNumber });

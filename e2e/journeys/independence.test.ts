@@ -25,7 +25,11 @@ let browser: Browser;
 beforeAll(async () => {
   [shop, browser] = await Promise.all([
     // LOG_LEVEL info: the request-id test reads every process's access log.
-    startShop({ slot: SLOT, separateRemotes: REMOTES.map((remote) => remote.name), env: { GATEWAY_REMOTES_FILE: remotesFile, LOG_LEVEL: 'info' } }),
+    startShop({
+      slot: SLOT,
+      separateRemotes: REMOTES.map((remote) => remote.name),
+      env: { GATEWAY_REMOTES_FILE: remotesFile, LOG_LEVEL: 'info' },
+    }),
     launchBrowser(),
   ]);
 });
@@ -51,10 +55,14 @@ async function signIn(page: Page): Promise<void> {
 }
 
 describe('one request id', () => {
-  it('follows a shopper\'s call from the gateway through every service it reaches, in their JSON logs', async () => {
-    const login = (await (await fetch(`${shop.url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO) })).json()) as { token: string };
+  it("follows a shopper's call from the gateway through every service it reaches, in their JSON logs", async () => {
+    const login = (await (
+      await fetch(`${shop.url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO) })
+    ).json()) as { token: string };
     // The orders service checks the token with the customers service before answering.
-    const answer = await fetch(`${shop.url}/api/orders`, { headers: { authorization: `Bearer ${login.token}`, 'x-request-id': 'made-up-by-the-client' } });
+    const answer = await fetch(`${shop.url}/api/orders`, {
+      headers: { authorization: `Bearer ${login.token}`, 'x-request-id': 'made-up-by-the-client' },
+    });
     expect(answer.status).toBe(200);
     const requestId = answer.headers.get('x-request-id')!;
     expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
@@ -65,10 +73,13 @@ describe('one request id', () => {
         .map((line) => JSON.parse(line.slice(name.length + 3)) as Record<string, unknown>)
         .filter((entry) => entry.reqId === requestId);
     // Each process writes its access line once its answer is out: give the pipes a moment.
-    while (Date.now() < deadline && ['gateway', 'orders', 'customers'].some((name) => linesOf(name).length === 0)) await new Promise((resolve) => setTimeout(resolve, 100));
+    while (Date.now() < deadline && ['gateway', 'orders', 'customers'].some((name) => linesOf(name).length === 0))
+      await new Promise((resolve) => setTimeout(resolve, 100));
     expect(linesOf('gateway')).toContainEqual(expect.objectContaining({ msg: 'request', url: '/api/orders', status: 200 }));
     expect(linesOf('orders')).toContainEqual(expect.objectContaining({ msg: 'request', url: '/api/orders', status: 200 }));
-    expect(linesOf('customers')).toContainEqual(expect.objectContaining({ msg: 'request', url: '/internal/tokens/introspect', status: 200 }));
+    expect(linesOf('customers')).toContainEqual(
+      expect.objectContaining({ msg: 'request', url: '/internal/tokens/introspect', status: 200 }),
+    );
     expect(shop.logs.join('\n')).not.toContain('made-up-by-the-client');
   });
 });
@@ -221,7 +232,11 @@ describe('a remote rebuilt and moved to a new origin', () => {
     // The catalogue team changes a heading and builds its remote on its own, elsewhere.
     const dist = await buildCatalogueRelease(workDir, ['Best Selling Products</h2>', 'Best Selling Products This Week</h2>']);
     const port = 18080 + SLOT * 10 + 9;
-    server = spawn(process.execPath, [require.resolve('tsx/cli'), path.join(REPO_ROOT, 'services/gateway/src/static/serve-remote-cli.ts'), dist, String(port)], { cwd: workDir, stdio: 'ignore' });
+    server = spawn(
+      process.execPath,
+      [require.resolve('tsx/cli'), path.join(REPO_ROOT, 'services/gateway/src/static/serveRemoteCli.ts'), dist, String(port)],
+      { cwd: workDir, stdio: 'ignore' },
+    );
     await waitForManifest(`http://127.0.0.1:${port}/mf-manifest.json`);
 
     // The one change: where the shell finds mf_catalog.
@@ -260,7 +275,10 @@ async function buildCatalogueRelease(workDir: string, [from, to]: [string, strin
   if (!source.includes(from)) throw new Error(`mf-catalog's home page no longer contains ${from}`);
   fs.writeFileSync(page, source.replace(from, to));
   await new Promise<void>((resolve, reject) => {
-    const build = spawn(process.execPath, [require.resolve('webpack-cli/bin/cli.js'), '--mode', 'production'], { cwd: copy, stdio: ['ignore', 'pipe', 'pipe'] });
+    const build = spawn(process.execPath, [require.resolve('webpack-cli/bin/cli.js'), '--mode', 'production'], {
+      cwd: copy,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     build.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     build.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));

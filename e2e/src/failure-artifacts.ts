@@ -16,7 +16,12 @@ declare global {
 
 /** A file name from a test name: letters, digits and dashes, not too long. */
 export function artifactName(text: string): string {
-  return text.replace(/[^\w]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 120) || 'test';
+  return (
+    text
+      .replace(/[^\w]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 120) || 'test'
+  );
 }
 
 let testStartedAt = 0;
@@ -39,7 +44,13 @@ afterEach(async () => {
   for (const [index, entry] of pages.entries()) {
     const name = index === 0 ? base : `${base}-${index + 1}`;
     await entry.page.screenshot({ path: path.join(folder, `${name}.png`), fullPage: true, timeout: 10_000 }).catch(() => undefined);
-    const notes = [`test: ${currentTestName ?? ''}`, `url: ${entry.page.url()}`, '', 'browser errors:', ...(entry.errors.length > 0 ? entry.errors.map((error) => `- ${error}`) : ['(none)'])];
+    const notes = [
+      `test: ${currentTestName ?? ''}`,
+      `url: ${entry.page.url()}`,
+      '',
+      'browser errors:',
+      ...(entry.errors.length > 0 ? entry.errors.map((error) => `- ${error}`) : ['(none)']),
+    ];
     fs.writeFileSync(path.join(folder, `${name}.txt`), `${notes.join('\n')}\n`);
   }
   console.log(`Failure artifacts of "${currentTestName ?? ''}": ${path.relative(process.cwd(), folder) || folder}/${base}.png`);

@@ -4,7 +4,9 @@ const path = require('node:path');
 const fs = require('node:fs');
 const zlib = require('node:zlib');
 
-const webpack = require(require.resolve('webpack', { paths: [path.dirname(require.resolve('@shop/mf-config', { paths: [process.cwd()] }))] }));
+const webpack = require(
+  require.resolve('webpack', { paths: [path.dirname(require.resolve('@shop/mf-config', { paths: [process.cwd()] }))] }),
+);
 const config = require(path.resolve('webpack.config.js'))({}, { mode: 'production' });
 
 webpack(config, (error, stats) => {

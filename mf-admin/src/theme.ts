@@ -41,6 +41,9 @@ export function readableTagColour(hex: string): string {
   const match = /^#([0-9a-f]{6})$/i.exec(hex);
   if (!match) return hex;
   const value = Number.parseInt(match[1]!, 16);
-  const darken = (channel: number) => Math.round(channel * 0.5).toString(16).padStart(2, '0');
+  const darken = (channel: number) =>
+    Math.round(channel * 0.5)
+      .toString(16)
+      .padStart(2, '0');
   return `#${darken((value >> 16) & 255)}${darken((value >> 8) & 255)}${darken(value & 255)}`;
 }

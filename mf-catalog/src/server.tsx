@@ -21,5 +21,7 @@ const PAGES: Record<string, ComponentType> = { HomePage, ShopPage, BrandPage, Pr
 export async function renderPage(request: FirstScreenPageRequest): Promise<FirstScreenPage | null> {
   const Page = PAGES[request.module];
   if (!Page) return null;
-  return renderPageWithData(createShopStore(), Page, request, (page) => <ServerViewportWidth.Provider value={request.viewportWidth}>{page}</ServerViewportWidth.Provider>);
+  return renderPageWithData(createShopStore(), Page, request, (page) => (
+    <ServerViewportWidth.Provider value={request.viewportWidth}>{page}</ServerViewportWidth.Provider>
+  ));
 }

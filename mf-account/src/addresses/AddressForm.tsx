@@ -3,7 +3,11 @@ import type { Address, AddressBody } from '@shop/api-types';
 import { CountyFields, TextField } from '@shop/storefront-ui';
 import styles from '../profile/profile.module.css';
 
-type Draft = Omit<AddressBody, 'county_id' | 'sub_county_id' | 'apartment'> & { apartment: string; county_id: number | ''; sub_county_id: number | '' };
+type Draft = Omit<AddressBody, 'county_id' | 'sub_county_id' | 'apartment'> & {
+  apartment: string;
+  county_id: number | '';
+  sub_county_id: number | '';
+};
 
 const toDraft = (address?: Address): Draft => ({
   name: address?.name ?? '',
@@ -25,7 +29,8 @@ interface AddressFormProps {
 
 export function AddressForm({ address, saving, onSave, onCancel }: AddressFormProps): JSX.Element {
   const [draft, setDraft] = useState<Draft>(() => toDraft(address));
-  const set = (field: keyof Draft) => (event: { target: { value: string } }) => setDraft((current) => ({ ...current, [field]: event.target.value }));
+  const set = (field: keyof Draft) => (event: { target: { value: string } }) =>
+    setDraft((current) => ({ ...current, [field]: event.target.value }));
   const idPrefix = address ? `address-${address.id}` : 'address-new';
 
   const submit = (event: FormEvent) => {
@@ -43,14 +48,64 @@ export function AddressForm({ address, saving, onSave, onCancel }: AddressFormPr
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-label={address ? `Edit address ${address.name}` : 'New address'}>
       <div className={styles.row}>
-        <TextField id={`${idPrefix}-name`} label="Name" name="name" autoComplete="name" value={draft.name} onChange={set('name')} required />
-        <TextField id={`${idPrefix}-phone`} label="Phone" name="phone" type="tel" inputMode="numeric" autoComplete="tel" value={draft.phone} onChange={set('phone')} required />
+        <TextField
+          id={`${idPrefix}-name`}
+          label="Name"
+          name="name"
+          autoComplete="name"
+          value={draft.name}
+          onChange={set('name')}
+          required
+        />
+        <TextField
+          id={`${idPrefix}-phone`}
+          label="Phone"
+          name="phone"
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel"
+          value={draft.phone}
+          onChange={set('phone')}
+          required
+        />
       </div>
-      <TextField id={`${idPrefix}-email`} label="Email" name="email" type="email" autoComplete="email" value={draft.email} onChange={set('email')} required />
-      <TextField id={`${idPrefix}-street`} label="Street address" name="street_address" autoComplete="address-line1" value={draft.street_address} onChange={set('street_address')} required />
+      <TextField
+        id={`${idPrefix}-email`}
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        value={draft.email}
+        onChange={set('email')}
+        required
+      />
+      <TextField
+        id={`${idPrefix}-street`}
+        label="Street address"
+        name="street_address"
+        autoComplete="address-line1"
+        value={draft.street_address}
+        onChange={set('street_address')}
+        required
+      />
       <div className={styles.row}>
-        <TextField id={`${idPrefix}-apartment`} label="Apartment (optional)" name="apartment" autoComplete="address-line2" value={draft.apartment} onChange={set('apartment')} />
-        <TextField id={`${idPrefix}-town`} label="Town" name="town" autoComplete="address-level2" value={draft.town} onChange={set('town')} required />
+        <TextField
+          id={`${idPrefix}-apartment`}
+          label="Apartment (optional)"
+          name="apartment"
+          autoComplete="address-line2"
+          value={draft.apartment}
+          onChange={set('apartment')}
+        />
+        <TextField
+          id={`${idPrefix}-town`}
+          label="Town"
+          name="town"
+          autoComplete="address-level2"
+          value={draft.town}
+          onChange={set('town')}
+          required
+        />
       </div>
       <div className={styles.row}>
         <CountyFields

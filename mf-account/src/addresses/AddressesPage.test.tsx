@@ -1,7 +1,19 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Address } from '@shop/api-types';
 import { mockApi, resetShopState, respond } from '@shop/store-kit/src/testing';
-import { COUNTIES, HOME_ADDRESS, jsonBody, KISUMU, MOMBASA, NAIROBI, OFFICE_ADDRESS, renderAccount, storeSession, subCountiesOf, subCounty } from '../test-fixtures';
+import {
+  COUNTIES,
+  HOME_ADDRESS,
+  jsonBody,
+  KISUMU,
+  MOMBASA,
+  NAIROBI,
+  OFFICE_ADDRESS,
+  renderAccount,
+  storeSession,
+  subCountiesOf,
+  subCounty,
+} from '../testFixtures';
 
 // Screens wait for real (mocked) fetches; allow for a busy CI machine.
 configure({ asyncUtilTimeout: 3000 });
@@ -27,7 +39,10 @@ function addressServer(start: Address[], options: { reject?: () => unknown } = {
   const toAddress = (id: number, body: Record<string, unknown>): Address => {
     const countyId = Number(body.county_id);
     const county = COUNTIES.find((item) => item.id === countyId) ?? { id: countyId, name: '?' };
-    const sub = subCountiesOf(countyId).find((item) => item.id === Number(body.sub_county_id)) ?? { id: Number(body.sub_county_id), name: '?' };
+    const sub = subCountiesOf(countyId).find((item) => item.id === Number(body.sub_county_id)) ?? {
+      id: Number(body.sub_county_id),
+      name: '?',
+    };
     return {
       id,
       name: String(body.name),
@@ -91,7 +106,8 @@ function cardDetails(card: HTMLElement): Record<string, string> {
   return details;
 }
 
-const type = (form: HTMLElement, name: string, value: string) => fireEvent.change(within(form).getByRole('textbox', { name }), { target: { value } });
+const type = (form: HTMLElement, name: string, value: string) =>
+  fireEvent.change(within(form).getByRole('textbox', { name }), { target: { value } });
 const choose = (form: HTMLElement, name: 'County' | 'Sub-county', option: string) => {
   const select = within(form).getByRole('combobox', { name }) as HTMLSelectElement;
   const wanted = within(select).getByRole('option', { name: option }) as HTMLOptionElement;
@@ -194,7 +210,13 @@ describe('AddressesPage', () => {
   });
 
   it('sends an unchosen county and sub-county as missing, so the server answers "is required"', async () => {
-    const calls = addressServer([], { reject: () => respond(422, { message: 'County is required', errors: { county_id: ['County is required'], sub_county_id: ['Sub-county is required'] } }) });
+    const calls = addressServer([], {
+      reject: () =>
+        respond(422, {
+          message: 'County is required',
+          errors: { county_id: ['County is required'], sub_county_id: ['Sub-county is required'] },
+        }),
+    });
     await openAddresses();
     fireEvent.click(await screen.findByRole('button', { name: 'Add Address' }));
     const form = screen.getByRole('form', { name: 'New address' });
@@ -227,7 +249,12 @@ describe('AddressesPage', () => {
       reject: () =>
         respond(422, {
           message: 'Name is required (and 3 more errors)',
-          errors: { name: ['Name is required'], phone: ['Phone number must be 10 digits'], street_address: ['Street is required'], town: ['Town is required'] },
+          errors: {
+            name: ['Name is required'],
+            phone: ['Phone number must be 10 digits'],
+            street_address: ['Street is required'],
+            town: ['Town is required'],
+          },
         }),
     });
     await openAddresses();
@@ -246,7 +273,9 @@ describe('AddressesPage', () => {
     expect(screen.queryByText('Address added successfully.')).toBeNull();
     expect(screen.getByRole('form', { name: 'New address' })).toBeTruthy();
     expect((within(form).getByRole('textbox', { name: 'Phone' }) as HTMLInputElement).value).toBe('07');
-    expect((within(form).getByRole('combobox', { name: 'Sub-county' }) as HTMLSelectElement).value).toBe(String(subCounty(NAIROBI, 'Westlands').id));
+    expect((within(form).getByRole('combobox', { name: 'Sub-county' }) as HTMLSelectElement).value).toBe(
+      String(subCounty(NAIROBI, 'Westlands').id),
+    );
   });
 
   it('Cancel closes the new address form without saving', async () => {

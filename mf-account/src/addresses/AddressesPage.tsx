@@ -72,7 +72,12 @@ export function AddressesPage(): JSX.Element {
           {list.map((address) => (
             <li key={address.id} className={styles.addressCard} data-testid="address-card">
               {editing?.kind === 'edit' && editing.id === address.id ? (
-                <AddressForm address={address} saving={updating.isLoading} onSave={(body) => void save(body, address)} onCancel={() => setEditing(null)} />
+                <AddressForm
+                  address={address}
+                  saving={updating.isLoading}
+                  onSave={(body) => void save(body, address)}
+                  onCancel={() => setEditing(null)}
+                />
               ) : (
                 <>
                   <h2>{address.name}</h2>
@@ -99,7 +104,12 @@ export function AddressesPage(): JSX.Element {
                   {confirming === address.id ? (
                     <div className={styles.actions} role="group" aria-label="Confirm delete">
                       <span>Delete this address?</span>
-                      <button type="button" className={styles.danger} disabled={removing.isLoading} onClick={() => void confirmDelete(address)}>
+                      <button
+                        type="button"
+                        className={styles.danger}
+                        disabled={removing.isLoading}
+                        onClick={() => void confirmDelete(address)}
+                      >
                         Yes, delete
                       </button>
                       <button type="button" className={styles.secondary} onClick={() => setConfirming(null)}>
@@ -108,10 +118,20 @@ export function AddressesPage(): JSX.Element {
                     </div>
                   ) : (
                     <div className={styles.actions}>
-                      <button type="button" className={styles.secondary} onClick={() => setEditing({ kind: 'edit', id: address.id })} aria-label={`Edit address ${address.name}`}>
+                      <button
+                        type="button"
+                        className={styles.secondary}
+                        onClick={() => setEditing({ kind: 'edit', id: address.id })}
+                        aria-label={`Edit address ${address.name}`}
+                      >
                         Edit
                       </button>
-                      <button type="button" className={styles.secondary} onClick={() => setConfirming(address.id)} aria-label={`Delete address ${address.name}`}>
+                      <button
+                        type="button"
+                        className={styles.secondary}
+                        onClick={() => setConfirming(address.id)}
+                        aria-label={`Delete address ${address.name}`}
+                      >
                         Delete
                       </button>
                     </div>

@@ -25,11 +25,16 @@ export const accountApi = api.injectEndpoints({
   endpoints: (build) => ({
     login: build.mutation<LoginResponse, LoginBody>({ query: (body) => ({ url: 'login', method: 'POST', body }) }),
     register: build.mutation<RegisterResponse, RegisterBody>({ query: (body) => ({ url: 'site/register', method: 'POST', body }) }),
-    forgotPassword: build.mutation<MessageResponse, ForgotPasswordBody>({ query: (body) => ({ url: 'forgot-password', method: 'POST', body }) }),
+    forgotPassword: build.mutation<MessageResponse, ForgotPasswordBody>({
+      query: (body) => ({ url: 'forgot-password', method: 'POST', body }),
+    }),
     logout: build.mutation<MessageResponse, void>({ query: () => ({ url: 'logout', method: 'POST' }) }),
     getPoints: build.query<PointsHistory, void>({ query: () => 'points', providesTags: ['Points'] }),
     getOrders: build.query<CustomerOrdersResponse, void>({ query: () => 'orders', providesTags: ['Order'] }),
-    getOrder: build.query<Order, string>({ query: (orderNumber) => `orders/view/${encodeURIComponent(orderNumber)}`, providesTags: ['Order'] }),
+    getOrder: build.query<Order, string>({
+      query: (orderNumber) => `orders/view/${encodeURIComponent(orderNumber)}`,
+      providesTags: ['Order'],
+    }),
   }),
 });
 

@@ -1,7 +1,7 @@
 import { act, configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { ACCOUNT_MESSAGES } from '@shop/api-types';
 import { mockApi, resetShopState, respond } from '@shop/store-kit/src/testing';
-import { currentPath, jsonBody, PROFILE, renderAccount, storeSession } from '../test-fixtures';
+import { currentPath, jsonBody, PROFILE, renderAccount, storeSession } from '../testFixtures';
 
 // Screens wait for real (mocked) fetches; allow for a busy CI machine.
 configure({ asyncUtilTimeout: 3000 });
@@ -31,7 +31,8 @@ function forgotPasswordServer(options: { known?: boolean; code?: string } = {}) 
       bodies.push(body);
       if (!known) return respond(404, { message: ACCOUNT_MESSAGES.registerFirst });
       if (body.code === undefined) return { message: ACCOUNT_MESSAGES.resetCodeSent };
-      if (body.code !== code) return respond(422, { message: ACCOUNT_MESSAGES.resetCodeInvalid, errors: { code: [ACCOUNT_MESSAGES.resetCodeInvalid] } });
+      if (body.code !== code)
+        return respond(422, { message: ACCOUNT_MESSAGES.resetCodeInvalid, errors: { code: [ACCOUNT_MESSAGES.resetCodeInvalid] } });
       return { message: ACCOUNT_MESSAGES.passwordReset };
     },
   });
@@ -86,7 +87,13 @@ describe('ForgotPasswordPage', () => {
   });
 
   it('field errors of the first step are listed as toasts', async () => {
-    mockApi({ 'POST /forgot-password': () => respond(422, { message: 'The email field must be a valid email address.', errors: { email: ['The email field must be a valid email address.'] } }) });
+    mockApi({
+      'POST /forgot-password': () =>
+        respond(422, {
+          message: 'The email field must be a valid email address.',
+          errors: { email: ['The email field must be a valid email address.'] },
+        }),
+    });
     renderAccount('/forgot-password');
     fillIn('not-an-email', 'Mpya@2026', 'Mpya@2026');
     fireEvent.click(screen.getByRole('button', { name: 'Send me a code' }));

@@ -68,14 +68,50 @@ export default function ForgotPasswordPage(): JSX.Element {
       ) : (
         <>
           <p className={styles.lead}>
-            {codeSent ? `We emailed a 6-digit code to ${email}. Enter it with your new password.` : 'Enter your email address and choose a new password. We will email you a code to confirm it is you.'}
+            {codeSent
+              ? `We emailed a 6-digit code to ${email}. Enter it with your new password.`
+              : 'Enter your email address and choose a new password. We will email you a code to confirm it is you.'}
           </p>
           <form className={styles.form} onSubmit={submit} noValidate>
-            <TextField label="Email address" name="email" type="email" autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)} readOnly={codeSent} required />
-            <TextField label="New password" name="password" type="password" autoComplete="new-password" value={password} onChange={(event) => setPassword(event.target.value)} required />
-            <TextField label="Confirm password" name="password_confirmation" type="password" autoComplete="new-password" value={confirmation} onChange={(event) => setConfirmation(event.target.value)} required />
+            <TextField
+              label="Email address"
+              name="email"
+              type="email"
+              autoComplete="email"
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+              readOnly={codeSent}
+              required
+            />
+            <TextField
+              label="New password"
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+              required
+            />
+            <TextField
+              label="Confirm password"
+              name="password_confirmation"
+              type="password"
+              autoComplete="new-password"
+              value={confirmation}
+              onChange={(event) => setConfirmation(event.target.value)}
+              required
+            />
             {codeSent && (
-              <TextField label="6-digit code from your email" name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))} required />
+              <TextField
+                label="6-digit code from your email"
+                name="code"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+                value={code}
+                onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
+                required
+              />
             )}
             <button type="submit" className={styles.submit} disabled={isLoading}>
               {isLoading ? 'Please wait…' : codeSent ? 'Reset Password' : 'Send me a code'}

@@ -1,7 +1,7 @@
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { ACCOUNT_MESSAGES } from '@shop/api-types';
 import { mockApi, resetShopState, respond } from '@shop/store-kit/src/testing';
-import { currentPath, jsonBody, loginAnswer, PROFILE, renderAccount, storedSession, storeSession, TOKEN } from '../test-fixtures';
+import { currentPath, jsonBody, loginAnswer, PROFILE, renderAccount, storedSession, storeSession, TOKEN } from '../testFixtures';
 
 // Screens wait for real (mocked) fetches; allow for a busy CI machine.
 configure({ asyncUtilTimeout: 3000 });
@@ -85,7 +85,8 @@ describe('LoginPage', () => {
 
   it('wrong credentials show "These credentials do not match our records."', async () => {
     mockApi({
-      'POST /login': () => respond(422, { message: ACCOUNT_MESSAGES.invalidCredentials, errors: { email: [ACCOUNT_MESSAGES.invalidCredentials] } }),
+      'POST /login': () =>
+        respond(422, { message: ACCOUNT_MESSAGES.invalidCredentials, errors: { email: [ACCOUNT_MESSAGES.invalidCredentials] } }),
     });
     renderAccount('/login');
     fillIn('customer@example.com', 'wrong-password');

@@ -21,7 +21,8 @@ export default function LoginPage(): JSX.Element {
     event.preventDefault();
     const result = await login({ email, password, remember });
     if ('error' in result) {
-      for (const message of apiErrorMessages(result.error, 'We could not sign you in. Please try again.')) notify.error(message, { autoClose: LOGIN_ERROR_TOAST_MS });
+      for (const message of apiErrorMessages(result.error, 'We could not sign you in. Please try again.'))
+        notify.error(message, { autoClose: LOGIN_ERROR_TOAST_MS });
       return;
     }
     const { token, user, role } = result.data;
@@ -38,8 +39,24 @@ export default function LoginPage(): JSX.Element {
       <h1>Login</h1>
       <p className={styles.lead}>Welcome back. Sign in to see your orders, addresses and Shwari Points.</p>
       <form className={styles.form} onSubmit={submit} noValidate>
-        <TextField label="Email address" name="email" type="email" autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)} required />
-        <TextField label="Password" name="password" type="password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} required />
+        <TextField
+          label="Email address"
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          required
+        />
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          required
+        />
         <label className={styles.checkbox}>
           <input type="checkbox" checked={remember} onChange={(event) => setRemember(event.target.checked)} /> Remember me for 30 days
         </label>

@@ -1,7 +1,7 @@
 import { act, configure, fireEvent, screen } from '@testing-library/react';
 import { ACCOUNT_MESSAGES } from '@shop/api-types';
 import { mockApi, resetShopState, respond } from '@shop/store-kit/src/testing';
-import { currentPath, jsonBody, renderAccount } from '../test-fixtures';
+import { currentPath, jsonBody, renderAccount } from '../testFixtures';
 
 // Screens wait for real (mocked) fetches; allow for a busy CI machine.
 configure({ asyncUtilTimeout: 3000 });
@@ -12,7 +12,13 @@ afterEach(() => {
   localStorage.clear();
 });
 
-const NEW_CUSTOMER = { first_name: 'Wanjiku', last_name: 'Kamau', email: 'wanjiku@example.com', phone: '0722123456', password: 'Unga@2026' };
+const NEW_CUSTOMER = {
+  first_name: 'Wanjiku',
+  last_name: 'Kamau',
+  email: 'wanjiku@example.com',
+  phone: '0722123456',
+  password: 'Unga@2026',
+};
 
 function fillIn(values: typeof NEW_CUSTOMER): void {
   fireEvent.change(screen.getByRole('textbox', { name: 'First name' }), { target: { value: values.first_name } });

@@ -16,7 +16,8 @@ export default function RegisterPage(): JSX.Element {
   const timer = useRef<ReturnType<typeof setTimeout>>();
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  const set = (field: keyof typeof EMPTY) => (event: { target: { value: string } }) => setForm((current) => ({ ...current, [field]: event.target.value }));
+  const set = (field: keyof typeof EMPTY) => (event: { target: { value: string } }) =>
+    setForm((current) => ({ ...current, [field]: event.target.value }));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -41,12 +42,52 @@ export default function RegisterPage(): JSX.Element {
       ) : (
         <form className={styles.form} onSubmit={submit} noValidate>
           <div className={styles.row}>
-            <TextField label="First name" name="first_name" autoComplete="given-name" value={form.first_name} onChange={set('first_name')} required />
-            <TextField label="Last name" name="last_name" autoComplete="family-name" value={form.last_name} onChange={set('last_name')} required />
+            <TextField
+              label="First name"
+              name="first_name"
+              autoComplete="given-name"
+              value={form.first_name}
+              onChange={set('first_name')}
+              required
+            />
+            <TextField
+              label="Last name"
+              name="last_name"
+              autoComplete="family-name"
+              value={form.last_name}
+              onChange={set('last_name')}
+              required
+            />
           </div>
-          <TextField label="Email address" name="email" type="email" autoComplete="email" value={form.email} onChange={set('email')} required />
-          <TextField label="Phone" name="phone" type="tel" inputMode="numeric" placeholder="0712345678" autoComplete="tel" value={form.phone} onChange={set('phone')} required />
-          <TextField label="Password" name="password" type="password" autoComplete="new-password" value={form.password} onChange={set('password')} required />
+          <TextField
+            label="Email address"
+            name="email"
+            type="email"
+            autoComplete="email"
+            value={form.email}
+            onChange={set('email')}
+            required
+          />
+          <TextField
+            label="Phone"
+            name="phone"
+            type="tel"
+            inputMode="numeric"
+            placeholder="0712345678"
+            autoComplete="tel"
+            value={form.phone}
+            onChange={set('phone')}
+            required
+          />
+          <TextField
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            value={form.password}
+            onChange={set('password')}
+            required
+          />
           <button type="submit" className={styles.submit} disabled={isLoading}>
             {isLoading ? 'Creating your account…' : 'Register'}
           </button>

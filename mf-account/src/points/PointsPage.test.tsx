@@ -1,6 +1,6 @@
 import { configure, screen, within } from '@testing-library/react';
 import { mockApi, resetShopState, respond } from '@shop/store-kit/src/testing';
-import { POINTS, renderAccount, storeSession } from '../test-fixtures';
+import { POINTS, renderAccount, storeSession } from '../testFixtures';
 
 // Screens wait for real (mocked) fetches; allow for a busy CI machine.
 configure({ asyncUtilTimeout: 3000 });
@@ -21,7 +21,12 @@ const ledgerRows = (): string[][] =>
   within(screen.getByRole('table', { name: 'Points history, newest first' }))
     .getAllByRole('row')
     .slice(1)
-    .map((row) => within(row).getAllByRole('cell').slice(1).map((cell) => cell.textContent ?? ''));
+    .map((row) =>
+      within(row)
+        .getAllByRole('cell')
+        .slice(1)
+        .map((cell) => cell.textContent ?? ''),
+    );
 
 describe('PointsPage', () => {
   it('shows the balance and the ledger with signed points and readable reasons, newest first', async () => {
@@ -29,7 +34,9 @@ describe('PointsPage', () => {
     await openPoints();
     expect(screen.getByTestId('points-balance').textContent).toBe('165');
     expect(screen.getByText('Your balance').parentElement?.textContent).toBe('Your balance165points');
-    const headers = within(screen.getByRole('table')).getAllByRole('columnheader').map((header) => header.textContent);
+    const headers = within(screen.getByRole('table'))
+      .getAllByRole('columnheader')
+      .map((header) => header.textContent);
     expect(headers).toEqual(['Date', 'What', 'Points', 'Balance']);
     expect(ledgerRows()).toEqual([
       ['Redeemed at checkout', '-5', '165'],
@@ -41,7 +48,12 @@ describe('PointsPage', () => {
   });
 
   it('dates are shown in Nairobi time', async () => {
-    mockApi({ 'GET /points': () => ({ current_balance: 20, entries: [{ id: 1, delta: 20, balance_after: 20, reason: 'sign_up', reference: null, created_at: '2026-01-15T21:30:00.000Z' }] }) });
+    mockApi({
+      'GET /points': () => ({
+        current_balance: 20,
+        entries: [{ id: 1, delta: 20, balance_after: 20, reason: 'sign_up', reference: null, created_at: '2026-01-15T21:30:00.000Z' }],
+      }),
+    });
     await openPoints();
     const [dateCell] = within(screen.getAllByRole('row')[1]!).getAllByRole('cell');
     // 21:30 UTC is 00:30 the next day in Nairobi (UTC+3).
@@ -50,7 +62,12 @@ describe('PointsPage', () => {
   });
 
   it('an unknown reason is shown as the server sent it', async () => {
-    mockApi({ 'GET /points': () => ({ current_balance: 50, entries: [{ id: 9, delta: 50, balance_after: 50, reason: 'goodwill', reference: null, created_at: '2026-01-15T08:00:00.000Z' }] }) });
+    mockApi({
+      'GET /points': () => ({
+        current_balance: 50,
+        entries: [{ id: 9, delta: 50, balance_after: 50, reason: 'goodwill', reference: null, created_at: '2026-01-15T08:00:00.000Z' }],
+      }),
+    });
     await openPoints();
     expect(ledgerRows()).toEqual([['goodwill', '+50', '50']]);
   });

@@ -1,7 +1,7 @@
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { ACCOUNT_MESSAGES, type CustomerProfile } from '@shop/api-types';
 import { mockApi, resetShopState, respond } from '@shop/store-kit/src/testing';
-import { currentPath, jsonBody, PROFILE, renderAccount, storedSession, storeSession } from '../test-fixtures';
+import { currentPath, jsonBody, PROFILE, renderAccount, storedSession, storeSession } from '../testFixtures';
 
 // Screens wait for real (mocked) fetches; allow for a busy CI machine.
 configure({ asyncUtilTimeout: 3000 });
@@ -23,7 +23,13 @@ function profileServer(start: CustomerProfile = PROFILE, answer?: () => unknown)
       if (answer) return answer();
       // The service trims names and lower-cases the email (packages/api-types/src/schemas/accounts.ts).
       const text = (key: string) => String(body[key]).trim();
-      profile = { ...profile, first_name: text('first_name'), last_name: text('last_name'), email: text('email').toLowerCase(), phone: text('phone') };
+      profile = {
+        ...profile,
+        first_name: text('first_name'),
+        last_name: text('last_name'),
+        email: text('email').toLowerCase(),
+        phone: text('phone'),
+      };
       return { message: ACCOUNT_MESSAGES.profileUpdated };
     },
     'POST /logout': () => ({ message: ACCOUNT_MESSAGES.loggedOut }),
@@ -37,7 +43,8 @@ const type = (input: HTMLInputElement, value: string) => fireEvent.change(input,
 const save = () => fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
 
 /** The paragraph whose whole text starts with `start` (the greeting and balance are split over elements). */
-const paragraph = (start: string) => screen.getByText((_, element) => element?.tagName === 'P' && (element.textContent ?? '').startsWith(start));
+const paragraph = (start: string) =>
+  screen.getByText((_, element) => element?.tagName === 'P' && (element.textContent ?? '').startsWith(start));
 
 async function openMyAccount(): Promise<void> {
   storeSession();
@@ -85,7 +92,14 @@ describe('MyAccountPage', () => {
     save();
     expect(await screen.findByText(ACCOUNT_MESSAGES.profileUpdated)).toBeTruthy();
     expect(updates).toEqual([
-      { first_name: 'Juma', last_name: 'Otieno', email: 'customer@example.com', phone: '0712345678', password: 'Mpya@2026', password_confirmation: 'Mpya@2026' },
+      {
+        first_name: 'Juma',
+        last_name: 'Otieno',
+        email: 'customer@example.com',
+        phone: '0712345678',
+        password: 'Mpya@2026',
+        password_confirmation: 'Mpya@2026',
+      },
     ]);
     await waitFor(() => expect(passwordField(/^New password/).value).toBe(''));
     expect(passwordField(/^Confirm new password/).value).toBe('');

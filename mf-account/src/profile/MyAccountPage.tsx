@@ -1,5 +1,13 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { apiErrorMessages, notify, sessionRenamed, useAppDispatch, useGetProfileQuery, usePageMeta, useUpdateProfileMutation } from '@shop/store-kit';
+import {
+  apiErrorMessages,
+  notify,
+  sessionRenamed,
+  useAppDispatch,
+  useGetProfileQuery,
+  usePageMeta,
+  useUpdateProfileMutation,
+} from '@shop/store-kit';
 import { EmptyState, Loading, TextField } from '@shop/storefront-ui';
 import { useLogOut } from './ProfileLayout';
 import styles from './profile.module.css';
@@ -22,7 +30,8 @@ export function MyAccountPage(): JSX.Element {
   if (profile.isLoading) return <Loading label="Loading your profile…" />;
   if (profile.isError || !profile.data) return <EmptyState title="We could not load your profile just now." />;
 
-  const set = (field: keyof typeof form) => (event: { target: { value: string } }) => setForm((current) => ({ ...current, [field]: event.target.value }));
+  const set = (field: keyof typeof form) => (event: { target: { value: string } }) =>
+    setForm((current) => ({ ...current, [field]: event.target.value }));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -52,18 +61,63 @@ export function MyAccountPage(): JSX.Element {
       <h1>Edit Your Profile</h1>
       <form className={styles.form} onSubmit={submit} noValidate>
         <div className={styles.row}>
-          <TextField label="First name" name="first_name" autoComplete="given-name" value={form.first_name} onChange={set('first_name')} required />
-          <TextField label="Last name" name="last_name" autoComplete="family-name" value={form.last_name} onChange={set('last_name')} required />
+          <TextField
+            label="First name"
+            name="first_name"
+            autoComplete="given-name"
+            value={form.first_name}
+            onChange={set('first_name')}
+            required
+          />
+          <TextField
+            label="Last name"
+            name="last_name"
+            autoComplete="family-name"
+            value={form.last_name}
+            onChange={set('last_name')}
+            required
+          />
         </div>
         <div className={styles.row}>
-          <TextField label="Email address" name="email" type="email" autoComplete="email" value={form.email} onChange={set('email')} required />
-          <TextField label="Phone" name="phone" type="tel" inputMode="numeric" autoComplete="tel" value={form.phone} onChange={set('phone')} required />
+          <TextField
+            label="Email address"
+            name="email"
+            type="email"
+            autoComplete="email"
+            value={form.email}
+            onChange={set('email')}
+            required
+          />
+          <TextField
+            label="Phone"
+            name="phone"
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel"
+            value={form.phone}
+            onChange={set('phone')}
+            required
+          />
         </div>
         <fieldset className={styles.fieldset}>
           <legend>Change password (leave blank to keep the current one)</legend>
           <div className={styles.row}>
-            <TextField label="New password" name="password" type="password" autoComplete="new-password" value={form.password} onChange={set('password')} />
-            <TextField label="Confirm new password" name="password_confirmation" type="password" autoComplete="new-password" value={form.password_confirmation} onChange={set('password_confirmation')} />
+            <TextField
+              label="New password"
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              value={form.password}
+              onChange={set('password')}
+            />
+            <TextField
+              label="Confirm new password"
+              name="password_confirmation"
+              type="password"
+              autoComplete="new-password"
+              value={form.password_confirmation}
+              onChange={set('password_confirmation')}
+            />
           </div>
         </fieldset>
         <button type="submit" className={styles.primary} disabled={saving}>

@@ -113,10 +113,22 @@ export function cleanParams(params: Record<string, string | number | boolean | u
 }
 
 export const reportParams = (args: ReportArgs) =>
-  cleanParams({ daterange: args.daterange, category_ids: ids(args.category_ids), brand_ids: ids(args.brand_ids), status_ids: ids(args.status_ids) });
+  cleanParams({
+    daterange: args.daterange,
+    category_ids: ids(args.category_ids),
+    brand_ids: ids(args.brand_ids),
+    status_ids: ids(args.status_ids),
+  });
 
 export const orderListParams = (args: Omit<OrderListArgs, 'page'> & { page?: number }) =>
-  cleanParams({ page: args.page, per_page: args.per_page, status_ids: ids(args.status_ids), from: args.from, to: args.to, q: args.q?.trim() });
+  cleanParams({
+    page: args.page,
+    per_page: args.per_page,
+    status_ids: ids(args.status_ids),
+    from: args.from,
+    to: args.to,
+    q: args.q?.trim(),
+  });
 
 /** A list the server answers as an array (the spec's "list of ..."), tolerant of a `{data: []}` envelope. */
 function asList<T>(response: unknown): T[] {
@@ -144,14 +156,29 @@ export const adminApi = createApi({
     depotReport: build.query<ColouredSeries, void>({ query: () => 'admin/dashboard/depot', providesTags: ['Dashboard'] }),
     statusReport: build.query<ColouredSeries, void>({ query: () => 'admin/dashboard/statusReport', providesTags: ['Dashboard'] }),
     revenueChart: build.query<LabelledSeries, void>({ query: () => 'admin/dashboard/revenueChart', providesTags: ['Dashboard'] }),
-    monthlySalesTotal: build.query<MonthlySalesTotal, void>({ query: () => 'admin/dashboard/monthlySalesTotal', providesTags: ['Dashboard'] }),
+    monthlySalesTotal: build.query<MonthlySalesTotal, void>({
+      query: () => 'admin/dashboard/monthlySalesTotal',
+      providesTags: ['Dashboard'],
+    }),
     today: build.query<DashboardToday, void>({ query: () => 'admin/dashboard/today', providesTags: ['Dashboard'] }),
 
     // Reports.
-    categoryReport: build.query<CategoryReport, ReportArgs>({ query: (args) => ({ url: 'admin/dashboard/category_report', params: reportParams(args) }), providesTags: ['Report'] }),
-    productReport: build.query<ProductReport, ReportArgs>({ query: (args) => ({ url: 'admin/dashboard/product_report', params: reportParams(args) }), providesTags: ['Report'] }),
-    revenueReport: build.query<RevenueReport, ReportArgs>({ query: (args) => ({ url: 'admin/dashboard/revenue_report', params: reportParams(args) }), providesTags: ['Report'] }),
-    orderReport: build.query<OrderReport, ReportArgs>({ query: (args) => ({ url: 'admin/dashboard/order_report', params: reportParams(args) }), providesTags: ['Report'] }),
+    categoryReport: build.query<CategoryReport, ReportArgs>({
+      query: (args) => ({ url: 'admin/dashboard/category_report', params: reportParams(args) }),
+      providesTags: ['Report'],
+    }),
+    productReport: build.query<ProductReport, ReportArgs>({
+      query: (args) => ({ url: 'admin/dashboard/product_report', params: reportParams(args) }),
+      providesTags: ['Report'],
+    }),
+    revenueReport: build.query<RevenueReport, ReportArgs>({
+      query: (args) => ({ url: 'admin/dashboard/revenue_report', params: reportParams(args) }),
+      providesTags: ['Report'],
+    }),
+    orderReport: build.query<OrderReport, ReportArgs>({
+      query: (args) => ({ url: 'admin/dashboard/order_report', params: reportParams(args) }),
+      providesTags: ['Report'],
+    }),
 
     // Products.
     products: build.query<AdminProduct[], ProductListArgs>({
@@ -162,7 +189,10 @@ export const adminApi = createApi({
       transformResponse: (response: unknown) => asList<AdminProduct>(response),
       providesTags: ['Product'],
     }),
-    product: build.query<AdminProductDetail, number>({ query: (id) => `admin/products/view/${id}`, providesTags: (_r, _e, id) => [{ type: 'Product', id }] }),
+    product: build.query<AdminProductDetail, number>({
+      query: (id) => `admin/products/view/${id}`,
+      providesTags: (_r, _e, id) => [{ type: 'Product', id }],
+    }),
     saveProduct: build.mutation<MessageResponse, { id?: number; form: FormData }>({
       query: ({ id, form }) => ({ url: id ? `admin/products/update/${id}` : 'admin/products/store', method: 'POST', body: form }),
       invalidatesTags: onSuccess('Product', 'Category', 'Brand'),
@@ -174,23 +204,41 @@ export const adminApi = createApi({
     skus: build.query<Sku[], void>({ query: () => 'site/skus', transformResponse: (response: unknown) => asList<Sku>(response) }),
 
     // Categories and brands.
-    categories: build.query<AdminCategory[], void>({ query: () => 'admin/categories', transformResponse: (response: unknown) => asList<AdminCategory>(response), providesTags: ['Category'] }),
+    categories: build.query<AdminCategory[], void>({
+      query: () => 'admin/categories',
+      transformResponse: (response: unknown) => asList<AdminCategory>(response),
+      providesTags: ['Category'],
+    }),
     category: build.query<AdminCategoryDetail, number>({ query: (id) => `admin/categories/view/${id}`, providesTags: ['Category'] }),
     saveCategory: build.mutation<MessageResponse, { id?: number; body: CategoryBody }>({
       query: ({ id, body }) => ({ url: id ? `admin/categories/update/${id}` : 'admin/categories/store', method: 'POST', body }),
       invalidatesTags: onSuccess('Category', 'Product'),
     }),
-    archiveCategory: build.mutation<MessageResponse, number>({ query: (id) => ({ url: `admin/categories/archive/${id}`, method: 'POST' }), invalidatesTags: onSuccess('Category', 'Product') }),
-    brands: build.query<AdminBrand[], void>({ query: () => 'admin/brands', transformResponse: (response: unknown) => asList<AdminBrand>(response), providesTags: ['Brand'] }),
+    archiveCategory: build.mutation<MessageResponse, number>({
+      query: (id) => ({ url: `admin/categories/archive/${id}`, method: 'POST' }),
+      invalidatesTags: onSuccess('Category', 'Product'),
+    }),
+    brands: build.query<AdminBrand[], void>({
+      query: () => 'admin/brands',
+      transformResponse: (response: unknown) => asList<AdminBrand>(response),
+      providesTags: ['Brand'],
+    }),
     brand: build.query<AdminBrandDetail, number>({ query: (id) => `admin/brands/view/${id}`, providesTags: ['Brand'] }),
     saveBrand: build.mutation<MessageResponse, { id?: number; body: BrandBody }>({
       query: ({ id, body }) => ({ url: id ? `admin/brands/update/${id}` : 'admin/brands/store', method: 'POST', body }),
       invalidatesTags: onSuccess('Brand', 'Product'),
     }),
-    archiveBrand: build.mutation<MessageResponse, number>({ query: (id) => ({ url: `admin/brands/archive/${id}`, method: 'POST' }), invalidatesTags: onSuccess('Brand', 'Product') }),
+    archiveBrand: build.mutation<MessageResponse, number>({
+      query: (id) => ({ url: `admin/brands/archive/${id}`, method: 'POST' }),
+      invalidatesTags: onSuccess('Brand', 'Product'),
+    }),
 
     // Coupons.
-    coupons: build.query<AdminCoupon[], void>({ query: () => 'admin/coupons', transformResponse: (response: unknown) => asList<AdminCoupon>(response), providesTags: ['Coupon'] }),
+    coupons: build.query<AdminCoupon[], void>({
+      query: () => 'admin/coupons',
+      transformResponse: (response: unknown) => asList<AdminCoupon>(response),
+      providesTags: ['Coupon'],
+    }),
     coupon: build.query<AdminCouponDetail, number>({ query: (id) => `admin/coupons/view/${id}`, providesTags: ['Coupon'] }),
     saveCoupon: build.mutation<MessageResponse, { id?: number; body: CouponFormBody }>({
       query: ({ id, body }) => ({ url: id ? `admin/coupons/update/${id}` : 'admin/coupons/store', method: 'POST', body }),
@@ -205,12 +253,16 @@ export const adminApi = createApi({
     order: build.query<{ order: AdminOrder }, number>({
       query: (id) => `admin/orders/${id}`,
       // The spec answers {order}; a bare order is taken as well.
-      transformResponse: (response: { order?: AdminOrder } | AdminOrder) => ('order' in response && response.order ? { order: response.order } : { order: response as AdminOrder }),
+      transformResponse: (response: { order?: AdminOrder } | AdminOrder) =>
+        'order' in response && response.order ? { order: response.order } : { order: response as AdminOrder },
       providesTags: (_r, _e, id) => [{ type: 'Order', id }],
     }),
     orderStatuses: build.query<OrderStatus[], void>({
       query: () => 'admin/order-statuses',
-      transformResponse: (response: unknown) => (Array.isArray(response) ? (response as OrderStatus[]) : asList<OrderStatus>((response as { statuses?: unknown })?.statuses ?? response)),
+      transformResponse: (response: unknown) =>
+        Array.isArray(response)
+          ? (response as OrderStatus[])
+          : asList<OrderStatus>((response as { statuses?: unknown })?.statuses ?? response),
     }),
     changeOrderStatus: build.mutation<unknown, { id: number; body: OrderStatusChangeBody }>({
       query: ({ id, body }) => ({ url: `admin/orders/${id}/status`, method: 'POST', body }),
@@ -223,16 +275,32 @@ export const adminApi = createApi({
 
     // Customers.
     customers: build.query<Page<AdminCustomer>, CustomerListArgs>({
-      query: ({ page, per_page = ADMIN_PAGE_SIZE, q }) => ({ url: 'admin/customers', params: cleanParams({ page, per_page, q: q?.trim() }) }),
+      query: ({ page, per_page = ADMIN_PAGE_SIZE, q }) => ({
+        url: 'admin/customers',
+        params: cleanParams({ page, per_page, q: q?.trim() }),
+      }),
       providesTags: ['Customer'],
     }),
     customer: build.query<AdminCustomerDetail, number>({ query: (id) => `admin/customers/view/${id}`, providesTags: ['Customer'] }),
 
     // Staff and audit.
-    staff: build.query<StaffMember[], void>({ query: () => 'admin/users', transformResponse: (response: unknown) => asList<StaffMember>(response), providesTags: ['Staff'] }),
-    addStaff: build.mutation<MessageResponse, StaffBody>({ query: (body) => ({ url: 'admin/users', method: 'POST', body }), invalidatesTags: onSuccess('Staff', 'Audit') }),
-    deactivateStaff: build.mutation<MessageResponse, number>({ query: (id) => ({ url: `admin/users/${id}/deactivate`, method: 'POST' }), invalidatesTags: onSuccess('Staff', 'Audit') }),
-    audit: build.query<Page<AuditEntry>, { area: AuditArea; page: number }>({ query: ({ area, page }) => ({ url: `admin/audit/${area}`, params: { page } }), providesTags: ['Audit'] }),
+    staff: build.query<StaffMember[], void>({
+      query: () => 'admin/users',
+      transformResponse: (response: unknown) => asList<StaffMember>(response),
+      providesTags: ['Staff'],
+    }),
+    addStaff: build.mutation<MessageResponse, StaffBody>({
+      query: (body) => ({ url: 'admin/users', method: 'POST', body }),
+      invalidatesTags: onSuccess('Staff', 'Audit'),
+    }),
+    deactivateStaff: build.mutation<MessageResponse, number>({
+      query: (id) => ({ url: `admin/users/${id}/deactivate`, method: 'POST' }),
+      invalidatesTags: onSuccess('Staff', 'Audit'),
+    }),
+    audit: build.query<Page<AuditEntry>, { area: AuditArea; page: number }>({
+      query: ({ area, page }) => ({ url: `admin/audit/${area}`, params: { page } }),
+      providesTags: ['Audit'],
+    }),
   }),
 });
 

@@ -47,7 +47,9 @@ export default function AuditPage(): JSX.Element {
             scroll={{ x: true }}
             locale={{ emptyText: audit.isLoading ? ' ' : <EmptyState description="Nothing recorded yet." /> }}
           />
-          {audit.data && <Pager page={audit.data.current_page} lastPage={audit.data.last_page} onChange={setPage} disabled={audit.isFetching} />}
+          {audit.data && (
+            <Pager page={audit.data.current_page} lastPage={audit.data.last_page} onChange={setPage} disabled={audit.isFetching} />
+          )}
         </>
       )}
     </Card>

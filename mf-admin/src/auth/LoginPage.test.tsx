@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { mockApi, resetShopState } from '@shop/store-kit/src/testing';
-import { currentPath, jsonBody, renderAdmin, staffLogin, STAFF_TOKEN, storeAdminSession, storedAdminSession } from '../test-utils';
+import { currentPath, jsonBody, renderAdmin, staffLogin, STAFF_TOKEN, storeAdminSession, storedAdminSession } from '../testUtils';
 import { LOGIN_MESSAGES } from './LoginPage';
 
 afterEach(() => resetShopState());
@@ -64,7 +64,13 @@ describe('admin login', () => {
 
   it('shows the server message for wrong credentials', async () => {
     mockApi({
-      'POST /login': () => ({ status: 422, body: { message: 'These credentials do not match our records.', errors: { email: ['These credentials do not match our records.'] } } }),
+      'POST /login': () => ({
+        status: 422,
+        body: {
+          message: 'These credentials do not match our records.',
+          errors: { email: ['These credentials do not match our records.'] },
+        },
+      }),
     });
     renderAdmin('/admin/login');
     await screen.findByRole('heading', { name: 'Back office login' });

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AdminBrandDetail, AdminCategoryDetail } from '@shop/api-types';
 import { mockApi, resetShopState, respond } from '@shop/store-kit/src/testing';
-import { BRANDS, CATEGORIES, PRODUCTS } from '../test-fixtures';
-import { cellTexts, findToast, headerTexts, jsonBody, renderAdmin, storeAdminSession, tableRows } from '../test-utils';
+import { BRANDS, CATEGORIES, PRODUCTS } from '../testFixtures';
+import { cellTexts, findToast, headerTexts, jsonBody, renderAdmin, storeAdminSession, tableRows } from '../testUtils';
 
 beforeEach(() => storeAdminSession());
 afterEach(() => resetShopState());
@@ -95,7 +95,8 @@ describe('brands', () => {
       'GET /admin/brands': () => BRANDS,
       'POST /admin/brands/store': async (request) => {
         bodies.push(await jsonBody(request));
-        if (fail) return respond(422, { message: 'The name has already been taken.', errors: { name: ['The name has already been taken.'] } });
+        if (fail)
+          return respond(422, { message: 'The name has already been taken.', errors: { name: ['The name has already been taken.'] } });
         return { message: 'Brand successfully saved.' };
       },
     });

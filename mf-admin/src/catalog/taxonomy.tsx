@@ -32,7 +32,13 @@ interface TaxonomyForm {
 }
 
 const WORDS = {
-  category: { one: 'Category', many: 'Categories', path: '/admin/category', saved: 'Category successfully saved.', updated: 'Category successfully updated.' },
+  category: {
+    one: 'Category',
+    many: 'Categories',
+    path: '/admin/category',
+    saved: 'Category successfully saved.',
+    updated: 'Category successfully updated.',
+  },
   brand: { one: 'Brand', many: 'Brands', path: '/admin/brand', saved: 'Brand successfully saved.', updated: 'Brand successfully updated.' },
 } as const;
 
@@ -50,7 +56,11 @@ function TaxonomyModal({ kind, row, onClose }: { kind: TaxonomyKind; row: Row | 
   const submit = async (values: TaxonomyForm) => {
     try {
       if (kind === 'category') await saveCategory({ id: row?.id, body: { name: values.name.trim() } }).unwrap();
-      else await saveBrand({ id: row?.id, body: { name: values.name.trim(), company: (values.company ?? '').trim(), color: values.color ?? PRIMARY_COLOUR } }).unwrap();
+      else
+        await saveBrand({
+          id: row?.id,
+          body: { name: values.name.trim(), company: (values.company ?? '').trim(), color: values.color ?? PRIMARY_COLOUR },
+        }).unwrap();
       void message.success(row ? words.updated : words.saved, 3);
       onClose();
     } catch (error) {
@@ -74,12 +84,20 @@ function TaxonomyModal({ kind, row, onClose }: { kind: TaxonomyKind; row: Row | 
         onFinish={submit}
         initialValues={{ name: row?.name ?? '', company: brand?.company ?? '', color: brand?.color ?? PRIMARY_COLOUR }}
       >
-        <Form.Item label="Name" name="name" rules={[{ required: true, whitespace: true, message: `Please enter the ${words.one.toLowerCase()} name.` }, { max: 120 }]}>
+        <Form.Item
+          label="Name"
+          name="name"
+          rules={[{ required: true, whitespace: true, message: `Please enter the ${words.one.toLowerCase()} name.` }, { max: 120 }]}
+        >
           <Input />
         </Form.Item>
         {kind === 'brand' && (
           <>
-            <Form.Item label="Company" name="company" rules={[{ required: true, whitespace: true, message: 'Please enter the company that makes the brand.' }, { max: 120 }]}>
+            <Form.Item
+              label="Company"
+              name="company"
+              rules={[{ required: true, whitespace: true, message: 'Please enter the company that makes the brand.' }, { max: 120 }]}
+            >
               <Input />
             </Form.Item>
             <Form.Item label="Colour" name="color" getValueFromEvent={(colour: { toHexString: () => string }) => colour.toHexString()}>
@@ -194,7 +212,8 @@ export function TaxonomyViewPage({ kind }: { kind: TaxonomyKind }): JSX.Element 
   const category = useCategoryQuery(kind === 'category' && id !== null ? id : skipToken);
   const brand = useBrandQuery(kind === 'brand' && id !== null ? id : skipToken);
   const view = kind === 'category' ? category : brand;
-  if (id === null || (view.error && 'status' in view.error && view.error.status === 404)) return <NotFoundPage subject={`This ${words.one.toLowerCase()}`} />;
+  if (id === null || (view.error && 'status' in view.error && view.error.status === 404))
+    return <NotFoundPage subject={`This ${words.one.toLowerCase()}`} />;
   if (view.isLoading) return <Loading />;
   if (view.error || !view.data) return <LoadError error={view.error} onRetry={() => void view.refetch()} />;
   const data = view.data;

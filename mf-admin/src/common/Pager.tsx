@@ -1,7 +1,17 @@
 import { Button, Space, Typography } from 'antd';
 
 /** The spec's pagination: Prev, Next and 'Page X of Y'. */
-export function Pager({ page, lastPage, onChange, disabled }: { page: number; lastPage: number; onChange: (page: number) => void; disabled?: boolean }): JSX.Element {
+export function Pager({
+  page,
+  lastPage,
+  onChange,
+  disabled,
+}: {
+  page: number;
+  lastPage: number;
+  onChange: (page: number) => void;
+  disabled?: boolean;
+}): JSX.Element {
   const last = Math.max(1, lastPage);
   return (
     <Space className="admin-pager" style={{ marginTop: 16 }}>

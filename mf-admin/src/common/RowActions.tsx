@@ -11,7 +11,12 @@ export interface RowAction {
 
 /** A table row's action menu (View, Edit, Archive…). */
 export function RowActions({ label, actions }: { label: string; actions: RowAction[] }): JSX.Element {
-  const items: MenuProps['items'] = actions.map((action) => ({ key: action.key, label: action.label, danger: action.danger, disabled: action.disabled }));
+  const items: MenuProps['items'] = actions.map((action) => ({
+    key: action.key,
+    label: action.label,
+    danger: action.danger,
+    disabled: action.disabled,
+  }));
   return (
     <Dropdown
       trigger={['click']}

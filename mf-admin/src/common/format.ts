@@ -5,7 +5,10 @@ import { formatKsh } from '@shop/money';
 export const ksh = (amount: number | null | undefined): string => formatKsh(Number(amount ?? 0));
 
 /** Amount with 2 decimals and no currency, for CSV cells: '1930.50'. */
-export const plainAmount = (amount: number | null | undefined): string => formatKsh(Number(amount ?? 0)).replace(/^KSh /, '').replace(/,/g, '');
+export const plainAmount = (amount: number | null | undefined): string =>
+  formatKsh(Number(amount ?? 0))
+    .replace(/^KSh /, '')
+    .replace(/,/g, '');
 
 export const DATE_FORMAT = 'YYYY-MM-DD';
 

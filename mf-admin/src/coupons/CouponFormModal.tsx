@@ -24,11 +24,25 @@ export function CouponFormModal({ coupon, onClose }: { coupon: AdminCoupon | nul
   };
 
   return (
-    <Modal open title={coupon ? 'Edit Coupon' : 'Add New Coupon'} onCancel={onClose} destroyOnHidden okText={coupon ? 'Update Coupon' : 'Add Coupon'} onOk={() => form.submit()} confirmLoading={isLoading} width={640} mask={{ closable: false }}>
+    <Modal
+      open
+      title={coupon ? 'Edit Coupon' : 'Add New Coupon'}
+      onCancel={onClose}
+      destroyOnHidden
+      okText={coupon ? 'Update Coupon' : 'Add Coupon'}
+      onOk={() => form.submit()}
+      confirmLoading={isLoading}
+      width={640}
+      mask={{ closable: false }}
+    >
       <Form<CouponFormValues> form={form} layout="vertical" onFinish={submit} initialValues={couponInitialValues(coupon)} name="coupon">
         <Row gutter={16}>
           <Col xs={24} md={12}>
-            <Form.Item label="Coupon name" name="name" rules={[{ required: true, whitespace: true, message: 'Please enter the coupon name.' }]}>
+            <Form.Item
+              label="Coupon name"
+              name="name"
+              rules={[{ required: true, whitespace: true, message: 'Please enter the coupon name.' }]}
+            >
               <Input />
             </Form.Item>
           </Col>
@@ -57,7 +71,11 @@ export function CouponFormModal({ coupon, onClose }: { coupon: AdminCoupon | nul
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item label="Discount Name" name="discount" rules={[{ required: true, whitespace: true, message: 'Please enter the discount name.' }]}>
+            <Form.Item
+              label="Discount Name"
+              name="discount"
+              rules={[{ required: true, whitespace: true, message: 'Please enter the discount name.' }]}
+            >
               <Input placeholder="Karibu 10%" />
             </Form.Item>
           </Col>
@@ -87,7 +105,11 @@ export function CouponFormModal({ coupon, onClose }: { coupon: AdminCoupon | nul
             )}
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item label="Valid Date range" name="valid" rules={[{ required: true, message: 'Please choose when the coupon is valid.' }]}>
+            <Form.Item
+              label="Valid Date range"
+              name="valid"
+              rules={[{ required: true, message: 'Please choose when the coupon is valid.' }]}
+            >
               <DatePicker.RangePicker format={DATE_FORMAT} style={{ width: '100%' }} />
             </Form.Item>
           </Col>

@@ -21,13 +21,21 @@ const columns: TableColumnsType<CouponRedemption> = [
 export default function CouponPage(): JSX.Element {
   const id = useIdParam();
   const coupon = useCouponQuery(id ?? skipToken);
-  if (id === null || (coupon.error && 'status' in coupon.error && coupon.error.status === 404)) return <NotFoundPage subject="This coupon" />;
+  if (id === null || (coupon.error && 'status' in coupon.error && coupon.error.status === 404))
+    return <NotFoundPage subject="This coupon" />;
   if (coupon.isLoading) return <Loading />;
   if (coupon.error || !coupon.data) return <LoadError error={coupon.error} onRetry={() => void coupon.refetch()} />;
   const data = coupon.data;
   return (
     <>
-      <Card style={{ marginBottom: 16 }} title={<Typography.Title level={2} style={{ fontSize: 20, margin: 0 }}>{data.name}</Typography.Title>}>
+      <Card
+        style={{ marginBottom: 16 }}
+        title={
+          <Typography.Title level={2} style={{ fontSize: 20, margin: 0 }}>
+            {data.name}
+          </Typography.Title>
+        }
+      >
         <Descriptions column={{ xs: 1, md: 3 }} size="small">
           <Descriptions.Item label="Code">
             <Typography.Text code>{data.code}</Typography.Text>

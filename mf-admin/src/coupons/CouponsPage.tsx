@@ -20,7 +20,12 @@ export default function CouponsPage(): JSX.Element {
     { title: 'Coupon', key: 'name', render: (_, coupon) => <Link to={`/admin/coupons/${coupon.id}`}>{coupon.name}</Link> },
     { title: 'Discount', key: 'discount', render: (_, coupon) => discountText(coupon) },
     { title: 'Valid', key: 'valid', render: (_, coupon) => validText(coupon) },
-    { title: 'Redeems', key: 'redeems', align: 'right', render: (_, coupon) => (coupon.usage_limit ? `${coupon.redeems} / ${coupon.usage_limit}` : String(coupon.redeems)) },
+    {
+      title: 'Redeems',
+      key: 'redeems',
+      align: 'right',
+      render: (_, coupon) => (coupon.usage_limit ? `${coupon.redeems} / ${coupon.usage_limit}` : String(coupon.redeems)),
+    },
     {
       title: 'Code',
       key: 'code',

@@ -39,7 +39,9 @@ export function couponBody(values: CouponFormValues): CouponFormBody {
     code: values.code.trim().toUpperCase(),
     discount: values.discount.trim(),
     discount_type: values.discount_type,
-    ...(values.discount_type === 'percent' ? { discount_percent: Number(values.discount_percent) } : { discount_value: Number(values.discount_value) }),
+    ...(values.discount_type === 'percent'
+      ? { discount_percent: Number(values.discount_percent) }
+      : { discount_value: Number(values.discount_value) }),
     date: validFrom && validTo ? `${validFrom} - ${validTo}` : undefined,
     valid_from: validFrom,
     valid_to: validTo,
@@ -58,4 +60,5 @@ export function discountText(coupon: Pick<AdminCoupon, 'discount'>): string {
   return discount.name ? `${amount} (${discount.name})` : amount;
 }
 
-export const validText = (coupon: Pick<AdminCoupon, 'valid_from' | 'valid_to'>): string => `${formatDate(coupon.valid_from)} – ${formatDate(coupon.valid_to)}`;
+export const validText = (coupon: Pick<AdminCoupon, 'valid_from' | 'valid_to'>): string =>
+  `${formatDate(coupon.valid_from)} – ${formatDate(coupon.valid_to)}`;

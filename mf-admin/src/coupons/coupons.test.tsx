@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ADMIN_MESSAGES, type AdminCouponDetail } from '@shop/api-types';
 import { mockApi, resetShopState, respond } from '@shop/store-kit/src/testing';
-import { coupon } from '../test-fixtures';
-import { cellTexts, findToast, headerTexts, jsonBody, renderAdmin, storeAdminSession, tableRows } from '../test-utils';
+import { coupon } from '../testFixtures';
+import { cellTexts, findToast, headerTexts, jsonBody, renderAdmin, storeAdminSession, tableRows } from '../testUtils';
 
 beforeEach(() => storeAdminSession());
 afterEach(() => resetShopState());
@@ -22,7 +22,19 @@ function setRange(from: string, to: string): void {
 
 describe('coupons', () => {
   it("lists #, Coupon, Discount, Valid, Redeems, Code; 'No Coupons' when empty", async () => {
-    mockApi({ 'GET /admin/coupons': () => [coupon(), coupon({ id: 4, name: 'Mia Mbili', code: 'MIA200', discount: { name: 'Mia mbili', discount_type: 'value', discount_percent: null, discount_value: 200 }, usage_limit: null, redeems: 3 })] });
+    mockApi({
+      'GET /admin/coupons': () => [
+        coupon(),
+        coupon({
+          id: 4,
+          name: 'Mia Mbili',
+          code: 'MIA200',
+          discount: { name: 'Mia mbili', discount_type: 'value', discount_percent: null, discount_value: 200 },
+          usage_limit: null,
+          redeems: 3,
+        }),
+      ],
+    });
     const view = renderAdmin('/admin/coupons');
     await screen.findByRole('link', { name: 'Karibu' });
     expect(headerTexts()).toEqual(['#', 'Coupon', 'Discount', 'Valid', 'Redeems', 'Code', 'Action']);
@@ -49,7 +61,11 @@ describe('coupons', () => {
       },
       'POST /admin/coupons/store': async (request) => {
         bodies.push(await jsonBody(request));
-        if (fail) return respond(422, { message: 'Invalid', errors: { code: ['The code has already been taken.'], valid_to: ['The valid to must be a date after valid from.'] } });
+        if (fail)
+          return respond(422, {
+            message: 'Invalid',
+            errors: { code: ['The code has already been taken.'], valid_to: ['The valid to must be a date after valid from.'] },
+          });
         return { message: 'Coupon successfully saved.' };
       },
     });
@@ -58,7 +74,13 @@ describe('coupons', () => {
     fireEvent.click(screen.getByRole('button', { name: /Add Coupon/ }));
     await screen.findByText('Add New Coupon');
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Add Coupon' }));
-    for (const text of ['Please enter the coupon name.', 'Please enter the code shoppers type.', 'Please enter the discount name.', 'Please enter the discount percentage.', 'Please choose when the coupon is valid.']) {
+    for (const text of [
+      'Please enter the coupon name.',
+      'Please enter the code shoppers type.',
+      'Please enter the discount name.',
+      'Please enter the discount percentage.',
+      'Please choose when the coupon is valid.',
+    ]) {
       expect(await within(dialog()).findByText(text)).toBeTruthy();
     }
     typeInto('Coupon name', 'Pasaka');
@@ -110,14 +132,31 @@ describe('coupons', () => {
     fireEvent.change(await within(dialog()).findByLabelText('Discount Value in Ksh'), { target: { value: '250' } });
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Update Coupon' }));
     await findToast(ADMIN_MESSAGES.couponUpdated);
-    expect(bodies[0]!.body).toMatchObject({ code: 'KARIBU10', discount_type: 'value', discount_value: 250, valid_from: '2026-01-01', valid_to: '2026-03-31', usage_limit: 100, per_customer_limit: 1 });
+    expect(bodies[0]!.body).toMatchObject({
+      code: 'KARIBU10',
+      discount_type: 'value',
+      discount_value: 250,
+      valid_from: '2026-01-01',
+      valid_to: '2026-03-31',
+      usage_limit: 100,
+      per_customer_limit: 1,
+    });
     expect(bodies[0]!.body).not.toHaveProperty('discount_percent');
   });
 
   it('the coupon page lists its redemptions (Customer, Discount, Value)', async () => {
     const detail: AdminCouponDetail = {
       ...coupon(),
-      redemptions: [{ id: 1, order_number: 'SHW-1007', customer: { first_name: 'Juma', last_name: 'Otieno', email: 'c@example.com' }, discount: 'Karibu 10%', value: 235.5, created_at: '2026-01-10T10:00:00.000Z' }],
+      redemptions: [
+        {
+          id: 1,
+          order_number: 'SHW-1007',
+          customer: { first_name: 'Juma', last_name: 'Otieno', email: 'c@example.com' },
+          discount: 'Karibu 10%',
+          value: 235.5,
+          created_at: '2026-01-10T10:00:00.000Z',
+        },
+      ],
     };
     mockApi({ 'GET /admin/coupons/view/3': () => detail });
     renderAdmin('/admin/coupons/3');

@@ -15,14 +15,23 @@ const columns: TableColumnsType<Order> = [
   { title: 'Amount', key: 'amount', align: 'right', render: (_, order) => ksh(order.total_amount) },
   { title: 'Date', key: 'date', render: (_, order) => formatDate(order.date) },
   { title: 'Status', key: 'status', render: (_, order) => <StatusTag status={order.status} /> },
-  { title: 'Action', key: 'action', render: (_, order) => <Link to={`/admin/orders/${order.id}`} aria-label={`View order ${order.order_number}`}>View</Link> },
+  {
+    title: 'Action',
+    key: 'action',
+    render: (_, order) => (
+      <Link to={`/admin/orders/${order.id}`} aria-label={`View order ${order.order_number}`}>
+        View
+      </Link>
+    ),
+  },
 ];
 
 /** /admin/customer/:id: photo (or initials), contact, points balance and orders. */
 export default function CustomerPage(): JSX.Element {
   const id = useIdParam();
   const customer = useCustomerQuery(id ?? skipToken);
-  if (id === null || (customer.error && 'status' in customer.error && customer.error.status === 404)) return <NotFoundPage subject="This customer" />;
+  if (id === null || (customer.error && 'status' in customer.error && customer.error.status === 404))
+    return <NotFoundPage subject="This customer" />;
   if (customer.isLoading) return <Loading />;
   if (customer.error || !customer.data) return <LoadError error={customer.error} onRetry={() => void customer.refetch()} />;
   const data = customer.data;

@@ -22,7 +22,11 @@ export default function CustomersPage(): JSX.Element {
 
   const columns: TableColumnsType<AdminCustomer> = [
     { title: '#', key: 'index', width: 56, render: (_, __, index) => (page - 1) * ADMIN_PAGE_SIZE + index + 1 },
-    { title: 'Name', key: 'name', render: (_, customer) => <Link to={`/admin/customer/${customer.id}`}>{`${customer.first_name} ${customer.last_name}`}</Link> },
+    {
+      title: 'Name',
+      key: 'name',
+      render: (_, customer) => <Link to={`/admin/customer/${customer.id}`}>{`${customer.first_name} ${customer.last_name}`}</Link>,
+    },
     { title: 'Email', key: 'email', render: (_, customer) => customer.email },
     { title: 'Phone', key: 'phone', render: (_, customer) => customer.phone ?? '—' },
     { title: 'Orders', key: 'orders', align: 'right', render: (_, customer) => customer.orders_count },
@@ -30,7 +34,12 @@ export default function CustomersPage(): JSX.Element {
       title: 'Action',
       key: 'action',
       width: 110,
-      render: (_, customer) => <RowActions label={`${customer.first_name} ${customer.last_name}`} actions={[{ key: 'view', label: 'View', onClick: () => navigate(`/admin/customer/${customer.id}`) }]} />,
+      render: (_, customer) => (
+        <RowActions
+          label={`${customer.first_name} ${customer.last_name}`}
+          actions={[{ key: 'view', label: 'View', onClick: () => navigate(`/admin/customer/${customer.id}`) }]}
+        />
+      ),
     },
   ];
 

@@ -1,8 +1,8 @@
 import { fireEvent, screen } from '@testing-library/react';
 import type { AdminCustomerDetail } from '@shop/api-types';
 import { mockApi, resetShopState } from '@shop/store-kit/src/testing';
-import { STATUSES, customer, order, page } from '../test-fixtures';
-import { cellTexts, headerTexts, query, renderAdmin, storeAdminSession, tableRows } from '../test-utils';
+import { STATUSES, customer, order, page } from '../testFixtures';
+import { cellTexts, headerTexts, query, renderAdmin, storeAdminSession, tableRows } from '../testUtils';
 
 beforeEach(() => storeAdminSession());
 afterEach(() => resetShopState());
@@ -41,7 +41,10 @@ describe('customers', () => {
   });
 
   it('the customer page shows initials without a photo, contact, points balance and orders with View', async () => {
-    const detail: AdminCustomerDetail = { ...customer(1, { loyalty_points: { current_balance: 1250 } }), orders: [order(10, { status: STATUSES[4]! })] };
+    const detail: AdminCustomerDetail = {
+      ...customer(1, { loyalty_points: { current_balance: 1250 } }),
+      orders: [order(10, { status: STATUSES[4]! })],
+    };
     mockApi({ 'GET /admin/customers/view/1': () => detail });
     renderAdmin('/admin/customer/1');
     expect(await screen.findByRole('heading', { level: 2, name: 'Juma Otieno' })).toBeTruthy();

@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { mockApi, resetShopState } from '@shop/store-kit/src/testing';
-import { renderAdmin, storeAdminSession } from '../test-utils';
-
+import { renderAdmin, storeAdminSession } from '../testUtils';
 
 // The charts draw on canvas; here each one renders the props it was given, so the test reads
 // exactly the data and options passed to @ant-design/charts.
 jest.mock('@ant-design/charts', () => {
-  const plain = (props: Record<string, unknown>) => JSON.stringify(props, (_key, value: unknown) => (typeof value === 'function' ? '[fn]' : value));
+  const plain = (props: Record<string, unknown>) =>
+    JSON.stringify(props, (_key, value: unknown) => (typeof value === 'function' ? '[fn]' : value));
   return {
     Column: (props: Record<string, unknown>) => <pre data-testid="column-chart">{plain(props)}</pre>,
     Line: (props: Record<string, unknown>) => <pre data-testid="line-chart">{plain(props)}</pre>,
@@ -35,7 +35,11 @@ const chartIn = (title: string, kind: 'column-chart' | 'line-chart'): ChartProps
 
 const DASHBOARD = {
   'GET /admin/dashboard/depot': () => ({ labels: ['Nairobi depot'], data: [125000.5], color: ['#1f6f3a'] }),
-  'GET /admin/dashboard/statusReport': () => ({ labels: ['Pending', 'Paid', 'Delivered'], data: [4, 10, 25], color: ['#faad14', '#1677ff', '#52c41a'] }),
+  'GET /admin/dashboard/statusReport': () => ({
+    labels: ['Pending', 'Paid', 'Delivered'],
+    data: [4, 10, 25],
+    color: ['#faad14', '#1677ff', '#52c41a'],
+  }),
   'GET /admin/dashboard/revenueChart': () => ({ labels: ['Nov', 'Dec', 'Jan'], data: [150000, 210500.25, 98000] }),
   'GET /admin/dashboard/monthlySalesTotal': () => ({ labels: ['Nov', 'Dec', 'Jan'], datasets: [{ label: 'Orders', data: [40, 61, 22] }] }),
   'GET /admin/dashboard/today': () => ({ orders_today: 7, revenue_today: 16450.5, pending_payments: 2, pending_payments_value: 3860 }),
@@ -49,7 +53,13 @@ describe('dashboard', () => {
     await screen.findByText('Orders today');
     await waitFor(() => expect(screen.getAllByTestId('line-chart')).toHaveLength(2));
     const paths = fetchSpy.mock.calls.map(([input]) => new URL((input as Request).url).pathname).sort();
-    expect(paths).toEqual(['/api/admin/dashboard/depot', '/api/admin/dashboard/monthlySalesTotal', '/api/admin/dashboard/revenueChart', '/api/admin/dashboard/statusReport', '/api/admin/dashboard/today']);
+    expect(paths).toEqual([
+      '/api/admin/dashboard/depot',
+      '/api/admin/dashboard/monthlySalesTotal',
+      '/api/admin/dashboard/revenueChart',
+      '/api/admin/dashboard/statusReport',
+      '/api/admin/dashboard/today',
+    ]);
   });
 
   it("shows today's orders, revenue and pending payments", async () => {
@@ -58,7 +68,8 @@ describe('dashboard', () => {
     renderAdmin('/admin/dashboard');
     const card = (await screen.findByText('Today', { selector: '.shop-admin-card-head-title' })).closest('.shop-admin-card') as HTMLElement;
     await within(card).findByText('Orders today');
-    const value = (title: string) => within(card).getByText(title).closest('.shop-admin-statistic')?.querySelector('.shop-admin-statistic-content')?.textContent;
+    const value = (title: string) =>
+      within(card).getByText(title).closest('.shop-admin-statistic')?.querySelector('.shop-admin-statistic-content')?.textContent;
     expect(value('Orders today')).toBe('7');
     expect(value('Revenue today')).toBe('KSh 16,450.50');
     expect(value('Pending payments')).toBe('2');

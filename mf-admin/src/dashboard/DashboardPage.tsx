@@ -21,7 +21,15 @@ interface ChartCardProps {
 function ChartCard({ title, loading, error, empty, onRetry, children }: ChartCardProps): JSX.Element {
   return (
     <Card title={title} style={{ height: '100%' }}>
-      {loading ? <Loading label={`Loading ${title}`} /> : error ? <LoadError error={error} onRetry={onRetry} /> : empty ? <EmptyState description="No data yet." /> : children}
+      {loading ? (
+        <Loading label={`Loading ${title}`} />
+      ) : error ? (
+        <LoadError error={error} onRetry={onRetry} />
+      ) : empty ? (
+        <EmptyState description="No data yet." />
+      ) : (
+        children
+      )}
     </Card>
   );
 }
@@ -44,22 +52,46 @@ export default function DashboardPage(): JSX.Element {
   return (
     <Row gutter={[16, 16]}>
       <Col xs={24} lg={12}>
-        <ChartCard title="Depot Sales" loading={depot.isLoading} error={depot.error} empty={isEmptySeries(depotBars)} onRetry={() => void depot.refetch()}>
+        <ChartCard
+          title="Depot Sales"
+          loading={depot.isLoading}
+          error={depot.error}
+          empty={isEmptySeries(depotBars)}
+          onRetry={() => void depot.refetch()}
+        >
           <BarChart data={depotBars} xField="label" yField="value" colorFromField="color" title="Depot sales" />
         </ChartCard>
       </Col>
       <Col xs={24} lg={12}>
-        <ChartCard title="Monthly Orders" loading={monthly.isLoading} error={monthly.error} empty={isEmptySeries(orders)} onRetry={() => void monthly.refetch()}>
+        <ChartCard
+          title="Monthly Orders"
+          loading={monthly.isLoading}
+          error={monthly.error}
+          empty={isEmptySeries(orders)}
+          onRetry={() => void monthly.refetch()}
+        >
           <LineChart data={orders} xField="label" yField="value" title="Orders" />
         </ChartCard>
       </Col>
       <Col xs={24} lg={8}>
-        <ChartCard title="Revenue" loading={revenue.isLoading} error={revenue.error} empty={isEmptySeries(revenuePoints)} onRetry={() => void revenue.refetch()}>
+        <ChartCard
+          title="Revenue"
+          loading={revenue.isLoading}
+          error={revenue.error}
+          empty={isEmptySeries(revenuePoints)}
+          onRetry={() => void revenue.refetch()}
+        >
           <LineChart data={revenuePoints} xField="label" yField="value" title="Revenue" money />
         </ChartCard>
       </Col>
       <Col xs={24} lg={8}>
-        <ChartCard title="Order Status" loading={status.isLoading} error={status.error} empty={statusBars.length === 0} onRetry={() => void status.refetch()}>
+        <ChartCard
+          title="Order Status"
+          loading={status.isLoading}
+          error={status.error}
+          empty={statusBars.length === 0}
+          onRetry={() => void status.refetch()}
+        >
           <BarChart data={statusBars} xField="label" yField="value" colorFromField="color" legend hideYAxis title="Orders by status" />
         </ChartCard>
       </Col>

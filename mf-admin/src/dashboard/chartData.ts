@@ -33,4 +33,5 @@ export function monthlyOrders(total: MonthlySalesTotal | undefined): LinePoint[]
 }
 
 /** True when a series has nothing to draw (no labels, or every value zero). */
-export const isEmptySeries = (points: Array<{ value: number }>): boolean => points.length === 0 || points.every((point) => point.value === 0);
+export const isEmptySeries = (points: Array<{ value: number }>): boolean =>
+  points.length === 0 || points.every((point) => point.value === 0);

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { mockApi, resetShopState, respond } from '@shop/store-kit/src/testing';
 import { LOGIN_MESSAGES } from '../auth/LoginPage';
-import { currentPath, renderAdmin, STAFF_TOKEN, storeAdminSession, storedAdminSession } from '../test-utils';
+import { currentPath, renderAdmin, STAFF_TOKEN, storeAdminSession, storedAdminSession } from '../testUtils';
 
 jest.mock('@ant-design/charts', () => ({ Column: () => null, Line: () => null }));
 afterEach(() => resetShopState());
@@ -32,13 +32,37 @@ describe('back-office layout', () => {
     await waitFor(() => expect(document.title).toBe('Dashboard | Shwari Back Office'));
     const menu = sidebar();
     // Top level, in order: the two groups are submenus.
-    const topLevel = [...menu.querySelectorAll(':scope > ul > li')].map((item) => item.querySelector('.shop-admin-menu-title-content')?.textContent ?? '');
-    expect(topLevel.filter(Boolean)).toEqual(['Dashboard', 'Products', 'Coupons', 'Orders', 'Customers', 'Reports', 'Settings', 'Administration', 'Audit log', 'Log Out']);
-    const link = (name: string) => within(menu).getAllByRole('link', { name }).map((element) => element.getAttribute('href'));
+    const topLevel = [...menu.querySelectorAll(':scope > ul > li')].map(
+      (item) => item.querySelector('.shop-admin-menu-title-content')?.textContent ?? '',
+    );
+    expect(topLevel.filter(Boolean)).toEqual([
+      'Dashboard',
+      'Products',
+      'Coupons',
+      'Orders',
+      'Customers',
+      'Reports',
+      'Settings',
+      'Administration',
+      'Audit log',
+      'Log Out',
+    ]);
+    const link = (name: string) =>
+      within(menu)
+        .getAllByRole('link', { name })
+        .map((element) => element.getAttribute('href'));
     const productsGroup = menu.querySelector('li.shop-admin-menu-submenu') as HTMLElement;
-    expect(within(productsGroup).getAllByRole('link').map((element) => element.textContent)).toEqual(['Categories', 'Products', 'Brands']);
+    expect(
+      within(productsGroup)
+        .getAllByRole('link')
+        .map((element) => element.textContent),
+    ).toEqual(['Categories', 'Products', 'Brands']);
     const reportsGroup = menu.querySelectorAll('li.shop-admin-menu-submenu')[1] as HTMLElement;
-    expect(within(reportsGroup).getAllByRole('link').map((element) => [element.textContent, element.getAttribute('href')])).toEqual([
+    expect(
+      within(reportsGroup)
+        .getAllByRole('link')
+        .map((element) => [element.textContent, element.getAttribute('href')]),
+    ).toEqual([
       ['Category', '/admin/reports/category'],
       ['Products', '/admin/reports/products'],
       ['Orders', '/admin/reports/orders'],
@@ -86,7 +110,10 @@ describe('back-office layout', () => {
 
   it("a 403 signs out and says 'Your account cannot use the back office.'", async () => {
     storeAdminSession();
-    mockApi({ 'GET /admin/orders\\?.*': () => respond(403, { message: 'This action is unauthorized.' }), 'GET /admin/order-statuses': () => [] });
+    mockApi({
+      'GET /admin/orders\\?.*': () => respond(403, { message: 'This action is unauthorized.' }),
+      'GET /admin/order-statuses': () => [],
+    });
     renderAdmin('/admin/orders');
     expect(await screen.findByText(LOGIN_MESSAGES.forbidden)).toBeTruthy();
     expect(currentPath()).toBe('/admin/login');

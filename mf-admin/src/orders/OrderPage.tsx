@@ -1,5 +1,21 @@
 import { useState } from 'react';
-import { Alert, App, Button, Card, Col, Descriptions, Form, Input, Row, Select, Table, Tag, Timeline, Typography, type TableColumnsType } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Col,
+  Descriptions,
+  Form,
+  Input,
+  Row,
+  Select,
+  Table,
+  Tag,
+  Timeline,
+  Typography,
+  type TableColumnsType,
+} from 'antd';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import type { OrderItem } from '@shop/api-types';
 import { useChangeOrderStatusMutation, useMarkRefundMadeMutation, useOrderQuery, useOrderStatusesQuery } from '../api/adminApi';
@@ -42,7 +58,10 @@ export default function OrderPage(): JSX.Element {
   const submit = async (values: { status_id?: number; note?: string }) => {
     if (!values.status_id) return;
     try {
-      await change({ id: data.id, body: { status_id: values.status_id, ...(values.note?.trim() ? { note: values.note.trim() } : {}) } }).unwrap();
+      await change({
+        id: data.id,
+        body: { status_id: values.status_id, ...(values.note?.trim() ? { note: values.note.trim() } : {}) },
+      }).unwrap();
       void message.success(STATUS_CHANGED);
       form.resetFields();
       setStatusId(undefined);
@@ -102,7 +121,10 @@ export default function OrderPage(): JSX.Element {
             <>
               <StatusTag status={data.status} /> <PaidTag paid={data.is_paid} refundDue={refundDue !== null} />
               {data.refunded && !refundDue && (
-                <Tag color="blue" title={`${ksh(data.refunded.amount)} refunded on ${formatDateTime(data.refunded.at)}${data.refunded.by ? ` by ${data.refunded.by}` : ''}`}>
+                <Tag
+                  color="blue"
+                  title={`${ksh(data.refunded.amount)} refunded on ${formatDateTime(data.refunded.at)}${data.refunded.by ? ` by ${data.refunded.by}` : ''}`}
+                >
                   Refunded
                 </Tag>
               )}
@@ -167,7 +189,11 @@ export default function OrderPage(): JSX.Element {
               <Select<number>
                 onChange={setStatusId}
                 loading={statuses.isLoading}
-                options={(statuses.data ?? []).map((status) => ({ value: status.id, label: status.name, disabled: status.id === data.status.id }))}
+                options={(statuses.data ?? []).map((status) => ({
+                  value: status.id,
+                  label: status.name,
+                  disabled: status.id === data.status.id,
+                }))}
               />
             </Form.Item>
             <Form.Item label="Note" name="note" rules={[{ max: 255, message: 'At most 255 characters.' }]}>

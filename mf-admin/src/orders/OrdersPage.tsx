@@ -34,10 +34,12 @@ export default function OrdersPage(): JSX.Element {
   const list = orders.data?.orders;
 
   // A new filter starts again from page 1.
-  const refilter = <T,>(set: (value: T) => void) => (value: T) => {
-    set(value);
-    setPage(1);
-  };
+  const refilter =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setPage(1);
+    };
 
   const exportCsv = async () => {
     if (!token) return;
@@ -65,7 +67,12 @@ export default function OrdersPage(): JSX.Element {
       title: 'Action',
       key: 'action',
       width: 110,
-      render: (_, order) => <RowActions label={order.order_number} actions={[{ key: 'view', label: 'View', onClick: () => navigate(`/admin/orders/${order.id}`) }]} />,
+      render: (_, order) => (
+        <RowActions
+          label={order.order_number}
+          actions={[{ key: 'view', label: 'View', onClick: () => navigate(`/admin/orders/${order.id}`) }]}
+        />
+      ),
     },
   ];
 
@@ -73,7 +80,14 @@ export default function OrdersPage(): JSX.Element {
     <Card>
       <Flex gap={12} wrap justify="space-between" style={{ marginBottom: 16 }}>
         <Flex gap={12} wrap>
-          <Input.Search placeholder="Order number" aria-label="Search orders" allowClear value={search} onChange={(event) => refilter(setSearch)(event.target.value)} style={{ width: 200 }} />
+          <Input.Search
+            placeholder="Order number"
+            aria-label="Search orders"
+            allowClear
+            value={search}
+            onChange={(event) => refilter(setSearch)(event.target.value)}
+            style={{ width: 200 }}
+          />
           <Select<number[]>
             aria-label="Status"
             mode="multiple"
@@ -84,7 +98,12 @@ export default function OrdersPage(): JSX.Element {
             style={{ minWidth: 220 }}
             options={(statuses.data ?? []).map((status) => ({ value: status.id, label: status.name }))}
           />
-          <DatePicker.RangePicker aria-label="Ordered between" format={DATE_FORMAT} value={range} onChange={(dates) => refilter(setRange)(dates && dates[0] && dates[1] ? [dates[0], dates[1]] : null)} />
+          <DatePicker.RangePicker
+            aria-label="Ordered between"
+            format={DATE_FORMAT}
+            value={range}
+            onChange={(dates) => refilter(setRange)(dates && dates[0] && dates[1] ? [dates[0], dates[1]] : null)}
+          />
         </Flex>
         <Button icon={<DownloadOutlined />} onClick={() => void exportCsv()} loading={exporting} disabled={!list || list.total === 0}>
           Export CSV

@@ -2,8 +2,19 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ADMIN_MESSAGES, type AdminOrder } from '@shop/api-types';
 import { mockApi, resetShopState, respond } from '@shop/store-kit/src/testing';
 import { DOUBLE_PAYMENT_TITLE, MARK_REFUND_MADE, REFUND_DUE_TITLE, STATUS_CHANGED } from './OrderPage';
-import { STATUSES, order, page } from '../test-fixtures';
-import { cellTexts, findToast, headerTexts, jsonBody, pickOption, query, renderAdmin, STAFF_TOKEN, storeAdminSession, tableRows } from '../test-utils';
+import { STATUSES, order, page } from '../testFixtures';
+import {
+  cellTexts,
+  findToast,
+  headerTexts,
+  jsonBody,
+  pickOption,
+  query,
+  renderAdmin,
+  STAFF_TOKEN,
+  storeAdminSession,
+  tableRows,
+} from '../testUtils';
 
 beforeEach(() => storeAdminSession());
 afterEach(() => resetShopState());
@@ -16,7 +27,9 @@ describe('orders list', () => {
         const params = query(request);
         queries.push(params);
         const current = Number(params.page);
-        return { orders: page([order(current * 10, { status: STATUSES[current === 1 ? 1 : 0]!, is_paid: current === 1 ? 1 : 0 })], current, 3, 31) };
+        return {
+          orders: page([order(current * 10, { status: STATUSES[current === 1 ? 1 : 0]!, is_paid: current === 1 ? 1 : 0 })], current, 3, 31),
+        };
       },
       'GET /admin/order-statuses': () => STATUSES,
     });
@@ -101,14 +114,29 @@ describe('order detail', () => {
       'GET /admin/order-statuses': () => STATUSES,
       'POST /admin/orders/10/status': async (request) => {
         changes.push(await jsonBody(request));
-        current = { ...current, status: STATUSES[3]!, status_history: [...current.status_history, { status: STATUSES[3]!, note: 'Rider: Otieno', created_at: '2026-01-13T08:00:00.000Z' }] };
+        current = {
+          ...current,
+          status: STATUSES[3]!,
+          status_history: [
+            ...current.status_history,
+            { status: STATUSES[3]!, note: 'Rider: Otieno', created_at: '2026-01-13T08:00:00.000Z' },
+          ],
+        };
         return { order: current };
       },
     });
     renderAdmin('/admin/orders/10');
     expect(await screen.findByRole('heading', { level: 2, name: 'Order SHW-1010' })).toBeTruthy();
     const address = screen.getByText('Shipping address').closest('.shop-admin-card') as HTMLElement;
-    for (const text of ['Juma Otieno', 'Waiyaki Way 14', 'Nairobi', 'Westlands', '0712345678', 'customer@example.com', 'Sarit Towers, 5th floor']) {
+    for (const text of [
+      'Juma Otieno',
+      'Waiyaki Way 14',
+      'Nairobi',
+      'Westlands',
+      '0712345678',
+      'customer@example.com',
+      'Sarit Towers, 5th floor',
+    ]) {
       expect(within(address).getAllByText(text).length).toBeGreaterThan(0);
     }
     expect(tableRows().map(cellTexts)).toEqual([
@@ -135,7 +163,11 @@ describe('order detail', () => {
       status_history: [
         { status: STATUSES[0]!, note: null, created_at: '2026-01-12T09:30:00.000Z' },
         { status: STATUSES[5]!, note: 'Customer called', created_at: '2026-01-12T10:00:00.000Z' },
-        { status: STATUSES[5]!, note: 'Payment received after cancellation — refund due: KSh 2,350.00 by M-Pesa (QK12ABC)', created_at: '2026-01-12T10:15:00.000Z' },
+        {
+          status: STATUSES[5]!,
+          note: 'Payment received after cancellation — refund due: KSh 2,350.00 by M-Pesa (QK12ABC)',
+          created_at: '2026-01-12T10:15:00.000Z',
+        },
       ],
     });
     mockApi({ 'GET /admin/orders/11': () => ({ order: cancelled }), 'GET /admin/order-statuses': () => STATUSES });
@@ -165,7 +197,11 @@ describe('order detail', () => {
       status_history: [
         { status: STATUSES[0]!, note: 'Order placed', created_at: '2026-01-12T09:30:00.000Z' },
         { status: STATUSES[1]!, note: 'Paid by DPO (CARD1)', created_at: '2026-01-12T10:00:00.000Z' },
-        { status: STATUSES[1]!, note: 'Order already paid; second payment received — refund due: KSh 2,350.00 by M-Pesa (QK12ABC)', created_at: '2026-01-12T10:15:00.000Z' },
+        {
+          status: STATUSES[1]!,
+          note: 'Order already paid; second payment received — refund due: KSh 2,350.00 by M-Pesa (QK12ABC)',
+          created_at: '2026-01-12T10:15:00.000Z',
+        },
       ],
     });
     let current: AdminOrder = due;
@@ -179,7 +215,10 @@ describe('order detail', () => {
           ...due,
           refund_due: null,
           refunded: { at: '2026-01-13T08:00:00.000Z', amount: 2350, by: 'Amina Wanjiru' },
-          status_history: [...due.status_history, { status: STATUSES[1]!, note: 'Refund of KSh 2,350.00 made', created_at: '2026-01-13T08:00:00.000Z' }],
+          status_history: [
+            ...due.status_history,
+            { status: STATUSES[1]!, note: 'Refund of KSh 2,350.00 made', created_at: '2026-01-13T08:00:00.000Z' },
+          ],
         };
         return { message: ADMIN_MESSAGES.refundMarkedMade, order: current };
       },

@@ -4,7 +4,15 @@ import { PlusOutlined } from '@ant-design/icons';
 import { ADMIN_MESSAGES, PRODUCT_IMAGE_TYPES, SUCCESS_TOAST_MS, type AdminProduct, type ProductState } from '@shop/api-types';
 import { useBrandsQuery, useCategoriesQuery, useSaveProductMutation, useSkusQuery } from '../api/adminApi';
 import { useApiErrorToasts } from '../common/errors';
-import { discountLabel, imageProblem, IMAGE_MESSAGES, initialValues, offerPercent, productFormData, type ProductFormValues } from './productForm';
+import {
+  discountLabel,
+  imageProblem,
+  IMAGE_MESSAGES,
+  initialValues,
+  offerPercent,
+  productFormData,
+  type ProductFormValues,
+} from './productForm';
 import { htmlText } from './richText';
 import { RichTextField } from './RichTextField';
 
@@ -15,7 +23,15 @@ const requiredText = (message: string) => ({
 });
 
 /** 'Add New Product' / 'Edit Product': the product form in a modal; closing resets it. */
-export function ProductFormModal({ open, product, onClose }: { open: boolean; product?: AdminProduct | null; onClose: () => void }): JSX.Element {
+export function ProductFormModal({
+  open,
+  product,
+  onClose,
+}: {
+  open: boolean;
+  product?: AdminProduct | null;
+  onClose: () => void;
+}): JSX.Element {
   const editing = Boolean(product);
   const { message } = App.useApp();
   const showErrors = useApiErrorToasts();
@@ -48,7 +64,8 @@ export function ProductFormModal({ open, product, onClose }: { open: boolean; pr
     }
   };
 
-  const live = <T extends { archived_at: string | null; id: number }>(list: T[] | undefined, keep?: number) => (list ?? []).filter((item) => !item.archived_at || item.id === keep);
+  const live = <T extends { archived_at: string | null; id: number }>(list: T[] | undefined, keep?: number) =>
+    (list ?? []).filter((item) => !item.archived_at || item.id === keep);
 
   return (
     <Modal
@@ -66,7 +83,13 @@ export function ProductFormModal({ open, product, onClose }: { open: boolean; pr
         <Button key="draft" onClick={() => void submit('draft')} loading={saving === 'draft'} disabled={saving !== null}>
           Save Draft
         </Button>,
-        <Button key="publish" type="primary" onClick={() => void submit('published')} loading={saving === 'published'} disabled={saving !== null}>
+        <Button
+          key="publish"
+          type="primary"
+          onClick={() => void submit('published')}
+          loading={saving === 'published'}
+          disabled={saving !== null}
+        >
           {editing ? 'Update Product' : 'Add Product'}
         </Button>,
       ]}
@@ -74,32 +97,62 @@ export function ProductFormModal({ open, product, onClose }: { open: boolean; pr
       <Form<ProductFormValues> form={form} layout="vertical" initialValues={initialValues(product)} name="product" preserve={false}>
         <Row gutter={16}>
           <Col xs={24} md={12}>
-            <Form.Item label="Product Name" name="name" rules={[{ required: true, whitespace: true, message: 'Please enter the product name.' }, { max: 200 }]}>
+            <Form.Item
+              label="Product Name"
+              name="name"
+              rules={[{ required: true, whitespace: true, message: 'Please enter the product name.' }, { max: 200 }]}
+            >
               <Input />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
             <Form.Item label="Brand" name="brand_id" rules={[{ required: true, message: 'Please choose a brand.' }]}>
-              <Select showSearch optionFilterProp="label" loading={brands.isLoading} options={live(brands.data, product?.brand_id).map((brand) => ({ value: brand.id, label: brand.name }))} />
+              <Select
+                showSearch
+                optionFilterProp="label"
+                loading={brands.isLoading}
+                options={live(brands.data, product?.brand_id).map((brand) => ({ value: brand.id, label: brand.name }))}
+              />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
             <Form.Item label="Product Category" name="category_id" rules={[{ required: true, message: 'Please choose a category.' }]}>
-              <Select showSearch optionFilterProp="label" loading={categories.isLoading} options={live(categories.data, product?.category_id).map((category) => ({ value: category.id, label: category.name }))} />
+              <Select
+                showSearch
+                optionFilterProp="label"
+                loading={categories.isLoading}
+                options={live(categories.data, product?.category_id).map((category) => ({ value: category.id, label: category.name }))}
+              />
             </Form.Item>
           </Col>
           <Col xs={12} md={6}>
             <Form.Item label="SKU" name="sku_id" rules={[{ required: true, message: 'Please choose a SKU.' }]}>
-              <Select showSearch optionFilterProp="label" loading={skus.isLoading} options={(skus.data ?? []).map((sku) => ({ value: sku.id, label: sku.name }))} />
+              <Select
+                showSearch
+                optionFilterProp="label"
+                loading={skus.isLoading}
+                options={(skus.data ?? []).map((sku) => ({ value: sku.id, label: sku.name }))}
+              />
             </Form.Item>
           </Col>
           <Col xs={12} md={6}>
-            <Form.Item label="Unit" name="unit" rules={[{ required: true, whitespace: true, message: 'Please enter the unit, e.g. 2kg.' }, { max: 60 }]}>
+            <Form.Item
+              label="Unit"
+              name="unit"
+              rules={[{ required: true, whitespace: true, message: 'Please enter the unit, e.g. 2kg.' }, { max: 60 }]}
+            >
               <Input placeholder="2kg" />
             </Form.Item>
           </Col>
           <Col xs={12} md={8}>
-            <Form.Item label="Regular Price" name="price" rules={[{ required: true, message: 'Please enter the regular price.' }, { type: 'number', min: 0.01, message: 'The price must be greater than 0.' }]}>
+            <Form.Item
+              label="Regular Price"
+              name="price"
+              rules={[
+                { required: true, message: 'Please enter the regular price.' },
+                { type: 'number', min: 0.01, message: 'The price must be greater than 0.' },
+              ]}
+            >
               <InputNumber<number> style={{ width: '100%' }} min={0} precision={2} prefix="KSh" />
             </Form.Item>
           </Col>
@@ -130,7 +183,11 @@ export function ProductFormModal({ open, product, onClose }: { open: boolean; pr
             </Form.Item>
           </Col>
           <Col xs={12} md={6}>
-            <Form.Item label="Minimum quantity" name="minimum_quantity" rules={[{ type: 'number', min: 1, max: 1000, message: 'Between 1 and 1000.' }]}>
+            <Form.Item
+              label="Minimum quantity"
+              name="minimum_quantity"
+              rules={[{ type: 'number', min: 1, max: 1000, message: 'Between 1 and 1000.' }]}
+            >
               <InputNumber<number> style={{ width: '100%' }} min={1} max={1000} precision={0} />
             </Form.Item>
           </Col>
@@ -153,17 +210,32 @@ export function ProductFormModal({ open, product, onClose }: { open: boolean; pr
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item label="Featured Product" name="is_featured" valuePropName="checked" extra="Featured products appear among the storefront's best sellers.">
+            <Form.Item
+              label="Featured Product"
+              name="is_featured"
+              valuePropName="checked"
+              extra="Featured products appear among the storefront's best sellers."
+            >
               <Switch />
             </Form.Item>
           </Col>
           <Col span={24}>
-            <Form.Item label="Short Description" name="short_description" required rules={[requiredText('Please enter a short description.')]}>
+            <Form.Item
+              label="Short Description"
+              name="short_description"
+              required
+              rules={[requiredText('Please enter a short description.')]}
+            >
               <RichTextField label="Short Description" />
             </Form.Item>
           </Col>
           <Col span={24}>
-            <Form.Item label="Product Description" name="description" required rules={[requiredText('Please enter the product description.')]}>
+            <Form.Item
+              label="Product Description"
+              name="description"
+              required
+              rules={[requiredText('Please enter the product description.')]}
+            >
               <RichTextField label="Product Description" />
             </Form.Item>
           </Col>
@@ -181,7 +253,11 @@ export function ProductFormModal({ open, product, onClose }: { open: boolean; pr
                   },
                 },
               ]}
-              extra={editing ? 'JPEG, PNG or WebP, at most 2 MB. Choose a file only to replace the current image.' : 'JPEG, PNG or WebP, at most 2 MB.'}
+              extra={
+                editing
+                  ? 'JPEG, PNG or WebP, at most 2 MB. Choose a file only to replace the current image.'
+                  : 'JPEG, PNG or WebP, at most 2 MB.'
+              }
             >
               <Upload
                 listType="picture-card"

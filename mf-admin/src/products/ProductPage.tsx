@@ -23,7 +23,8 @@ const columns: TableColumnsType<ProductOrderLine> = [
 export default function ProductPage(): JSX.Element {
   const id = useIdParam();
   const product = useProductQuery(id ?? skipToken);
-  if (id === null || (product.error && 'status' in product.error && product.error.status === 404)) return <NotFoundPage subject="This product" />;
+  if (id === null || (product.error && 'status' in product.error && product.error.status === 404))
+    return <NotFoundPage subject="This product" />;
   if (product.isLoading) return <Loading />;
   if (product.error || !product.data) return <LoadError error={product.error} onRetry={() => void product.refetch()} />;
   const item = product.data;

@@ -40,7 +40,9 @@ export default function ProductsPage(): JSX.Element {
   const confirmArchive = (product: AdminProduct, restore: boolean) =>
     modal.confirm({
       title: restore ? `Restore ${product.name}?` : `Archive ${product.name}?`,
-      content: restore ? 'It returns to the shop with its current status.' : 'It leaves the shop at once. Past orders keep it; you can restore it later.',
+      content: restore
+        ? 'It returns to the shop with its current status.'
+        : 'It leaves the shop at once. Past orders keep it; you can restore it later.',
       okText: restore ? 'Restore' : 'Archive',
       okButtonProps: { danger: !restore },
       onOk: async () => {
@@ -99,7 +101,14 @@ export default function ProductsPage(): JSX.Element {
     <Card>
       <Flex gap={12} wrap justify="space-between" style={{ marginBottom: 16 }}>
         <Flex gap={12} wrap>
-          <Input.Search placeholder="Search products" aria-label="Search products" allowClear value={search} onChange={(event) => setSearch(event.target.value)} style={{ width: 240 }} />
+          <Input.Search
+            placeholder="Search products"
+            aria-label="Search products"
+            allowClear
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            style={{ width: 240 }}
+          />
           <Select<AdminProductSort>
             aria-label="Sort by"
             value={sort}
@@ -137,7 +146,9 @@ export default function ProductsPage(): JSX.Element {
           pagination={{ pageSize: 15, showSizeChanger: false, hideOnSinglePage: true }}
           scroll={{ x: true }}
           locale={{
-            emptyText: products.isLoading ? ' ' : filtered ? (
+            emptyText: products.isLoading ? (
+              ' '
+            ) : filtered ? (
               <EmptyState description="No products match these filters." />
             ) : (
               <EmptyState description="No products yet.">

@@ -7,7 +7,8 @@ it('renders the toolbar (block type, bold, italic, underline, lists, link, image
   render(<RichTextEditor label="Product Description" value="<p>Sifted <strong>maize</strong> meal</p>" onChange={() => undefined} />);
   expect(screen.getByText('Sifted')).toBeTruthy();
   expect(screen.getByText('maize')).toBeTruthy();
-  for (const title of ['Bold', 'Italic', 'Underline', 'Unordered', 'Ordered', 'Link', 'Image']) expect(screen.getByTitle(title)).toBeTruthy();
+  for (const title of ['Bold', 'Italic', 'Underline', 'Unordered', 'Ordered', 'Link', 'Image'])
+    expect(screen.getByTitle(title)).toBeTruthy();
   expect(screen.getByText('Normal')).toBeTruthy();
   expect(screen.queryByTitle('Strikethrough')).toBeNull();
   expect(screen.queryByTitle('Indent')).toBeNull();

@@ -25,7 +25,11 @@ export default function RichTextEditor({ id, value, onChange, label, invalid }: 
     onChange?.(editorStateToHtml(next));
   };
   return (
-    <div id={id} className={invalid ? 'admin-editor admin-editor-invalid' : 'admin-editor'} style={{ border: `1px solid ${invalid ? '#ff4d4f' : '#d9d9d9'}`, borderRadius: 6 }}>
+    <div
+      id={id}
+      className={invalid ? 'admin-editor admin-editor-invalid' : 'admin-editor'}
+      style={{ border: `1px solid ${invalid ? '#ff4d4f' : '#d9d9d9'}`, borderRadius: 6 }}
+    >
       <Editor
         editorState={state}
         onEditorStateChange={change}

@@ -46,7 +46,17 @@ export function offerPercent(price: number | null | undefined, offer: number | n
 export const discountLabel = (percent: number): string => `${percent.toFixed(2)}% off`;
 
 export function initialValues(product: AdminProduct | null | undefined): Partial<ProductFormValues> {
-  if (!product) return { name: '', unit: '', short_description: '', description: '', image: [], is_featured: false, minimum_quantity: 1, maximum_quantity: 10 };
+  if (!product)
+    return {
+      name: '',
+      unit: '',
+      short_description: '',
+      description: '',
+      image: [],
+      is_featured: false,
+      minimum_quantity: 1,
+      maximum_quantity: 10,
+    };
   return {
     name: product.name,
     brand_id: product.brand_id,

@@ -1,10 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ADMIN_MESSAGES, type AdminProductDetail } from '@shop/api-types';
 import { mockApi, resetShopState, respond } from '@shop/store-kit/src/testing';
-import { BRANDS, CATEGORIES, PRODUCTS, SKUS, STATUSES, product } from '../test-fixtures';
-import { cellTexts, findToast, headerTexts, pickOption, query, renderAdmin, storeAdminSession, tableRows } from '../test-utils';
+import { BRANDS, CATEGORIES, PRODUCTS, SKUS, STATUSES, product } from '../testFixtures';
+import { cellTexts, findToast, headerTexts, pickOption, query, renderAdmin, storeAdminSession, tableRows } from '../testUtils';
 import { IMAGE_MESSAGES } from './productForm';
-
 
 // draft-js needs a real browser to type into; the form is tested with a plain HTML field here and the
 // editor's conversion rules in richText.test.ts.
@@ -93,7 +92,17 @@ describe('products list', () => {
     expect(headerTexts()).toEqual(['#', 'Product', 'Brand', 'Category', 'SKU', 'Price', 'Status', 'Featured', 'Action']);
     const [first, second] = tableRows().map(cellTexts);
     expect(first).toEqual(['1', 'Jogoo Maize Meal 2kg', 'Jogoo', 'Maize Flour', '2kg', 'KSh 235.00', 'Published', 'No', 'Action']);
-    expect(second).toEqual(['2', 'Pembe Home Baking Flour 2kg', 'Pembe', 'Wheat Flour', '2kg', 'KSh 1,700.00KSh 1,930.5011.94% off', 'Draft', 'Featured', 'Action']);
+    expect(second).toEqual([
+      '2',
+      'Pembe Home Baking Flour 2kg',
+      'Pembe',
+      'Wheat Flour',
+      '2kg',
+      'KSh 1,700.00KSh 1,930.5011.94% off',
+      'Draft',
+      'Featured',
+      'Action',
+    ]);
     expect(screen.getByRole('link', { name: 'Jogoo Maize Meal 2kg' }).getAttribute('href')).toBe('/admin/product/7');
   });
 
@@ -147,7 +156,17 @@ describe('product modal', () => {
     await openAdd();
     expect(within(dialog()).getByText('Add New Product')).toBeTruthy();
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Add Product' }));
-    for (const text of ['Please enter the product name.', 'Please choose a brand.', 'Please choose a category.', 'Please choose a SKU.', 'Please enter the unit, e.g. 2kg.', 'Please enter the regular price.', 'Please enter a short description.', 'Please enter the product description.', IMAGE_MESSAGES.required]) {
+    for (const text of [
+      'Please enter the product name.',
+      'Please choose a brand.',
+      'Please choose a category.',
+      'Please choose a SKU.',
+      'Please enter the unit, e.g. 2kg.',
+      'Please enter the regular price.',
+      'Please enter a short description.',
+      'Please enter the product description.',
+      IMAGE_MESSAGES.required,
+    ]) {
       expect(await within(dialog()).findByText(text)).toBeTruthy();
     }
     expect(sent).toEqual([]);
@@ -231,7 +250,10 @@ describe('product modal', () => {
   it('a 422 shows each field message as an error toast and under its field', async () => {
     catalogue({
       'POST /admin/products/store': () =>
-        respond(422, { message: 'The given data was invalid.', errors: { name: ['The name has already been taken.'], image: ['The image may not be greater than 2 MB.'] } }),
+        respond(422, {
+          message: 'The given data was invalid.',
+          errors: { name: ['The name has already been taken.'], image: ['The image may not be greater than 2 MB.'] },
+        }),
     });
     renderAdmin('/admin/products');
     await openAdd();
@@ -240,7 +262,9 @@ describe('product modal', () => {
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Add Product' }));
     await findToast('The name has already been taken.');
     await findToast('The image may not be greater than 2 MB.');
-    expect(within(dialog()).getByText('The name has already been taken.', { selector: '.shop-admin-form-item-explain-error' })).toBeTruthy();
+    expect(
+      within(dialog()).getByText('The name has already been taken.', { selector: '.shop-admin-form-item-explain-error' }),
+    ).toBeTruthy();
   });
 
   it('closing resets the form', async () => {
@@ -260,12 +284,24 @@ describe('product detail', () => {
   it('shows the image, name, price, status and the orders containing the product', async () => {
     const detail: AdminProductDetail = {
       ...product({ offer: { offer_price: 199, discount: { name: '15.32%', percent: 15.32 } } }),
-      order_items: [{ order_id: 41, order_number: 'SHW-1041', customer_first_name: 'Juma', amount: 995, date: '2026-01-12T09:30:00.000Z', status: STATUSES[4]!, is_paid: 1 }],
+      order_items: [
+        {
+          order_id: 41,
+          order_number: 'SHW-1041',
+          customer_first_name: 'Juma',
+          amount: 995,
+          date: '2026-01-12T09:30:00.000Z',
+          status: STATUSES[4]!,
+          is_paid: 1,
+        },
+      ],
     };
     mockApi({ 'GET /admin/products/view/7': () => detail });
     renderAdmin('/admin/product/7');
     expect(await screen.findByRole('heading', { level: 2, name: 'Jogoo Maize Meal 2kg' })).toBeTruthy();
-    expect(screen.getByRole('img', { name: 'Jogoo Maize Meal 2kg' }).getAttribute('src')).toBe('http://localhost/media/products/jogoo-2kg.webp');
+    expect(screen.getByRole('img', { name: 'Jogoo Maize Meal 2kg' }).getAttribute('src')).toBe(
+      'http://localhost/media/products/jogoo-2kg.webp',
+    );
     expect(screen.getByText('KSh 199.00')).toBeTruthy();
     expect(screen.getByText('Published')).toBeTruthy();
     expect(tableRows().map(cellTexts)).toEqual([['SHW-1041', 'Juma', 'KSh 995.00', '12 Jan 2026', 'Delivered', 'Paid']]);

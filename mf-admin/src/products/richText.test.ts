@@ -23,7 +23,8 @@ describe('rich text rules', () => {
   });
 
   it('converts HTML to the editor and back, with headers, bold, italic, underline, code and safe links', () => {
-    const html = '<h2>Ugali flour</h2><p><strong>Sifted</strong> <em>fine</em> <ins>maize</ins> <a href="javascript:alert(1)">here</a> and <a href="https://shwari.example">there</a></p><pre>code</pre>';
+    const html =
+      '<h2>Ugali flour</h2><p><strong>Sifted</strong> <em>fine</em> <ins>maize</ins> <a href="javascript:alert(1)">here</a> and <a href="https://shwari.example">there</a></p><pre>code</pre>';
     const out = editorStateToHtml(htmlToEditorState(html));
     expect(out).toContain('<h2>Ugali flour</h2>');
     expect(out).toContain('<strong>Sifted</strong>');
@@ -44,7 +45,10 @@ describe('rich text rules', () => {
   it('Tab in a code block inserts two spaces; elsewhere it is left alone', () => {
     const code = htmlToEditorState('<pre>x</pre>');
     const block = code.getCurrentContent().getFirstBlock();
-    const atEnd = EditorState.forceSelection(code, SelectionState.createEmpty(block.getKey()).merge({ anchorOffset: 1, focusOffset: 1 }) as SelectionState);
+    const atEnd = EditorState.forceSelection(
+      code,
+      SelectionState.createEmpty(block.getKey()).merge({ anchorOffset: 1, focusOffset: 1 }) as SelectionState,
+    );
     const tabbed = insertCodeTab(atEnd);
     expect(tabbed?.getCurrentContent().getFirstBlock().getText()).toBe('x  ');
     const plain = EditorState.createWithContent(ContentState.createFromText('x'));

@@ -34,7 +34,8 @@ export function safeImageSource(raw: string): string | null {
   return absolute && IMAGE_PROTOCOLS.includes(absolute.protocol) ? absolute.href : null;
 }
 
-const escapeAttribute = (value: string): string => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeAttribute = (value: string): string =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 interface RawEntity {
   type: string;

@@ -4,7 +4,17 @@ import { useCategoryReportQuery } from '../api/adminApi';
 import { BarChart, LineChart } from '../common/charts';
 import { count, ksh, plainAmount } from '../common/format';
 import { ALL_CATEGORY_IDS, defaultRange, sumByDate, toDaterange, type DateRange } from './reportData';
-import { ChartRow, csvName, DateRangeFilter, FilterBar, IdsFilter, ReportBody, ReportCards, ReportTable, type ReportColumn } from './ReportParts';
+import {
+  ChartRow,
+  csvName,
+  DateRangeFilter,
+  FilterBar,
+  IdsFilter,
+  ReportBody,
+  ReportCards,
+  ReportTable,
+  type ReportColumn,
+} from './ReportParts';
 
 type CategoryRow = CategoryReport['categories'][number];
 
@@ -26,9 +36,21 @@ export default function CategoryReportPage(): JSX.Element {
     <>
       <FilterBar>
         <DateRangeFilter value={range} onChange={setRange} />
-        <IdsFilter label="Categories" placeholder="All categories" options={data?.all_categories ?? []} value={categoryIds} onChange={setCategoryIds} />
+        <IdsFilter
+          label="Categories"
+          placeholder="All categories"
+          options={data?.all_categories ?? []}
+          value={categoryIds}
+          onChange={setCategoryIds}
+        />
       </FilterBar>
-      <ReportBody loading={report.isLoading} fetching={report.isFetching} error={report.error} empty={rows.length === 0} emptyMessage={ADMIN_MESSAGES.noCategoryData}>
+      <ReportBody
+        loading={report.isLoading}
+        fetching={report.isFetching}
+        error={report.error}
+        empty={rows.length === 0}
+        emptyMessage={ADMIN_MESSAGES.noCategoryData}
+      >
         {data && (
           <>
             <ReportCards
@@ -40,12 +62,35 @@ export default function CategoryReportPage(): JSX.Element {
             />
             <ChartRow
               charts={[
-                { title: 'Net Sales', chart: <LineChart data={sumByDate(data.graph_data, 'net_sales')} xField="date" yField="value" title="Net sales" money /> },
-                { title: 'Sales per Category', chart: <BarChart data={rows.map((row) => ({ name: row.category_name, value: row.net_sales }))} xField="name" yField="value" title="Net sales per category" money /> },
-                { title: 'Items Sold', chart: <LineChart data={sumByDate(data.graph_data, 'items_sold')} xField="date" yField="value" title="Items sold" /> },
+                {
+                  title: 'Net Sales',
+                  chart: <LineChart data={sumByDate(data.graph_data, 'net_sales')} xField="date" yField="value" title="Net sales" money />,
+                },
+                {
+                  title: 'Sales per Category',
+                  chart: (
+                    <BarChart
+                      data={rows.map((row) => ({ name: row.category_name, value: row.net_sales }))}
+                      xField="name"
+                      yField="value"
+                      title="Net sales per category"
+                      money
+                    />
+                  ),
+                },
+                {
+                  title: 'Items Sold',
+                  chart: <LineChart data={sumByDate(data.graph_data, 'items_sold')} xField="date" yField="value" title="Items sold" />,
+                },
               ]}
             />
-            <ReportTable title="Categories" columns={columns} rows={rows} rowKey={(row) => String(row.category_id)} filename={csvName('category', range)} />
+            <ReportTable
+              title="Categories"
+              columns={columns}
+              rows={rows}
+              rowKey={(row) => String(row.category_id)}
+              filename={csvName('category', range)}
+            />
           </>
         )}
       </ReportBody>

@@ -4,7 +4,17 @@ import { useOrderReportQuery } from '../api/adminApi';
 import { BarChart, LineChart } from '../common/charts';
 import { count, ksh, plainAmount } from '../common/format';
 import { defaultRange, sumByDate, sumByName, toDaterange, type DateRange } from './reportData';
-import { ChartRow, csvName, DateRangeFilter, FilterBar, IdsFilter, ReportBody, ReportCards, ReportTable, type ReportColumn } from './ReportParts';
+import {
+  ChartRow,
+  csvName,
+  DateRangeFilter,
+  FilterBar,
+  IdsFilter,
+  ReportBody,
+  ReportCards,
+  ReportTable,
+  type ReportColumn,
+} from './ReportParts';
 
 type OrderRow = OrderReport['orders'][number];
 
@@ -32,7 +42,13 @@ export default function OrderReportPage(): JSX.Element {
         <DateRangeFilter value={range} onChange={setRange} />
         <IdsFilter label="Statuses" placeholder="All statuses" options={data?.statuses ?? []} value={statusIds} onChange={setStatusIds} />
       </FilterBar>
-      <ReportBody loading={report.isLoading} fetching={report.isFetching} error={report.error} empty={rows.length === 0} emptyMessage={ADMIN_MESSAGES.noStatusData}>
+      <ReportBody
+        loading={report.isLoading}
+        fetching={report.isFetching}
+        error={report.error}
+        empty={rows.length === 0}
+        emptyMessage={ADMIN_MESSAGES.noStatusData}
+      >
         {data && (
           <>
             <ReportCards
@@ -44,12 +60,35 @@ export default function OrderReportPage(): JSX.Element {
             />
             <ChartRow
               charts={[
-                { title: 'Net Sales', chart: <LineChart data={sumByDate(data.graph_data, 'net_sales')} xField="date" yField="value" title="Net sales" money /> },
-                { title: 'Sales per Status', chart: <BarChart data={sumByName(data.graph_data, 'status_name')} xField="name" yField="value" title="Net sales per status" money /> },
-                { title: 'Items Sold', chart: <LineChart data={sumByDate(data.graph_data, 'items_sold')} xField="date" yField="value" title="Items sold" /> },
+                {
+                  title: 'Net Sales',
+                  chart: <LineChart data={sumByDate(data.graph_data, 'net_sales')} xField="date" yField="value" title="Net sales" money />,
+                },
+                {
+                  title: 'Sales per Status',
+                  chart: (
+                    <BarChart
+                      data={sumByName(data.graph_data, 'status_name')}
+                      xField="name"
+                      yField="value"
+                      title="Net sales per status"
+                      money
+                    />
+                  ),
+                },
+                {
+                  title: 'Items Sold',
+                  chart: <LineChart data={sumByDate(data.graph_data, 'items_sold')} xField="date" yField="value" title="Items sold" />,
+                },
               ]}
             />
-            <ReportTable title="Orders" columns={columns} rows={rows} rowKey={(row) => row.order_number} filename={csvName('order', range)} />
+            <ReportTable
+              title="Orders"
+              columns={columns}
+              rows={rows}
+              rowKey={(row) => row.order_number}
+              filename={csvName('order', range)}
+            />
           </>
         )}
       </ReportBody>

@@ -4,7 +4,17 @@ import { useProductReportQuery } from '../api/adminApi';
 import { BarChart, LineChart } from '../common/charts';
 import { count, ksh, plainAmount } from '../common/format';
 import { defaultRange, sumByDate, sumByName, toDaterange, type DateRange } from './reportData';
-import { ChartRow, csvName, DateRangeFilter, FilterBar, IdsFilter, ReportBody, ReportCards, ReportTable, type ReportColumn } from './ReportParts';
+import {
+  ChartRow,
+  csvName,
+  DateRangeFilter,
+  FilterBar,
+  IdsFilter,
+  ReportBody,
+  ReportCards,
+  ReportTable,
+  type ReportColumn,
+} from './ReportParts';
 
 export const NO_PRODUCT_DATA = 'No data available for selected date range, categories and brands.';
 
@@ -29,10 +39,22 @@ export default function ProductReportPage(): JSX.Element {
     <>
       <FilterBar>
         <DateRangeFilter value={range} onChange={setRange} />
-        <IdsFilter label="Categories" placeholder="All categories" options={data?.categories ?? []} value={categoryIds} onChange={setCategoryIds} />
+        <IdsFilter
+          label="Categories"
+          placeholder="All categories"
+          options={data?.categories ?? []}
+          value={categoryIds}
+          onChange={setCategoryIds}
+        />
         <IdsFilter label="Brands" placeholder="All brands" options={data?.brands ?? []} value={brandIds} onChange={setBrandIds} />
       </FilterBar>
-      <ReportBody loading={report.isLoading} fetching={report.isFetching} error={report.error} empty={rows.length === 0} emptyMessage={NO_PRODUCT_DATA}>
+      <ReportBody
+        loading={report.isLoading}
+        fetching={report.isFetching}
+        error={report.error}
+        empty={rows.length === 0}
+        emptyMessage={NO_PRODUCT_DATA}
+      >
         {data && (
           <>
             <ReportCards
@@ -44,12 +66,35 @@ export default function ProductReportPage(): JSX.Element {
             />
             <ChartRow
               charts={[
-                { title: 'Net Sales', chart: <LineChart data={sumByDate(data.graph_data, 'net_sales')} xField="date" yField="value" title="Net sales" money /> },
-                { title: 'Sales per Category', chart: <BarChart data={sumByName(data.graph_data, 'category_name')} xField="name" yField="value" title="Net sales per category" money /> },
-                { title: 'Items Sold', chart: <LineChart data={sumByDate(data.graph_data, 'items_sold')} xField="date" yField="value" title="Items sold" /> },
+                {
+                  title: 'Net Sales',
+                  chart: <LineChart data={sumByDate(data.graph_data, 'net_sales')} xField="date" yField="value" title="Net sales" money />,
+                },
+                {
+                  title: 'Sales per Category',
+                  chart: (
+                    <BarChart
+                      data={sumByName(data.graph_data, 'category_name')}
+                      xField="name"
+                      yField="value"
+                      title="Net sales per category"
+                      money
+                    />
+                  ),
+                },
+                {
+                  title: 'Items Sold',
+                  chart: <LineChart data={sumByDate(data.graph_data, 'items_sold')} xField="date" yField="value" title="Items sold" />,
+                },
               ]}
             />
-            <ReportTable title="Products" columns={columns} rows={rows} rowKey={(row) => String(row.product_id)} filename={csvName('product', range)} />
+            <ReportTable
+              title="Products"
+              columns={columns}
+              rows={rows}
+              rowKey={(row) => String(row.product_id)}
+              filename={csvName('product', range)}
+            />
           </>
         )}
       </ReportBody>

@@ -18,7 +18,8 @@ export function DateRangeFilter({ value, onChange }: { value: DateRange; onChang
         disabledDate={(day) => day.isAfter(nairobiToday(), 'day')}
         onChange={(dates) => {
           const [start, end] = dates ?? [];
-          if (start && end && start.isValid() && end.isValid() && !start.isAfter(end, 'day')) onChange([start.startOf('day'), end.startOf('day')]);
+          if (start && end && start.isValid() && end.isValid() && !start.isAfter(end, 'day'))
+            onChange([start.startOf('day'), end.startOf('day')]);
         }}
       />
     </Form.Item>
@@ -31,7 +32,19 @@ export interface Option {
 }
 
 /** A multi-select of ids (categories, brands, statuses); nothing selected means all. */
-export function IdsFilter({ label, options, value, onChange, placeholder }: { label: string; options: Option[]; value: number[]; onChange: (ids: number[]) => void; placeholder: string }): JSX.Element {
+export function IdsFilter({
+  label,
+  options,
+  value,
+  onChange,
+  placeholder,
+}: {
+  label: string;
+  options: Option[];
+  value: number[];
+  onChange: (ids: number[]) => void;
+  placeholder: string;
+}): JSX.Element {
   // Preselected ids show as names once the report has brought the list.
   return (
     <Form.Item label={label} style={{ marginBottom: 0, minWidth: 260, flex: 1 }}>
@@ -87,8 +100,25 @@ export interface ReportColumn<T> {
 }
 
 /** The table and its 'Export CSV' button, which downloads exactly these rows and columns. */
-export function ReportTable<T>({ title, columns, rows, rowKey, filename }: { title: string; columns: ReportColumn<T>[]; rows: T[]; rowKey: (row: T, index: number) => string; filename: string }): JSX.Element {
-  const tableColumns: TableColumnsType<T> = columns.map((column) => ({ title: column.title, key: column.key, align: column.align, render: (_: unknown, row: T) => column.render(row) }));
+export function ReportTable<T>({
+  title,
+  columns,
+  rows,
+  rowKey,
+  filename,
+}: {
+  title: string;
+  columns: ReportColumn<T>[];
+  rows: T[];
+  rowKey: (row: T, index: number) => string;
+  filename: string;
+}): JSX.Element {
+  const tableColumns: TableColumnsType<T> = columns.map((column) => ({
+    title: column.title,
+    key: column.key,
+    align: column.align,
+    render: (_: unknown, row: T) => column.render(row),
+  }));
   const exportCsv = () =>
     downloadCsv(
       filename,
@@ -130,7 +160,21 @@ export function ChartRow({ charts }: { charts: Array<{ title: string; chart: Rea
 }
 
 /** The report body: a spinner while (re)loading, the error, the empty message, or the content. */
-export function ReportBody({ loading, fetching, error, empty, emptyMessage, children }: { loading: boolean; fetching: boolean; error: unknown; empty: boolean; emptyMessage: string; children: ReactNode }): JSX.Element {
+export function ReportBody({
+  loading,
+  fetching,
+  error,
+  empty,
+  emptyMessage,
+  children,
+}: {
+  loading: boolean;
+  fetching: boolean;
+  error: unknown;
+  empty: boolean;
+  emptyMessage: string;
+  children: ReactNode;
+}): JSX.Element {
   if (loading)
     return (
       <Flex justify="center" style={{ padding: 48 }} role="status" aria-label="Loading report">

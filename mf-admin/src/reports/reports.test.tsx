@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ADMIN_MESSAGES, type CategoryReport, type OrderReport, type ProductReport, type RevenueReport } from '@shop/api-types';
 import { mockApi, resetShopState } from '@shop/store-kit/src/testing';
 import { CSV_BOM } from '../common/csv';
-import { cellTexts, headerTexts, pickOption, query, renderAdmin, storeAdminSession, tableRows } from '../test-utils';
+import { cellTexts, headerTexts, pickOption, query, renderAdmin, storeAdminSession, tableRows } from '../testUtils';
 import { NO_PRODUCT_DATA } from './ProductReportPage';
 import { NO_REVENUE_DATA } from './RevenueReportPage';
 import { defaultRange, nairobiToday, toDaterange } from './reportData';
@@ -32,7 +32,10 @@ const TODAY = nairobiToday().format('YYYY-MM-DD');
 const MONTH_START = nairobiToday().startOf('month').format('YYYY-MM-DD');
 const DEFAULT_RANGE = `${MONTH_START} - ${TODAY}`;
 const totals = { orders: 12, net_sales: 45210.5, items_sold: 96, total_sales: 45210.5, average_order_value: 3767.54 };
-const CATEGORIES = [1, 2, 3, 4, 5, 6, 7, 8].map((id) => ({ id, name: ['Maize Flour', 'Wheat Flour', 'Porridge', 'Rice', 'Cooking Oil', 'Animal Feeds', 'Baking', 'Sugar'][id - 1]! }));
+const CATEGORIES = [1, 2, 3, 4, 5, 6, 7, 8].map((id) => ({
+  id,
+  name: ['Maize Flour', 'Wheat Flour', 'Porridge', 'Rice', 'Cooking Oil', 'Animal Feeds', 'Baking', 'Sugar'][id - 1]!,
+}));
 
 function categoryReport(empty = false): CategoryReport {
   return {
@@ -60,7 +63,11 @@ const csvText = async () => {
   return new TextDecoder('utf-8', { ignoreBOM: true }).decode(await downloads[0]!.blob.arrayBuffer());
 };
 
-const card = (title: string) => screen.getByText(title, { selector: '.shop-admin-statistic-title *, .shop-admin-statistic-title' }).closest('.shop-admin-statistic')?.querySelector('.shop-admin-statistic-content')?.textContent;
+const card = (title: string) =>
+  screen
+    .getByText(title, { selector: '.shop-admin-statistic-title *, .shop-admin-statistic-title' })
+    .closest('.shop-admin-statistic')
+    ?.querySelector('.shop-admin-statistic-content')?.textContent;
 
 describe('category report', () => {
   it('asks for the current month with category ids 1..8 preselected, shows cards, charts and the table', async () => {
@@ -222,7 +229,17 @@ function orderReport(empty = false): OrderReport {
     graph_data: empty ? [] : [{ date: '2026-01-02', status_id: 5, status_name: 'Delivered', net_sales: 2350, items_sold: 10 }],
     orders: empty
       ? []
-      : [{ order_number: 'SHW-1001', total_amount: 2350, date: '2026-01-02', status_name: 'Delivered', customer_name: '=HYPERLINK("x")', items_count: 2, items_sold: 10 }],
+      : [
+          {
+            order_number: 'SHW-1001',
+            total_amount: 2350,
+            date: '2026-01-02',
+            status_name: 'Delivered',
+            customer_name: '=HYPERLINK("x")',
+            items_count: 2,
+            items_sold: 10,
+          },
+        ],
     statuses: [
       { id: 1, name: 'Pending' },
       { id: 5, name: 'Delivered' },

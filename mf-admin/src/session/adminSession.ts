@@ -24,7 +24,9 @@ const read = (key: string): string | null => {
 
 export const loadAdminSession = (): AdminSessionState => {
   const token = read(ADMIN_KEYS.token);
-  return token ? { token, name: read(ADMIN_KEYS.name), email: read(ADMIN_KEYS.email), notice: null } : { token: null, name: null, email: null, notice: null };
+  return token
+    ? { token, name: read(ADMIN_KEYS.name), email: read(ADMIN_KEYS.email), notice: null }
+    : { token: null, name: null, email: null, notice: null };
 };
 
 /** Writes or clears the three keys; storage that throws (private mode) keeps the session in memory only. */

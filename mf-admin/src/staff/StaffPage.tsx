@@ -19,7 +19,12 @@ function AddStaffModal({ onClose }: { onClose: () => void }): JSX.Element {
   const [add, { isLoading }] = useAddStaffMutation();
   const submit = async (values: StaffBody) => {
     try {
-      await add({ ...values, first_name: values.first_name.trim(), last_name: values.last_name.trim(), email: values.email.trim() }).unwrap();
+      await add({
+        ...values,
+        first_name: values.first_name.trim(),
+        last_name: values.last_name.trim(),
+        email: values.email.trim(),
+      }).unwrap();
       void message.success('Staff member added.');
       onClose();
     } catch (error) {
@@ -27,15 +32,39 @@ function AddStaffModal({ onClose }: { onClose: () => void }): JSX.Element {
     }
   };
   return (
-    <Modal open title="Add staff member" okText="Add staff member" onOk={() => form.submit()} onCancel={onClose} confirmLoading={isLoading} destroyOnHidden mask={{ closable: false }}>
+    <Modal
+      open
+      title="Add staff member"
+      okText="Add staff member"
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      confirmLoading={isLoading}
+      destroyOnHidden
+      mask={{ closable: false }}
+    >
       <Form<StaffBody> form={form} layout="vertical" onFinish={submit} name="staff">
-        <Form.Item label="First name" name="first_name" rules={[{ required: true, whitespace: true, message: 'Please enter the first name.' }, { max: NAME_MAX_LENGTH }]}>
+        <Form.Item
+          label="First name"
+          name="first_name"
+          rules={[{ required: true, whitespace: true, message: 'Please enter the first name.' }, { max: NAME_MAX_LENGTH }]}
+        >
           <Input />
         </Form.Item>
-        <Form.Item label="Last name" name="last_name" rules={[{ required: true, whitespace: true, message: 'Please enter the last name.' }, { max: NAME_MAX_LENGTH }]}>
+        <Form.Item
+          label="Last name"
+          name="last_name"
+          rules={[{ required: true, whitespace: true, message: 'Please enter the last name.' }, { max: NAME_MAX_LENGTH }]}
+        >
           <Input />
         </Form.Item>
-        <Form.Item label="Email" name="email" rules={[{ required: true, message: 'Please enter the email address.' }, { type: 'email', message: 'Please enter a valid email address.' }]}>
+        <Form.Item
+          label="Email"
+          name="email"
+          rules={[
+            { required: true, message: 'Please enter the email address.' },
+            { type: 'email', message: 'Please enter a valid email address.' },
+          ]}
+        >
           <Input autoComplete="off" />
         </Form.Item>
         <Form.Item
@@ -91,7 +120,13 @@ export default function StaffPage(): JSX.Element {
       render: (_, member) => {
         if (!member.active) return null;
         const button = (
-          <Button danger size="small" disabled={isMe(member)} onClick={() => confirmDeactivate(member)} aria-label={`Deactivate ${member.first_name} ${member.last_name}`}>
+          <Button
+            danger
+            size="small"
+            disabled={isMe(member)}
+            onClick={() => confirmDeactivate(member)}
+            aria-label={`Deactivate ${member.first_name} ${member.last_name}`}
+          >
             Deactivate
           </Button>
         );

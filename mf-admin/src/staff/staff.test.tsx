@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ADMIN_MESSAGES } from '@shop/api-types';
 import { mockApi, resetShopState, respond } from '@shop/store-kit/src/testing';
-import { STAFF_MEMBERS } from '../test-fixtures';
-import { findToast, jsonBody, renderAdmin, storeAdminSession } from '../test-utils';
+import { STAFF_MEMBERS } from '../testFixtures';
+import { findToast, jsonBody, renderAdmin, storeAdminSession } from '../testUtils';
 
 beforeEach(() => storeAdminSession());
 afterEach(() => resetShopState());
@@ -37,7 +37,8 @@ describe('staff (Administration)', () => {
     localStorage.setItem('admin_email', 'someone-else@shwarimills.co.ke');
     mockApi({
       'GET /admin/users': () => STAFF_MEMBERS,
-      'POST /admin/users/1/deactivate': () => respond(422, { message: ADMIN_MESSAGES.cannotDeactivateSelf, errors: { id: [ADMIN_MESSAGES.cannotDeactivateSelf] } }),
+      'POST /admin/users/1/deactivate': () =>
+        respond(422, { message: ADMIN_MESSAGES.cannotDeactivateSelf, errors: { id: [ADMIN_MESSAGES.cannotDeactivateSelf] } }),
     });
     renderAdmin('/admin/users');
     fireEvent.click(await screen.findByRole('button', { name: 'Deactivate Amina Wanjiru' }));
@@ -68,6 +69,8 @@ describe('staff (Administration)', () => {
     fireEvent.change(within(dialog).getByLabelText('Password'), { target: { value: 'long-enough-pass' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add staff member' }));
     await findToast('Staff member added.');
-    expect(bodies).toEqual([{ first_name: 'Wanjiku', last_name: 'Mwangi', email: 'wanjiku@shwarimills.co.ke', password: 'long-enough-pass' }]);
+    expect(bodies).toEqual([
+      { first_name: 'Wanjiku', last_name: 'Mwangi', email: 'wanjiku@shwarimills.co.ke', password: 'long-enough-pass' },
+    ]);
   });
 });

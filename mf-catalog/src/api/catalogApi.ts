@@ -21,11 +21,16 @@ export const catalogApi = api.injectEndpoints({
         if (category && category !== 'all') params.set('category', category);
         if (sort && sort !== 'default') params.set('sort', sort);
         const query = params.toString() ? `?${params}` : '';
-        return brand === 'all' ? `site/products/filter?brand=all${query ? `&${params}` : ''}` : `site/products/filter/${encodeURIComponent(brand)}${query}`;
+        return brand === 'all'
+          ? `site/products/filter?brand=all${query ? `&${params}` : ''}`
+          : `site/products/filter/${encodeURIComponent(brand)}${query}`;
       },
       providesTags: ['Product'],
     }),
-    getProduct: build.query<Product, string>({ query: (slug) => `site/products/view/${encodeURIComponent(slug)}`, providesTags: ['Product'] }),
+    getProduct: build.query<Product, string>({
+      query: (slug) => `site/products/view/${encodeURIComponent(slug)}`,
+      providesTags: ['Product'],
+    }),
     searchProducts: build.query<Product[], string>({
       query: (search) => ({ url: 'site/products/search', method: 'POST', body: { search } }),
       providesTags: ['Product'],
@@ -45,4 +50,5 @@ export const {
 } = catalogApi;
 
 /** A 404 from the API, as RTK Query reports it. */
-export const isNotFound = (error: unknown): boolean => typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 404;
+export const isNotFound = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 404;

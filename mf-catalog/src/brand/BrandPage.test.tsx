@@ -1,7 +1,7 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { mockApi, renderWithStore, resetShopState, respond } from '@shop/store-kit/src/testing';
-import { BRANDS, cardNames, filterResult } from '../test-fixtures';
+import { BRANDS, cardNames, filterResult } from '../testFixtures';
 import BrandPage from './BrandPage';
 
 // Screens wait for real (mocked) fetches; allow for a busy CI machine.
@@ -41,7 +41,9 @@ describe('BrandPage', () => {
     const links = within(logos).getAllByRole('link');
     expect(links.map((link) => link.getAttribute('href'))).toEqual(BRANDS.map((brand) => `/brand/${brand.slug}`));
     expect(links.map((link) => within(link).getByRole('img').getAttribute('alt'))).toEqual(BRANDS.map((brand) => brand.name));
-    expect(links.filter((link) => link.getAttribute('aria-current') === 'page').map((link) => link.getAttribute('href'))).toEqual(['/brand/nyota']);
+    expect(links.filter((link) => link.getAttribute('aria-current') === 'page').map((link) => link.getAttribute('href'))).toEqual([
+      '/brand/nyota',
+    ]);
     expect(document.title).toBe('Nyota Products | Shwari Shop');
     expect(document.head.querySelector('meta[name="description"]')?.getAttribute('content')).toBe(
       'Nyota by Nyota Agro Industries Ltd: buy online with free delivery countrywide.',

@@ -11,7 +11,15 @@ export default function BrandPage(): JSX.Element {
   const brands = useGetBrandsQuery();
   const result = useFilterProductsQuery({ brand: slug });
   const brand = result.data?.brand;
-  usePageMeta(brand ? { title: `${brand.name} Products`, description: `${brand.name} by ${brand.company}: buy online with free delivery countrywide.`, image: brand.image } : null);
+  usePageMeta(
+    brand
+      ? {
+          title: `${brand.name} Products`,
+          description: `${brand.name} by ${brand.company}: buy online with free delivery countrywide.`,
+          image: brand.image,
+        }
+      : null,
+  );
 
   if (isNotFound(result.error)) return <NotFound message="We could not find that brand." />;
   return (

@@ -2,7 +2,7 @@ import { configure, fireEvent, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useParams } from 'react-router-dom';
 import type { Product } from '@shop/api-types';
 import { mockApi, renderWithStore, resetShopState } from '@shop/store-kit/src/testing';
-import { BRANDS, FAVORITES, FEATURED, TOP_PRODUCTS, cardNames, productBySlug } from '../test-fixtures';
+import { BRANDS, FAVORITES, FEATURED, TOP_PRODUCTS, cardNames, productBySlug } from '../testFixtures';
 import HomePage from './HomePage';
 
 // Screens wait for real (mocked) fetches; allow for a busy CI machine.
@@ -56,7 +56,12 @@ beforeEach(() => {
   // In tests every image import is the same stub string, so the banners' keys (their image URLs)
   // collide; in the build each banner has its own URL. Only that warning is dropped.
   jest.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
-    if (typeof args[0] === 'string' && args[0].includes('Encountered two children with the same key') && String(args[1]).includes('test-file-stub')) return;
+    if (
+      typeof args[0] === 'string' &&
+      args[0].includes('Encountered two children with the same key') &&
+      String(args[1]).includes('test-file-stub')
+    )
+      return;
     originalConsoleError(...args);
   });
 });
@@ -91,11 +96,15 @@ describe('HomePage', () => {
     const cards = await within(bestSellers).findAllByTestId('product-card');
     expect(cards).toHaveLength(FEATURED.length);
     expect(cardNames(bestSellers)).toEqual(FEATURED.map((product) => product.name));
-    expect(fetchMock.mock.calls.some(([input]) => String(input instanceof Request ? input.url : input).endsWith('/api/site/products/featured'))).toBe(true);
+    expect(
+      fetchMock.mock.calls.some(([input]) => String(input instanceof Request ? input.url : input).endsWith('/api/site/products/featured')),
+    ).toBe(true);
 
     // Mlima Gold Sifted 2kg: KSh 179.50, on offer at KSh 165.00, a discount of 8.08% (two decimals).
     const flour = cards[0]!;
-    expect(within(flour).getByRole('link', { name: 'Mlima Gold Sifted Maize Meal 2kg' }).getAttribute('href')).toBe('/product/mlima-gold-sifted-maize-meal-2kg');
+    expect(within(flour).getByRole('link', { name: 'Mlima Gold Sifted Maize Meal 2kg' }).getAttribute('href')).toBe(
+      '/product/mlima-gold-sifted-maize-meal-2kg',
+    );
     expect(within(flour).getByText('2 kg')).toBeTruthy();
     expect(within(flour).getByText('KSh 165.00')).toBeTruthy();
     expect(within(flour).getByText('KSh 179.50').tagName).toBe('DEL');
@@ -120,7 +129,9 @@ describe('HomePage', () => {
     const [card] = await within(bestSellers).findAllByTestId('product-card');
     fireEvent.click(within(card!).getByRole('button', { name: 'Add Mlima Gold Sifted Maize Meal 2kg to cart' }));
     expect(await screen.findByText('Mlima Gold Sifted Maize Meal 2kg added to cart')).toBeTruthy();
-    expect((within(card!).getByRole('spinbutton', { name: 'Quantity of Mlima Gold Sifted Maize Meal 2kg' }) as HTMLInputElement).value).toBe('1');
+    expect(
+      (within(card!).getByRole('spinbutton', { name: 'Quantity of Mlima Gold Sifted Maize Meal 2kg' }) as HTMLInputElement).value,
+    ).toBe('1');
   });
 
   it('the wishlist heart on a card toggles with the spec toasts', async () => {
@@ -134,7 +145,9 @@ describe('HomePage', () => {
     expect(store.getState().wishlist.items.map((item) => item.slug)).toEqual(['mlima-gold-sifted-maize-meal-2kg']);
     fireEvent.click(heart);
     expect(await screen.findByText('Mlima Gold Sifted Maize Meal 2kg removed from wishlist')).toBeTruthy();
-    expect(within(card!).getByRole('button', { name: 'Add Mlima Gold Sifted Maize Meal 2kg to wishlist' }).getAttribute('aria-pressed')).toBe('false');
+    expect(
+      within(card!).getByRole('button', { name: 'Add Mlima Gold Sifted Maize Meal 2kg to wishlist' }).getAttribute('aria-pressed'),
+    ).toBe('false');
   });
 
   it('Quick View on a best seller opens a modal with price, net weight, the description cut to 50 words and a link to the product; Escape closes it', async () => {
@@ -159,7 +172,9 @@ describe('HomePage', () => {
     expect(description.textContent).toBe(`Best seller. ${Array.from({ length: 48 }, (_, index) => `word${index + 1}`).join(' ')}…`);
     expect(description.textContent).not.toContain('word49');
     expect(description.innerHTML).not.toContain('<strong>');
-    expect(within(dialog).getByRole('link', { name: 'View product details' }).getAttribute('href')).toBe('/product/mlima-gold-sifted-maize-meal-2kg');
+    expect(within(dialog).getByRole('link', { name: 'View product details' }).getAttribute('href')).toBe(
+      '/product/mlima-gold-sifted-maize-meal-2kg',
+    );
     expect(within(dialog).getByRole('button', { name: `Add ${product.name} to cart` })).toBeTruthy();
     expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Close quick view' }));
 
@@ -304,7 +319,11 @@ describe('HomePage', () => {
     const current = within(carousel).getByRole('link', { name: /^1 of 2: / });
     expect(current.getAttribute('href')).toBe('/shop/all');
     fireEvent.click(within(carousel).getByRole('button', { name: 'Show banner 2' }));
-    expect(within(carousel).getByRole('link', { name: /^2 of 2: Earn Shwari Points/ }).getAttribute('aria-hidden')).toBe('false');
+    expect(
+      within(carousel)
+        .getByRole('link', { name: /^2 of 2: Earn Shwari Points/ })
+        .getAttribute('aria-hidden'),
+    ).toBe('false');
   });
 
   it('says so when the best sellers cannot be loaded, and still shows the rest of the page', async () => {

@@ -57,8 +57,12 @@ export default function HomePage(): JSX.Element {
         <img src={bannerThree} alt="Baking season: up to 20% off Pwani Bora flours" width={1200} height={300} loading="lazy" />
       </Link>
 
-      {topProducts && topProducts.length > 0 && <ProductCarousel title="Top Products" products={topProducts.slice(0, CAROUSEL_SIZE)} wrap />}
-      {favoriteProducts && favoriteProducts.length > 0 && <ProductCarousel title="Favorites" products={favoriteProducts.slice(0, CAROUSEL_SIZE)} />}
+      {topProducts && topProducts.length > 0 && (
+        <ProductCarousel title="Top Products" products={topProducts.slice(0, CAROUSEL_SIZE)} wrap />
+      )}
+      {favoriteProducts && favoriteProducts.length > 0 && (
+        <ProductCarousel title="Favorites" products={favoriteProducts.slice(0, CAROUSEL_SIZE)} />
+      )}
 
       <section className={styles.section} aria-labelledby="partners">
         <h2 id="partners">United in Excellence, Driven by Innovation</h2>

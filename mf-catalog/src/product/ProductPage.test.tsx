@@ -1,7 +1,7 @@
 import { configure, fireEvent, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { mockApi, renderWithStore, resetShopState, respond } from '@shop/store-kit/src/testing';
-import { PRODUCTS, productBySlug } from '../test-fixtures';
+import { PRODUCTS, productBySlug } from '../testFixtures';
 import ProductPage from './ProductPage';
 
 // Screens wait for real (mocked) fetches; allow for a busy CI machine.
@@ -9,7 +9,8 @@ configure({ asyncUtilTimeout: 3000 });
 
 function mockProductApi(): jest.SpyInstance {
   return mockApi({
-    'GET /site/products/view/(.+)': (_request, match) => PRODUCTS.find((product) => product.slug === match[1]) ?? respond(404, { message: 'Product not found' }),
+    'GET /site/products/view/(.+)': (_request, match) =>
+      PRODUCTS.find((product) => product.slug === match[1]) ?? respond(404, { message: 'Product not found' }),
   });
 }
 
@@ -109,7 +110,9 @@ describe('ProductPage', () => {
     const breadcrumb = await screen.findByRole('navigation', { name: 'Breadcrumb' });
     expect(within(breadcrumb).getByRole('link', { name: 'Home' }).getAttribute('href')).toBe('/');
     expect(within(breadcrumb).getByRole('link', { name: 'Pwani Bora' }).getAttribute('href')).toBe('/shop/pwani-bora');
-    expect(within(breadcrumb).getByRole('link', { name: 'Chapati & Baking Flour' }).getAttribute('href')).toBe('/shop/pwani-bora/baking-flour');
+    expect(within(breadcrumb).getByRole('link', { name: 'Chapati & Baking Flour' }).getAttribute('href')).toBe(
+      '/shop/pwani-bora/baking-flour',
+    );
   });
 
   it("an unknown product (404) shows 'NotFound'", async () => {

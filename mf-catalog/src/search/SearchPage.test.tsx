@@ -1,7 +1,7 @@
 import { configure, fireEvent, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { mockApi, renderWithStore, resetShopState, respond } from '@shop/store-kit/src/testing';
-import { PRODUCTS, cardNames } from '../test-fixtures';
+import { PRODUCTS, cardNames } from '../testFixtures';
 import SearchPage from './SearchPage';
 
 // Screens wait for real (mocked) fetches; allow for a busy CI machine.

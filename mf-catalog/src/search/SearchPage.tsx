@@ -24,7 +24,14 @@ export default function SearchPage(): JSX.Element {
     <div className={styles.search}>
       <h1>{query ? `Search results for “${query}”` : 'Search'}</h1>
       <form role="search" className={styles.form} onSubmit={submit}>
-        <input type="search" value={text} maxLength={100} onChange={(event) => setText(event.target.value)} aria-label="Search products" placeholder="Search maize meal, flour, rice…" />
+        <input
+          type="search"
+          value={text}
+          maxLength={100}
+          onChange={(event) => setText(event.target.value)}
+          aria-label="Search products"
+          placeholder="Search maize meal, flour, rice…"
+        />
         <button type="submit">Search</button>
       </form>
       {!query ? (

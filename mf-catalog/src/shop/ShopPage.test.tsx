@@ -2,7 +2,7 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { Product, ProductFilterResult } from '@shop/api-types';
 import { mockApi, renderWithStore, resetShopState, respond, type FakeResponse } from '@shop/store-kit/src/testing';
-import { BRANDS, CATEGORIES, PRODUCTS, cardNames, effectivePrice, filterResult } from '../test-fixtures';
+import { BRANDS, CATEGORIES, PRODUCTS, cardNames, effectivePrice, filterResult } from '../testFixtures';
 import ShopPage from './ShopPage';
 
 // Screens wait for real (mocked) fetches; allow for a busy CI machine.
@@ -171,7 +171,9 @@ describe('ShopPage', () => {
     // The first card is now the cheapest: Mlima Gold Sifted 1kg at KSh 94.50.
     expect(within(screen.getAllByTestId('product-card')[0]!).getByText('KSh 94.50')).toBeTruthy();
     // Filter links keep the chosen order.
-    expect(within(typeNav()).getByRole('link', { name: 'Maize Meal' }).getAttribute('href')).toBe('/shop/mlima-gold/maize-meal?sort=price-low-high');
+    expect(within(typeNav()).getByRole('link', { name: 'Maize Meal' }).getAttribute('href')).toBe(
+      '/shop/mlima-gold/maize-meal?sort=price-low-high',
+    );
 
     const byPriceDown = [...mlima()].sort((a, b) => effectivePrice(b) - effectivePrice(a)).map((product) => product.name);
     fireEvent.change(sortSelect(), { target: { value: 'price-high-low' } });

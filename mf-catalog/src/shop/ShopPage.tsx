@@ -9,7 +9,8 @@ import styles from './shop.module.css';
 
 const SORT_OPTIONS = PRODUCT_SORTS.filter((sort): sort is keyof typeof SORT_LABELS => sort in SORT_LABELS);
 
-const parseSort = (value: string | null): ProductSort => (SORT_OPTIONS as readonly string[]).includes(value ?? '') ? (value as ProductSort) : 'default';
+const parseSort = (value: string | null): ProductSort =>
+  (SORT_OPTIONS as readonly string[]).includes(value ?? '') ? (value as ProductSort) : 'default';
 
 /** /shop/all, /shop/{brand}, /shop/{brand}/{category}: brand and product-type filters, sort, grid or list. */
 export default function ShopPage(): JSX.Element {
@@ -47,7 +48,12 @@ export default function ShopPage(): JSX.Element {
           All
         </Link>
         {brands.data?.map((brand) => (
-          <Link key={brand.id} to={shopPath(brand.slug, categorySlug)} aria-current={brand.slug === brandSlug ? 'page' : undefined} className={styles.filter}>
+          <Link
+            key={brand.id}
+            to={shopPath(brand.slug, categorySlug)}
+            aria-current={brand.slug === brandSlug ? 'page' : undefined}
+            className={styles.filter}
+          >
             {brand.name}
           </Link>
         ))}
@@ -69,7 +75,11 @@ export default function ShopPage(): JSX.Element {
       </nav>
       <div className={styles.toolbar}>
         <p className={styles.count} aria-live="polite">
-          {(result.isFetching && !result.data) || waiting ? 'Loading products…' : products.length ? `Showing 1-${products.length} of ${products.length} results` : 'Showing 0 results'}
+          {(result.isFetching && !result.data) || waiting
+            ? 'Loading products…'
+            : products.length
+              ? `Showing 1-${products.length} of ${products.length} results`
+              : 'Showing 0 results'}
         </p>
         <label className={styles.sort}>
           <VisuallyHidden>Sort products</VisuallyHidden>

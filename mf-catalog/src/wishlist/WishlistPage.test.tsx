@@ -2,7 +2,7 @@ import { configure, fireEvent, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { Product } from '@shop/api-types';
 import { renderWithStore, resetShopState } from '@shop/store-kit/src/testing';
-import { productBySlug } from '../test-fixtures';
+import { productBySlug } from '../testFixtures';
 import WishlistPage from './WishlistPage';
 
 // Screens wait for real (mocked) fetches; allow for a busy CI machine.
@@ -24,7 +24,8 @@ function renderWishlist() {
   );
 }
 
-const itemNames = (): string[] => screen.queryAllByTestId('wishlist-item').map((item) => within(item).getAllByRole('link')[0]!.textContent ?? '');
+const itemNames = (): string[] =>
+  screen.queryAllByTestId('wishlist-item').map((item) => within(item).getAllByRole('link')[0]!.textContent ?? '');
 const storedNames = (): string[] => (JSON.parse(localStorage.getItem('wishlists') ?? '[]') as Product[]).map((product) => product.name);
 
 afterEach(() => resetShopState());
@@ -44,7 +45,9 @@ describe('WishlistPage', () => {
     expect(screen.queryByText('No Products')).toBeNull();
     expect(itemNames()).toEqual(SAVED.map((product) => product.name));
     const flour = screen.getAllByTestId('wishlist-item')[0]!;
-    expect(within(flour).getByRole('link', { name: 'Mlima Gold Sifted Maize Meal 2kg' }).getAttribute('href')).toBe('/product/mlima-gold-sifted-maize-meal-2kg');
+    expect(within(flour).getByRole('link', { name: 'Mlima Gold Sifted Maize Meal 2kg' }).getAttribute('href')).toBe(
+      '/product/mlima-gold-sifted-maize-meal-2kg',
+    );
     expect(within(flour).getByText('2 kg')).toBeTruthy();
     expect(within(flour).getByText('KSh 165.00')).toBeTruthy();
     expect(within(flour).getByText('KSh 179.50').tagName).toBe('DEL');

@@ -30,7 +30,12 @@ export default function WishlistPage(): JSX.Element {
               </div>
               <div className={styles.actions}>
                 <AddToCartControl product={product} compact />
-                <button type="button" className={styles.remove} onClick={() => dispatch(toggleWishlist(product))} aria-label={`Remove ${product.name} from wishlist`}>
+                <button
+                  type="button"
+                  className={styles.remove}
+                  onClick={() => dispatch(toggleWishlist(product))}
+                  aria-label={`Remove ${product.name} from wishlist`}
+                >
                   Remove
                 </button>
               </div>

@@ -9,7 +9,14 @@ interface AddressFormProps {
   onSubmit(address: Address, contact?: ChatContact): void;
 }
 
-const FIELDS: Array<{ name: AddressField; label: string; autoComplete: string; type?: string; inputMode?: 'numeric' | 'email'; required: boolean }> = [
+const FIELDS: Array<{
+  name: AddressField;
+  label: string;
+  autoComplete: string;
+  type?: string;
+  inputMode?: 'numeric' | 'email';
+  required: boolean;
+}> = [
   { name: 'first_name', label: 'First name', autoComplete: 'given-name', required: true },
   { name: 'last_name', label: 'Last name', autoComplete: 'family-name', required: true },
   { name: 'phone', label: 'Phone', autoComplete: 'tel', type: 'tel', inputMode: 'numeric', required: true },

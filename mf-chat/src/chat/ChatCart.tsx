@@ -1,6 +1,13 @@
 import { MINIMUM_ORDER_MESSAGE } from '@shop/api-types';
 import { formatCents, lineTotal } from '@shop/money';
-import { meetsMinimumOrder, selectCartCount, selectCartLines, selectCartSubtotalCents, unitPriceCents, useAppSelector } from '@shop/store-kit';
+import {
+  meetsMinimumOrder,
+  selectCartCount,
+  selectCartLines,
+  selectCartSubtotalCents,
+  unitPriceCents,
+  useAppSelector,
+} from '@shop/store-kit';
 import styles from './chat.module.css';
 
 interface ChatCartProps {
@@ -34,13 +41,23 @@ export function ChatCart({ send, onCheckout, disabled, headingLevel = 'h3' }: Ch
                 <span className={styles.cartName}>{line.name}</span>
                 <span className={styles.cartTotal}>{formatCents(lineTotal(unitPriceCents(line), line.quantity))}</span>
                 <div className={styles.cartButtons}>
-                  <button type="button" disabled={disabled} aria-label={`Decrease ${line.name} quantity by 1`} onClick={() => send(`Decrease ${line.name} quantity by 1`)}>
+                  <button
+                    type="button"
+                    disabled={disabled}
+                    aria-label={`Decrease ${line.name} quantity by 1`}
+                    onClick={() => send(`Decrease ${line.name} quantity by 1`)}
+                  >
                     −
                   </button>
                   <span className={styles.cartQuantity} aria-label={`Quantity of ${line.name}`}>
                     {line.quantity}
                   </span>
-                  <button type="button" disabled={disabled} aria-label={`Add 1 more ${line.name} to cart`} onClick={() => send(`Add 1 more ${line.name} to cart`)}>
+                  <button
+                    type="button"
+                    disabled={disabled}
+                    aria-label={`Add 1 more ${line.name} to cart`}
+                    onClick={() => send(`Add 1 more ${line.name} to cart`)}
+                  >
                     +
                   </button>
                   <button

@@ -15,7 +15,15 @@ function PriceText({ text }: { text: string }): JSX.Element {
 }
 
 /** The products of one reply: image, name, price text and 'Add to cart', which asks the assistant. */
-export function ProductCards({ products, disabled, onAdd }: { products: ChatProduct[]; disabled: boolean; onAdd(product: ChatProduct): void }): JSX.Element {
+export function ProductCards({
+  products,
+  disabled,
+  onAdd,
+}: {
+  products: ChatProduct[];
+  disabled: boolean;
+  onAdd(product: ChatProduct): void;
+}): JSX.Element {
   return (
     <ul className={styles.products} aria-label="Products">
       {products.map((product) => (
@@ -26,7 +34,13 @@ export function ProductCards({ products, disabled, onAdd }: { products: ChatProd
               {product.name}
             </Link>
             <PriceText text={product.price} />
-            <button type="button" className={styles.addButton} disabled={disabled} aria-label={`Add ${product.name} to cart`} onClick={() => onAdd(product)}>
+            <button
+              type="button"
+              className={styles.addButton}
+              disabled={disabled}
+              aria-label={`Add ${product.name} to cart`}
+              onClick={() => onAdd(product)}
+            >
               Add to cart
             </button>
           </div>

@@ -1,19 +1,32 @@
 import { CHAT_ADDRESS_MESSAGE } from '@shop/api-types';
 import { addressDisplay, addressMessage, checkAddress, contactOf, EMPTY_ADDRESS, prefillAddress } from './address';
 
-const complete = { first_name: 'Achieng', last_name: 'Atieno', phone: '0722 000-111', email: 'achieng@example.com', street: 'Moi Avenue 21', town: 'Mombasa', apartment: '' };
+const complete = {
+  first_name: 'Achieng',
+  last_name: 'Atieno',
+  phone: '0722 000-111',
+  email: 'achieng@example.com',
+  street: 'Moi Avenue 21',
+  town: 'Mombasa',
+  apartment: '',
+};
 
 afterEach(() => localStorage.clear());
 
 describe('the chat address form', () => {
   it("joins 'county:subcounty:street:town:apartment' with the chosen ids, and no part can add a colon", () => {
     expect(addressMessage(complete, { countyId: 1, subCountyId: 4 })).toBe('1:4:Moi Avenue 21:Mombasa:');
-    expect(addressMessage({ ...complete, street: ' Plot 7: Nyali Rd ', apartment: 'Flat 2' }, { countyId: 47, subCountyId: 274 })).toBe('47:274:Plot 7 Nyali Rd:Mombasa:Flat 2');
+    expect(addressMessage({ ...complete, street: ' Plot 7: Nyali Rd ', apartment: 'Flat 2' }, { countyId: 47, subCountyId: 274 })).toBe(
+      '47:274:Plot 7 Nyali Rd:Mombasa:Flat 2',
+    );
     expect(addressMessage(complete, { countyId: null, subCountyId: null })).toBe('::Moi Avenue 21:Mombasa:');
   });
 
   it('requires everything but the apartment, then a 10-digit phone and an email', () => {
-    expect(checkAddress(EMPTY_ADDRESS)).toEqual({ message: CHAT_ADDRESS_MESSAGE, invalid: ['first_name', 'last_name', 'phone', 'email', 'street', 'town'] });
+    expect(checkAddress(EMPTY_ADDRESS)).toEqual({
+      message: CHAT_ADDRESS_MESSAGE,
+      invalid: ['first_name', 'last_name', 'phone', 'email', 'street', 'town'],
+    });
     expect(checkAddress({ ...complete, town: ' ' })).toEqual({ message: CHAT_ADDRESS_MESSAGE, invalid: ['town'] });
     expect(checkAddress(complete)).toEqual({ message: null, invalid: [] });
     expect(checkAddress({ ...complete, phone: '712345678' }).message).toBe('Phone number must be 10 digits');
@@ -21,11 +34,19 @@ describe('the chat address form', () => {
   });
 
   it('sends the contact trimmed, the phone without spaces or dashes', () => {
-    expect(contactOf({ ...complete, first_name: ' Achieng ' })).toEqual({ first_name: 'Achieng', last_name: 'Atieno', phone: '0722000111', email: 'achieng@example.com' });
+    expect(contactOf({ ...complete, first_name: ' Achieng ' })).toEqual({
+      first_name: 'Achieng',
+      last_name: 'Atieno',
+      phone: '0722000111',
+      email: 'achieng@example.com',
+    });
   });
 
   it('prefills from the checkout details, then the profile where those are empty; a corrupt prefill reads as empty', () => {
-    localStorage.setItem('checkout', JSON.stringify({ first_name: 'Achieng', last_name: '', phone: 722000111, street: 'Moi Avenue 21', county_id: 1 }));
+    localStorage.setItem(
+      'checkout',
+      JSON.stringify({ first_name: 'Achieng', last_name: '', phone: 722000111, street: 'Moi Avenue 21', county_id: 1 }),
+    );
     expect(prefillAddress({ first_name: 'Juma', last_name: 'Otieno', phone: null, email: 'customer@example.com' })).toEqual({
       first_name: 'Achieng',
       last_name: 'Otieno',

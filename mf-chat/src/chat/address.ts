@@ -44,10 +44,10 @@ export function prefillAddress(profile?: Pick<CustomerProfile, 'first_name' | 'l
 export function fillEmpty(form: AddressForm, profile: Pick<CustomerProfile, 'first_name' | 'last_name' | 'phone' | 'email'>): AddressForm {
   return {
     ...form,
-    first_name: form.first_name.trim() ? form.first_name : profile.first_name ?? '',
-    last_name: form.last_name.trim() ? form.last_name : profile.last_name ?? '',
-    phone: form.phone.trim() ? form.phone : profile.phone ?? '',
-    email: form.email.trim() ? form.email : profile.email ?? '',
+    first_name: form.first_name.trim() ? form.first_name : (profile.first_name ?? ''),
+    last_name: form.last_name.trim() ? form.last_name : (profile.last_name ?? ''),
+    phone: form.phone.trim() ? form.phone : (profile.phone ?? ''),
+    email: form.email.trim() ? form.email : (profile.email ?? ''),
   };
 }
 
@@ -72,11 +72,18 @@ const part = (value: string): string => value.replace(/:/g, ' ').replace(/\s+/g,
 
 /** 'county:subcounty:street:town:apartment' (spec section 7), ids for the places. */
 export function addressMessage(form: AddressForm, place: ChatPlace): string {
-  return [place.countyId ?? '', place.subCountyId ?? '', form.street, form.town, form.apartment].map((value) => part(String(value))).join(':');
+  return [place.countyId ?? '', place.subCountyId ?? '', form.street, form.town, form.apartment]
+    .map((value) => part(String(value)))
+    .join(':');
 }
 
 export function contactOf(form: AddressForm): ChatContact {
-  return { first_name: form.first_name.trim(), last_name: form.last_name.trim(), phone: normalizePhone(form.phone), email: form.email.trim() };
+  return {
+    first_name: form.first_name.trim(),
+    last_name: form.last_name.trim(),
+    phone: normalizePhone(form.phone),
+    email: form.email.trim(),
+  };
 }
 
 /** What the shopper's bubble says: the address as a person writes it. */

@@ -61,7 +61,8 @@ export const chatSlice = createSlice({
         show_address_form: reply.show_address_form === true,
       };
       if (state.controls.step === 'browsing') state.place = { countyId: null, subCountyId: null };
-      else if (state.controls.step === 'county') state.place = { countyId: state.place.countyId, countyName: state.place.countyName, subCountyId: null };
+      else if (state.controls.step === 'county')
+        state.place = { countyId: state.place.countyId, countyName: state.place.countyName, subCountyId: null };
       // An unknown or expired id started a new conversation under the server's id.
       if (typeof reply.session_id === 'string' && reply.session_id) state.sessionId = reply.session_id;
     },

@@ -58,7 +58,10 @@ export function newSessionId(): string {
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const isEntry = (value: unknown): value is ChatEntry =>
-  isRecord(value) && Number.isInteger(value.id) && (value.from === 'shopper' || value.from === 'assistant') && typeof value.text === 'string';
+  isRecord(value) &&
+  Number.isInteger(value.id) &&
+  (value.from === 'shopper' || value.from === 'assistant') &&
+  typeof value.text === 'string';
 
 /** The saved conversation when it belongs to this tab's session id; anything malformed reads as none. */
 export function loadConversation(): SavedConversation | null {
@@ -66,7 +69,8 @@ export function loadConversation(): SavedConversation | null {
     const raw = storage()?.getItem(CONVERSATION_KEY);
     if (!raw) return null;
     const saved: unknown = JSON.parse(raw);
-    if (!isRecord(saved) || typeof saved.sessionId !== 'string' || !Array.isArray(saved.entries) || !saved.entries.every(isEntry)) return null;
+    if (!isRecord(saved) || typeof saved.sessionId !== 'string' || !Array.isArray(saved.entries) || !saved.entries.every(isEntry))
+      return null;
     if (!isRecord(saved.controls) || !isRecord(saved.place) || !Number.isInteger(saved.nextId)) return null;
     if (storage()?.getItem(SESSION_ID_KEY) !== saved.sessionId) return null;
     // A failure before the reload cannot be retried after it: the shopper simply sends again.
@@ -80,7 +84,13 @@ export function loadConversation(): SavedConversation | null {
 export function saveConversation(chat: ChatState): void {
   const store = storage();
   if (!store) return;
-  const saved: SavedConversation = { sessionId: chat.sessionId, entries: chat.entries, controls: chat.controls, place: chat.place, nextId: chat.nextId };
+  const saved: SavedConversation = {
+    sessionId: chat.sessionId,
+    entries: chat.entries,
+    controls: chat.controls,
+    place: chat.place,
+    nextId: chat.nextId,
+  };
   try {
     store.setItem(SESSION_ID_KEY, chat.sessionId);
     store.setItem(CONVERSATION_KEY, JSON.stringify(saved));

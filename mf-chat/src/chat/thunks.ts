@@ -14,7 +14,10 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 const isReply = (value: unknown): value is ChatReply => isObject(value) && typeof value.text === 'string';
 
 const sameCart = (a: CartLine[], b: ChatCartLine[]): boolean =>
-  a.length === b.length && a.every((line, index) => line.id === b[index]?.id && line.quantity === b[index]?.quantity && line.product_total === b[index]?.product_total);
+  a.length === b.length &&
+  a.every(
+    (line, index) => line.id === b[index]?.id && line.quantity === b[index]?.quantity && line.product_total === b[index]?.product_total,
+  );
 
 /**
  * Sends one message with the storefront's cart; the reply's cart replaces the store kit's (so the

@@ -1,6 +1,6 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { resetShopState } from '@shop/store-kit/src/testing';
-import { chatServer, FORTIFIED, line, MAIZE, OIL, renderChatPage, storeCart } from '../test-fixtures';
+import { chatServer, FORTIFIED, line, MAIZE, OIL, renderChatPage, storeCart } from '../testFixtures';
 
 // Screens wait for real (mocked) fetches; allow for a busy CI machine.
 configure({ asyncUtilTimeout: 3000 });
@@ -37,11 +37,21 @@ describe('ChatPage (/chat)', () => {
     await screen.findByText(`${FORTIFIED.name} added to your cart.`);
     expect(cart.getByRole('heading', { name: 'Your cart (3)' })).toBeTruthy();
     expect(screen.getByTestId('cart-count').textContent).toBe('3');
-    expect(cart.getAllByTestId('chat-cart-line').map((item) => item.querySelector('span')?.textContent)).toEqual([OIL.name, MAIZE.name, FORTIFIED.name]);
+    expect(cart.getAllByTestId('chat-cart-line').map((item) => item.querySelector('span')?.textContent)).toEqual([
+      OIL.name,
+      MAIZE.name,
+      FORTIFIED.name,
+    ]);
 
     fireEvent.click(cart.getByRole('button', { name: 'Checkout' }));
     await screen.findByRole('combobox', { name: 'County' });
-    expect(calls.map((call) => call.body.message)).toEqual(['Hello', 'maize flour', `Add ${MAIZE.name} to cart`, `Add ${FORTIFIED.name} to cart`, 'Checkout']);
+    expect(calls.map((call) => call.body.message)).toEqual([
+      'Hello',
+      'maize flour',
+      `Add ${MAIZE.name} to cart`,
+      `Add ${FORTIFIED.name} to cart`,
+      'Checkout',
+    ]);
     await waitFor(() => expect(cart.getByTestId('chat-cart-subtotal').textContent).toBe('KSh 1,710.00'));
     expect(cart.getByText('Minimum order amount is 1930')).toBeTruthy();
   });

@@ -18,7 +18,7 @@ import {
   reply,
   storeCart,
   storeSession,
-} from '../test-fixtures';
+} from '../testFixtures';
 
 // Screens wait for real (mocked) fetches; allow for a busy CI machine.
 configure({ asyncUtilTimeout: 3000 });
@@ -143,7 +143,11 @@ describe('ChatWidget', () => {
     fireEvent.click(within(widget()).getByRole('button', { name: 'Cart (2)' }));
     const cart = screen.getByTestId('chat-cart');
     expect(within(cart).getByRole('heading', { name: 'Your cart (2)' })).toBeTruthy();
-    expect(within(cart).getAllByTestId('chat-cart-line').map((item) => item.querySelector('span')?.textContent)).toEqual([OIL.name, MAIZE.name]);
+    expect(
+      within(cart)
+        .getAllByTestId('chat-cart-line')
+        .map((item) => item.querySelector('span')?.textContent),
+    ).toEqual([OIL.name, MAIZE.name]);
     expect(within(cart).getByTestId('chat-cart-subtotal').textContent).toBe('KSh 1,615.00');
 
     fireEvent.click(within(cart).getByRole('button', { name: `Add 1 more ${OIL.name} to cart` }));
@@ -183,7 +187,16 @@ describe('ChatWidget', () => {
     storeCart([line(OIL, 2), line(MAIZE, 1)]);
     localStorage.setItem(
       'checkout',
-      JSON.stringify({ first_name: 'Achieng', last_name: 'Atieno', phone: '0722000111', email: 'achieng@example.com', street: 'Moi Avenue 21', apartment: '', town: 'Mombasa', depot_id: 1 }),
+      JSON.stringify({
+        first_name: 'Achieng',
+        last_name: 'Atieno',
+        phone: '0722000111',
+        email: 'achieng@example.com',
+        street: 'Moi Avenue 21',
+        apartment: '',
+        town: 'Mombasa',
+        depot_id: 1,
+      }),
     );
     const calls = chatServer();
     renderWidget();
@@ -194,7 +207,11 @@ describe('ChatWidget', () => {
     // The county dropdown lists the reply's counties; choosing one sends its id, and the bubble shows its name.
     expect(screen.queryByRole('combobox', { name: 'Sub-county' })).toBeNull();
     const county = screen.getByRole('combobox', { name: 'County' });
-    expect(within(county).getAllByRole('option').map((option) => option.textContent)).toEqual(['Select your county', 'Mombasa', 'Nairobi']);
+    expect(
+      within(county)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Select your county', 'Mombasa', 'Nairobi']);
     fireEvent.change(county, { target: { value: String(MOMBASA.id) } });
     await assistantSays('And the sub-county?');
     expect(calls.at(-1)!.body.message).toBe('1');
@@ -254,7 +271,10 @@ describe('ChatWidget', () => {
     fireEvent.change(field(/^Town/), { target: { value: 'Mombasa' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Confirm address' }));
     await screen.findByRole('link', { name: 'Pay KSh 2,900.00 now' });
-    expect(calls.at(-1)!.body).toMatchObject({ message: '1:6:Nyerere Road 5:Mombasa:', contact: { first_name: 'Juma', last_name: 'Otieno', phone: '0712345678', email: 'customer@example.com' } });
+    expect(calls.at(-1)!.body).toMatchObject({
+      message: '1:6:Nyerere Road 5:Mombasa:',
+      contact: { first_name: 'Juma', last_name: 'Otieno', phone: '0712345678', email: 'customer@example.com' },
+    });
   });
 
   it(`missing required address fields show '${CHAT_ADDRESS_MESSAGE}' and send nothing`, async () => {
@@ -321,7 +341,11 @@ describe('ChatWidget', () => {
     renderWidget();
     await greeted();
     const suggestions = screen.getByRole('group', { name: 'Suggestions' });
-    expect(within(suggestions).getAllByRole('button').map((button) => button.textContent)).toEqual(['Show maize flour', 'View cart']);
+    expect(
+      within(suggestions)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Show maize flour', 'View cart']);
     fireEvent.click(within(suggestions).getByRole('button', { name: 'Show maize flour' }));
     await assistantSays('Here is our maize flour:');
     expect(calls.at(-1)!.body.message).toBe('Show maize flour');
@@ -350,7 +374,9 @@ describe('ChatWidget', () => {
 
   it(`a failed call shows '${CHAT_ERROR_MESSAGE}', and 'Try again' sends the same message`, async () => {
     let failing = true;
-    const calls = chatServer({ answer: (body) => (failing ? respond(503, { message: 'The chat service is not available right now.' }) : assistant(body, 0)) });
+    const calls = chatServer({
+      answer: (body) => (failing ? respond(503, { message: 'The chat service is not available right now.' }) : assistant(body, 0)),
+    });
     const { store } = renderWidget();
     storeCart([]);
     expect(await assistantSays(CHAT_ERROR_MESSAGE)).toBeTruthy();
@@ -371,7 +397,10 @@ describe('ChatWidget', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await assistantSays(`${MAIZE.name} added to your cart.`);
     expect(screen.getByTestId('cart-count').textContent).toBe('1');
-    expect(screen.getAllByTestId('shopper-message').map((bubble) => bubble.textContent)).toEqual(['You: maize', `You: Add ${MAIZE.name} to cart`]);
+    expect(screen.getAllByTestId('shopper-message').map((bubble) => bubble.textContent)).toEqual([
+      'You: maize',
+      `You: Add ${MAIZE.name} to cart`,
+    ]);
   });
 
   it('a reply that is not a chat reply (a network error, HTML) is a failure too', async () => {
@@ -382,7 +411,10 @@ describe('ChatWidget', () => {
   });
 
   it('adopts the session id of a reply that started a new conversation', async () => {
-    const calls = chatServer({ answer: (body, call) => reply(body, { text: call === 1 ? 'Welcome back!' : 'OK', session_id: '0b0c6f7e-2f4b-4c7a-9f1e-2d3c4b5a6978' }) });
+    const calls = chatServer({
+      answer: (body, call) =>
+        reply(body, { text: call === 1 ? 'Welcome back!' : 'OK', session_id: '0b0c6f7e-2f4b-4c7a-9f1e-2d3c4b5a6978' }),
+    });
     renderWidget();
     await assistantSays('Welcome back!');
     await type('rice');
@@ -393,7 +425,12 @@ describe('ChatWidget', () => {
 
   it('never links a payment address that is not http(s)', async () => {
     chatServer({
-      answer: (body) => reply(body, { text: 'Pay now.', step: 'payment', checkout: { order_number: ORDER_NUMBER, total_amount: 2000, payment_url: 'javascript:alert(1)' } }),
+      answer: (body) =>
+        reply(body, {
+          text: 'Pay now.',
+          step: 'payment',
+          checkout: { order_number: ORDER_NUMBER, total_amount: 2000, payment_url: 'javascript:alert(1)' },
+        }),
     });
     renderWidget();
     await assistantSays('Pay now.');

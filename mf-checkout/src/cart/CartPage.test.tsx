@@ -3,7 +3,7 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { cartDrawerToggled } from '@shop/store-kit';
 import { renderWithStore, resetShopState } from '@shop/store-kit/src/testing';
 import CartPage from './CartPage';
-import { currentPath, findToast, FULL_CART, line, MAIZE, OIL, renderShop, RICE, SMALL_CART, storeCart } from '../test-fixtures';
+import { currentPath, findToast, FULL_CART, line, MAIZE, OIL, renderShop, RICE, SMALL_CART, storeCart } from '../testFixtures';
 
 // Screens wait for real (mocked) fetches; allow for a busy CI machine.
 configure({ asyncUtilTimeout: 3000 });
@@ -29,13 +29,17 @@ describe('CartPage', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Cart' })).toBeTruthy();
     expect(lines()).toHaveLength(2);
     const maize = lineOf('Mlima Gold Sifted Maize Meal 2kg');
-    expect(within(maize).getByRole('link', { name: 'Mlima Gold Sifted Maize Meal 2kg' }).getAttribute('href')).toBe('/product/mlima-gold-sifted-maize-meal-2kg');
+    expect(within(maize).getByRole('link', { name: 'Mlima Gold Sifted Maize Meal 2kg' }).getAttribute('href')).toBe(
+      '/product/mlima-gold-sifted-maize-meal-2kg',
+    );
     expect(maize.querySelector('img')?.getAttribute('src')).toBe('/media/products/mlima-gold-sifted-maize-meal-2kg.svg');
     expect(within(maize).getByText('SKU: 2 kg')).toBeTruthy();
     // Offer price, and the regular price struck through.
     expect(within(maize).getByText('KSh 165.00')).toBeTruthy();
     expect(within(maize).getByText('KSh 179.50').tagName).toBe('DEL');
-    expect((within(maize).getByRole('spinbutton', { name: 'Quantity of Mlima Gold Sifted Maize Meal 2kg' }) as HTMLInputElement).value).toBe('2');
+    expect(
+      (within(maize).getByRole('spinbutton', { name: 'Quantity of Mlima Gold Sifted Maize Meal 2kg' }) as HTMLInputElement).value,
+    ).toBe('2');
     expect(within(maize).getByTestId('line-total').textContent).toBe('KSh 330.00');
     const rice = lineOf('Nyota Basmati Rice 1kg');
     expect(within(rice).getByText('SKU: 1 kg')).toBeTruthy();
@@ -65,7 +69,9 @@ describe('CartPage', () => {
     fireEvent.click(within(oil).getByRole('button', { name: 'Remove one Pwani Bora Cooking Oil 3L' }));
     fireEvent.click(within(oil).getByRole('button', { name: 'Remove one Pwani Bora Cooking Oil 3L' }));
     expect(totalsRows()).toMatchObject({ Subtotal: 'KSh 1,450.00', Total: 'KSh 1,450.00' });
-    expect(JSON.parse(localStorage.getItem('cart') ?? '[]')).toEqual([expect.objectContaining({ id: OIL.id, quantity: 1, product_total: 1450 })]);
+    expect(JSON.parse(localStorage.getItem('cart') ?? '[]')).toEqual([
+      expect.objectContaining({ id: OIL.id, quantity: 1, product_total: 1450 }),
+    ]);
   });
 
   it("Remove takes the line out with the '{name} removed from cart' toast", async () => {

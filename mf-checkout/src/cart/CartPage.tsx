@@ -58,9 +58,15 @@ export default function CartPage(): JSX.Element {
                 <div className={styles.controls}>
                   <QuantityStepper line={line} />
                   <p className={styles.lineTotal}>
-                    <span className={styles.label}>Total</span> <strong data-testid="line-total">{formatCents(lineTotal(unitPriceCents(line), line.quantity))}</strong>
+                    <span className={styles.label}>Total</span>{' '}
+                    <strong data-testid="line-total">{formatCents(lineTotal(unitPriceCents(line), line.quantity))}</strong>
                   </p>
-                  <button type="button" className={styles.remove} onClick={() => dispatch(removeFromCart(line.id))} aria-label={`Remove ${line.name} from cart`}>
+                  <button
+                    type="button"
+                    className={styles.remove}
+                    onClick={() => dispatch(removeFromCart(line.id))}
+                    aria-label={`Remove ${line.name} from cart`}
+                  >
                     Remove
                   </button>
                 </div>

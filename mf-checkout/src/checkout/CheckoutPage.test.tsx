@@ -14,8 +14,8 @@ import {
   storeSession,
   toastTexts,
   type,
-} from '../test-fixtures';
-import { callsTo, checkoutServer } from './checkout-server';
+} from '../testFixtures';
+import { callsTo, checkoutServer } from './checkoutServer';
 
 // Screens wait for real (mocked) fetches; allow for a busy CI machine.
 configure({ asyncUtilTimeout: 3000 });
@@ -50,7 +50,17 @@ describe('CheckoutPage: details and Continue', () => {
     expect(screen.getByRole('link', { name: 'Register' }).getAttribute('href')).toBe('/register');
     expect(screen.getByRole('group', { name: 'Account details' })).toBeTruthy();
     expect(screen.getByRole('group', { name: 'Shipping' })).toBeTruthy();
-    for (const name of ['First name', 'Last name', 'Phone', 'Email', 'Street', 'Apartment (optional)', 'Town', 'Order notes (optional)', 'Coupon code (optional)']) {
+    for (const name of [
+      'First name',
+      'Last name',
+      'Phone',
+      'Email',
+      'Street',
+      'Apartment (optional)',
+      'Town',
+      'Order notes (optional)',
+      'Coupon code (optional)',
+    ]) {
       expect(field(name)).toBeTruthy();
     }
     expect(await within(select('County')).findByRole('option', { name: 'Nairobi' })).toBeTruthy();
@@ -108,7 +118,9 @@ describe('CheckoutPage: details and Continue', () => {
     expect(placeOrder().disabled).toBe(true);
 
     // A link of the summary takes the shopper to the field.
-    fireEvent.click(within(screen.getByRole('alert', { name: 'Please check the following' })).getByRole('link', { name: 'Town is required' }));
+    fireEvent.click(
+      within(screen.getByRole('alert', { name: 'Please check the following' })).getByRole('link', { name: 'Town is required' }),
+    );
     expect(document.activeElement).toBe(field('Town'));
   });
 
@@ -141,7 +153,9 @@ describe('CheckoutPage: details and Continue', () => {
   });
 
   it('checks the minimum order after discounts: a coupon that takes the total under 1930 blocks the order', async () => {
-    checkoutServer({ coupon: () => ({ discount: { name: 'KARIBU200', discount_type: 'value', discount_value: 200, discount_percent: null } }) });
+    checkoutServer({
+      coupon: () => ({ discount: { name: 'KARIBU200', discount_type: 'value', discount_value: 200, discount_percent: null } }),
+    });
     storeCart(EDGE_CART);
     renderShop('/checkout');
     await fillDetails();
@@ -226,7 +240,10 @@ describe('CheckoutPage: prefill', () => {
   });
 
   it('a signed-in customer with no saved prefill gets the profile (GET get-profile) and the first saved address (GET addresses)', async () => {
-    const calls = checkoutServer({ profile: PROFILE, addresses: [HOME_ADDRESS, { ...HOME_ADDRESS, id: 12, street_address: 'Second Street' }] });
+    const calls = checkoutServer({
+      profile: PROFILE,
+      addresses: [HOME_ADDRESS, { ...HOME_ADDRESS, id: 12, street_address: 'Second Street' }],
+    });
     storeSession();
     storeCart(FULL_CART);
     renderShop('/checkout');
@@ -243,14 +260,32 @@ describe('CheckoutPage: prefill', () => {
     expect(callsTo(calls, '/addresses')).toHaveLength(1);
     // Guests' links are not shown to a signed-in customer.
     expect(screen.queryByRole('link', { name: 'Register' })).toBeNull();
-    expect(JSON.parse(localStorage.getItem('checkout') ?? '{}')).toMatchObject({ first_name: 'Juma', street: 'Waiyaki Way 14', county_id: 47, subcounty_id: 274 });
+    expect(JSON.parse(localStorage.getItem('checkout') ?? '{}')).toMatchObject({
+      first_name: 'Juma',
+      street: 'Waiyaki Way 14',
+      county_id: 47,
+      subcounty_id: 274,
+    });
   });
 
   it('a saved prefill is kept: the profile and address do not overwrite it', async () => {
     const calls = checkoutServer({ profile: PROFILE, addresses: [HOME_ADDRESS] });
     storeSession();
     storeCart(FULL_CART);
-    localStorage.setItem('checkout', JSON.stringify({ first_name: 'Amani', last_name: 'Mwangi', phone: '0733111222', email: 'amani@example.com', street: 'Kenyatta Avenue 3', town: 'Nakuru', county_id: 1, subcounty_id: 6, depot_id: 1 }));
+    localStorage.setItem(
+      'checkout',
+      JSON.stringify({
+        first_name: 'Amani',
+        last_name: 'Mwangi',
+        phone: '0733111222',
+        email: 'amani@example.com',
+        street: 'Kenyatta Avenue 3',
+        town: 'Nakuru',
+        county_id: 1,
+        subcounty_id: 6,
+        depot_id: 1,
+      }),
+    );
     renderShop('/checkout');
     await screen.findByTestId('points-balance');
     await waitFor(() => expect(callsTo(calls, '/addresses')).toHaveLength(1));
@@ -282,7 +317,9 @@ describe('CheckoutPage: coupon', () => {
   const tenPercent = { discount: { name: 'SAVE10', discount_type: 'percent', discount_value: null, discount_percent: 10 } };
 
   it("upper-cases the code as typed, checks it once typing pauses, and applies 'Valid coupon: 10%'", async () => {
-    const calls = checkoutServer({ coupon: (code) => (code === 'SAVE10' ? tenPercent : respond(404, { message: 'Invalid or expired coupon' })) });
+    const calls = checkoutServer({
+      coupon: (code) => (code === 'SAVE10' ? tenPercent : respond(404, { message: 'Invalid or expired coupon' })),
+    });
     storeCart(FULL_CART);
     const { store } = renderShop('/checkout');
     type('Email', 'achieng@example.com');
@@ -307,7 +344,9 @@ describe('CheckoutPage: coupon', () => {
   });
 
   it("a value coupon shows 'Valid coupon: Ksh 200' and takes KSh 200 off", async () => {
-    checkoutServer({ coupon: () => ({ discount: { name: 'KARIBU200', discount_type: 'value', discount_value: 200, discount_percent: null } }) });
+    checkoutServer({
+      coupon: () => ({ discount: { name: 'KARIBU200', discount_type: 'value', discount_value: 200, discount_percent: null } }),
+    });
     storeCart(FULL_CART);
     const { store } = renderShop('/checkout');
     type('Email', 'achieng@example.com');
@@ -452,7 +491,9 @@ describe('CheckoutPage: Shwari Points', () => {
     storeCart(FULL_CART);
     renderShop('/checkout');
     await screen.findByTestId('points-balance');
-    expect(within(summary()).getByText('You will earn 30 Shwari Points when this order is paid (1 point per KSh 100.00 paid).')).toBeTruthy();
+    expect(
+      within(summary()).getByText('You will earn 30 Shwari Points when this order is paid (1 point per KSh 100.00 paid).'),
+    ).toBeTruthy();
     expect(within(summary()).getByText('Free shipping countrywide')).toBeTruthy();
   });
 });

@@ -8,7 +8,12 @@ import styles from './checkout.module.css';
 /** Typing pauses this long before the code is checked. */
 export const COUPON_DEBOUNCE_MS = 400;
 
-type CouponStatus = { kind: 'idle' } | { kind: 'needEmail' } | { kind: 'checking' } | { kind: 'valid'; message: string } | { kind: 'invalid'; message: string };
+type CouponStatus =
+  | { kind: 'idle' }
+  | { kind: 'needEmail' }
+  | { kind: 'checking' }
+  | { kind: 'valid'; message: string }
+  | { kind: 'invalid'; message: string };
 
 /** 'Valid coupon: 10%' or 'Valid coupon: Ksh 200', and what the store keeps of it. */
 function readDiscount(discount: CouponDiscount | undefined): { type: CouponType; value: number; message: string } | null {

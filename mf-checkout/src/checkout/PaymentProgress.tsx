@@ -33,7 +33,9 @@ export function PaymentProgress({ state, onRetryPrompt, onHostedPage }: PaymentP
       {state.step === 'timeout' && (
         <div className={styles.problem}>
           <p className={styles.strong}>We have not received a confirmation from M-Pesa yet.</p>
-          <p>If you entered your PIN, wait a moment before paying again. Otherwise, try the secure payment page or send the prompt again.</p>
+          <p>
+            If you entered your PIN, wait a moment before paying again. Otherwise, try the secure payment page or send the prompt again.
+          </p>
           <RetryButtons onRetryPrompt={onRetryPrompt} onHostedPage={onHostedPage} />
         </div>
       )}

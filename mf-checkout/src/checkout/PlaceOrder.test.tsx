@@ -1,7 +1,29 @@
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { resetShopState, respond } from '@shop/store-kit/src/testing';
-import { currentPath, describedText, fillDetails, findToast, FULL_CART, PROFILE, renderShop, storeCart, storeSession, toastTexts, type } from '../test-fixtures';
-import { callsTo, CHECKOUT_REQUEST_ID, checkoutServer, ORDER_ID, ORDER_NUMBER, paidAnswer, PAYMENT_TOKEN, PAYMENT_URL, pending } from './checkout-server';
+import {
+  currentPath,
+  describedText,
+  fillDetails,
+  findToast,
+  FULL_CART,
+  PROFILE,
+  renderShop,
+  storeCart,
+  storeSession,
+  toastTexts,
+  type,
+} from '../testFixtures';
+import {
+  callsTo,
+  CHECKOUT_REQUEST_ID,
+  checkoutServer,
+  ORDER_ID,
+  ORDER_NUMBER,
+  paidAnswer,
+  PAYMENT_TOKEN,
+  PAYMENT_URL,
+  pending,
+} from './checkoutServer';
 import { pageNavigation } from './redirect';
 
 // Screens wait for real (mocked) fetches; allow for a busy CI machine.
@@ -58,12 +80,21 @@ describe('Place Order: the secure payment page', () => {
     fireEvent.click(placeOrder()!);
 
     await waitFor(() => expect(assign).toHaveBeenCalledWith(PAYMENT_URL));
-    expect(callsTo(calls, '/site/orders/store')).toEqual([{ method: 'POST', path: '/site/orders/store', body: { ...GUEST_ORDER, order_notes: 'Call at the gate' } }]);
+    expect(callsTo(calls, '/site/orders/store')).toEqual([
+      { method: 'POST', path: '/site/orders/store', body: { ...GUEST_ORDER, order_notes: 'Call at the gate' } },
+    ]);
     expect(callsTo(calls, '/site/v1/dpo/pay')).toEqual([
       {
         method: 'POST',
         path: '/site/v1/dpo/pay',
-        body: { mobile: '254722000111', amount: 3065, email: 'achieng@example.com', first_name: 'Achieng', last_name: 'Atieno', order_id: ORDER_ID },
+        body: {
+          mobile: '254722000111',
+          amount: 3065,
+          email: 'achieng@example.com',
+          first_name: 'Achieng',
+          last_name: 'Atieno',
+          order_id: ORDER_ID,
+        },
       },
     ]);
     expect(assign).toHaveBeenCalledTimes(1);
@@ -88,9 +119,13 @@ describe('Place Order: the secure payment page', () => {
     type('Street', 'Waiyaki Way 14');
     type('Town', 'Nairobi');
     const county = screen.getByRole('combobox', { name: 'County' }) as HTMLSelectElement;
-    fireEvent.change(county, { target: { value: String((await within(county).findByRole('option', { name: 'Nairobi' })).getAttribute('value')) } });
+    fireEvent.change(county, {
+      target: { value: String((await within(county).findByRole('option', { name: 'Nairobi' })).getAttribute('value')) },
+    });
     const sub = screen.getByRole('combobox', { name: 'Sub-county' }) as HTMLSelectElement;
-    fireEvent.change(sub, { target: { value: String((await within(sub).findByRole('option', { name: 'Westlands' })).getAttribute('value')) } });
+    fireEvent.change(sub, {
+      target: { value: String((await within(sub).findByRole('option', { name: 'Westlands' })).getAttribute('value')) },
+    });
     type('Coupon code (optional)', 'save10');
     await findToast('Valid coupon: 10%');
     fireEvent.change(screen.getByRole('spinbutton', { name: 'Points to redeem' }), { target: { value: '100' } });
@@ -127,7 +162,10 @@ describe('Place Order: the secure payment page', () => {
       store: () =>
         respond(422, {
           message: 'The total amount has changed. Please review your order.',
-          errors: { total_amount: ['The total amount does not match the cart (KSh 3,100.00).'], phone: ['This phone number cannot receive orders.'] },
+          errors: {
+            total_amount: ['The total amount does not match the cart (KSh 3,100.00).'],
+            phone: ['This phone number cannot receive orders.'],
+          },
         }),
     });
     storeCart(FULL_CART);
@@ -165,7 +203,12 @@ describe('Place Order: the secure payment page', () => {
   });
 
   it('when the payment page cannot be opened, the same order is paid on the next try (no second order)', async () => {
-    const calls = checkoutServer({ pay: (_body, attempt) => (attempt === 1 ? respond(502, { message: 'The payment provider did not answer.' }) : { token: PAYMENT_TOKEN, redirect_url: PAYMENT_URL }) });
+    const calls = checkoutServer({
+      pay: (_body, attempt) =>
+        attempt === 1
+          ? respond(502, { message: 'The payment provider did not answer.' })
+          : { token: PAYMENT_TOKEN, redirect_url: PAYMENT_URL },
+    });
     storeCart(FULL_CART);
     renderShop('/checkout');
     await readyToPlace();
@@ -223,7 +266,9 @@ describe('Place Order: M-Pesa prompt', () => {
     storeCart(FULL_CART);
     renderShop('/checkout');
     await fillDetails();
-    expect((screen.getByRole('radio', { name: 'Pay on the secure payment page (M-Pesa, Airtel Money, card)' }) as HTMLInputElement).checked).toBe(true);
+    expect(
+      (screen.getByRole('radio', { name: 'Pay on the secure payment page (M-Pesa, Airtel Money, card)' }) as HTMLInputElement).checked,
+    ).toBe(true);
     expect(screen.queryByRole('textbox', { name: 'M-Pesa number' })).toBeNull();
     await chooseMpesa();
     const mpesa = screen.getByRole('textbox', { name: 'M-Pesa number' }) as HTMLInputElement;
@@ -256,9 +301,17 @@ describe('Place Order: M-Pesa prompt', () => {
     jest.useFakeTimers();
     fireEvent.click(placeOrder()!);
     await settle();
-    expect(callsTo(calls, '/site/orders/store')[0]?.body).toMatchObject({ payment_method: 'mpesa', mpesa_no: '254722000111', total_amount: 3065 });
+    expect(callsTo(calls, '/site/orders/store')[0]?.body).toMatchObject({
+      payment_method: 'mpesa',
+      mpesa_no: '254722000111',
+      total_amount: 3065,
+    });
     expect(callsTo(calls, '/site/v1/push')).toEqual([
-      { method: 'POST', path: '/site/v1/push', body: { mobile: '254722000111', amount: 3065, email: 'achieng@example.com', order_id: ORDER_ID } },
+      {
+        method: 'POST',
+        path: '/site/v1/push',
+        body: { mobile: '254722000111', amount: 3065, email: 'achieng@example.com', order_id: ORDER_ID },
+      },
     ]);
     expect(screen.getByText('Check your phone and enter your M-Pesa PIN')).toBeTruthy();
     expect(placeOrder()).toBeNull();
@@ -277,7 +330,9 @@ describe('Place Order: M-Pesa prompt', () => {
     await tick(5000);
     await settle();
     expect(checks(calls)).toHaveLength(3);
-    expect(screen.getByText(`Payment received. Thank you! Order ${ORDER_NUMBER} is paid. Taking you to your order confirmation…`)).toBeTruthy();
+    expect(
+      screen.getByText(`Payment received. Thank you! Order ${ORDER_NUMBER} is paid. Taking you to your order confirmation…`),
+    ).toBeTruthy();
     expect(toastTexts()).toContain('Payment received. Thank you!');
 
     // No more checks once paid; two seconds later the success page.
@@ -294,7 +349,8 @@ describe('Place Order: M-Pesa prompt', () => {
 
   it('a failed payment shows its message and the prompt can be sent again for the same order', async () => {
     const calls = checkoutServer({
-      check: (attempt) => (attempt === 1 ? { status: 'failed', transaction: [], message: 'The M-Pesa PIN was not entered in time.' } : paidAnswer),
+      check: (attempt) =>
+        attempt === 1 ? { status: 'failed', transaction: [], message: 'The M-Pesa PIN was not entered in time.' } : paidAnswer,
     });
     storeCart(FULL_CART);
     renderShop('/checkout');

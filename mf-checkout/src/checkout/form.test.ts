@@ -16,7 +16,10 @@ describe('checkout form rules', () => {
   });
 
   it('reads a saved prefill leniently: string ids from older versions, junk as empty', () => {
-    localStorage.setItem('checkout', JSON.stringify({ first_name: 'Achieng', phone: 722000111, county_id: '47', subcounty_id: '274', town: null, depot_id: 9 }));
+    localStorage.setItem(
+      'checkout',
+      JSON.stringify({ first_name: 'Achieng', phone: 722000111, county_id: '47', subcounty_id: '274', town: null, depot_id: 9 }),
+    );
     expect(loadSavedForm()).toEqual({ ...EMPTY_FORM, first_name: 'Achieng', phone: '722000111', county_id: 47, subcounty_id: 274 });
     localStorage.setItem('checkout', '{broken');
     expect(loadSavedForm()).toEqual(EMPTY_FORM);

@@ -36,7 +36,17 @@ export const EMPTY_FORM: CheckoutForm = {
   order_notes: '',
 };
 
-const TEXT_FIELDS: TextFieldName[] = ['first_name', 'last_name', 'phone', 'email', 'mpesa_no', 'street', 'apartment', 'town', 'order_notes'];
+const TEXT_FIELDS: TextFieldName[] = [
+  'first_name',
+  'last_name',
+  'phone',
+  'email',
+  'mpesa_no',
+  'street',
+  'apartment',
+  'town',
+  'order_notes',
+];
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -106,11 +116,24 @@ export const MESSAGES = {
 } as const;
 
 /** Where each message is shown: a form field, the order total, or the terms box. */
-export type ErrorKey = 'first_name' | 'last_name' | 'phone' | 'email' | 'street' | 'county_id' | 'subcounty_id' | 'town' | 'mpesa_no' | 'total' | 'terms';
+export type ErrorKey =
+  'first_name' | 'last_name' | 'phone' | 'email' | 'street' | 'county_id' | 'subcounty_id' | 'town' | 'mpesa_no' | 'total' | 'terms';
 export type CheckoutErrors = Partial<Record<ErrorKey, string>>;
 
 /** Page order, so the error summary and the toasts read top to bottom. */
-export const ERROR_ORDER: ErrorKey[] = ['first_name', 'last_name', 'phone', 'email', 'street', 'county_id', 'subcounty_id', 'town', 'total', 'mpesa_no', 'terms'];
+export const ERROR_ORDER: ErrorKey[] = [
+  'first_name',
+  'last_name',
+  'phone',
+  'email',
+  'street',
+  'county_id',
+  'subcounty_id',
+  'town',
+  'total',
+  'mpesa_no',
+  'terms',
+];
 
 export interface ValidationContext {
   meetsMinimum: boolean;

@@ -121,7 +121,9 @@ export function usePayment() {
       if (!alive.current) return;
       const url = 'data' in result && result.data ? safePaymentUrl(result.data.redirect_url) : null;
       if (!url || !('data' in result) || !result.data) {
-        notify.error('error' in result && result.error ? apiErrorMessage(result.error, PAYMENT_MESSAGES.hostedFailed) : PAYMENT_MESSAGES.hostedFailed);
+        notify.error(
+          'error' in result && result.error ? apiErrorMessage(result.error, PAYMENT_MESSAGES.hostedFailed) : PAYMENT_MESSAGES.hostedFailed,
+        );
         setState({ step: 'idle' });
         return;
       }
@@ -202,8 +204,14 @@ export function usePayment() {
   );
 
   /** After a failed or unconfirmed M-Pesa payment: the same order, paid another way or prompted again. */
-  const retryPrompt = useCallback((payer: Payer) => (placed.current ? sendPrompt(placed.current.order, payer) : Promise.resolve()), [sendPrompt]);
-  const payOnHostedPage = useCallback((payer: Payer) => (placed.current ? goToHostedPage(placed.current.order, payer) : Promise.resolve()), [goToHostedPage]);
+  const retryPrompt = useCallback(
+    (payer: Payer) => (placed.current ? sendPrompt(placed.current.order, payer) : Promise.resolve()),
+    [sendPrompt],
+  );
+  const payOnHostedPage = useCallback(
+    (payer: Payer) => (placed.current ? goToHostedPage(placed.current.order, payer) : Promise.resolve()),
+    [goToHostedPage],
+  );
 
   return { state, placeOrder, retryPrompt, payOnHostedPage };
 }

@@ -2,7 +2,7 @@ import { act, configure, fireEvent, screen, within } from '@testing-library/reac
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { cartDrawerToggled, useAppDispatch } from '@shop/store-kit';
 import { renderWithStore, resetShopState } from '@shop/store-kit/src/testing';
-import { FULL_CART, line, MAIZE, OIL, SMALL_CART, storeCart, findToast } from '../test-fixtures';
+import { FULL_CART, line, MAIZE, OIL, SMALL_CART, storeCart, findToast } from '../testFixtures';
 import CartDrawer from './CartDrawer';
 
 // Screens wait for real (mocked) fetches; allow for a busy CI machine.

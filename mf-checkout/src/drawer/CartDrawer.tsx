@@ -106,7 +106,12 @@ function DrawerPanel(): JSX.Element {
                 </div>
                 <div className={styles.side}>
                   <strong data-testid="line-total">{formatCents(lineTotal(unitPriceCents(line), line.quantity))}</strong>
-                  <button type="button" className={styles.remove} onClick={() => dispatch(removeFromCart(line.id))} aria-label={`Remove ${line.name} from cart`}>
+                  <button
+                    type="button"
+                    className={styles.remove}
+                    onClick={() => dispatch(removeFromCart(line.id))}
+                    aria-label={`Remove ${line.name} from cart`}
+                  >
                     Remove
                   </button>
                 </div>

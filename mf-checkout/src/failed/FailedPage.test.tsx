@@ -1,6 +1,6 @@
 import { configure, fireEvent, screen } from '@testing-library/react';
 import { mockApi, resetShopState } from '@shop/store-kit/src/testing';
-import { currentPath, FULL_CART, placeRoutes, renderShop, storeCart } from '../test-fixtures';
+import { currentPath, FULL_CART, placeRoutes, renderShop, storeCart } from '../testFixtures';
 
 // Screens wait for real (mocked) fetches; allow for a busy CI machine.
 configure({ asyncUtilTimeout: 3000 });
@@ -38,12 +38,16 @@ describe('FailedPage', () => {
   it('with pending=1, also says calmly that the payment is still being confirmed', () => {
     renderShop('/failed?order_id=SH-260501&pending=1');
     expect(screen.getByRole('heading', { level: 1, name: 'Sorry, your order could not be processed!' })).toBeTruthy();
-    expect(screen.getByRole('status').textContent).toMatch(/^Your payment is still being confirmed\. .*the order page will update on its own: there is no need to pay again\.$/);
+    expect(screen.getByRole('status').textContent).toMatch(
+      /^Your payment is still being confirmed\. .*the order page will update on its own: there is no need to pay again\.$/,
+    );
   });
 
   it('with refund=1 (paid after the order was cancelled), says the amount will be refunded', () => {
     renderShop('/failed?order_id=SH-260501&refund=1');
     expect(screen.getByTestId('order-number').textContent).toBe('SH-260501');
-    expect(screen.getByRole('status').textContent).toMatch(/^Refund due: your payment arrived after this order was cancelled\. The order stays cancelled and the amount will be refunded to you/);
+    expect(screen.getByRole('status').textContent).toMatch(
+      /^Refund due: your payment arrived after this order was cancelled\. The order stays cancelled and the amount will be refunded to you/,
+    );
   });
 });

@@ -22,14 +22,14 @@ export default function FailedPage(): JSX.Element {
       )}
       {refund && (
         <p className={styles.calm} role="status">
-          Refund due: your payment arrived after this order was cancelled. The order stays cancelled and the amount will be refunded to you; there is no
-          need to contact us.
+          Refund due: your payment arrived after this order was cancelled. The order stays cancelled and the amount will be refunded to you;
+          there is no need to contact us.
         </p>
       )}
       {pending && (
         <p className={styles.calm} role="status">
-          Your payment is still being confirmed. If it goes through, your order will be marked as paid and the order page will update on its own: there is
-          no need to pay again.
+          Your payment is still being confirmed. If it goes through, your order will be marked as paid and the order page will update on its
+          own: there is no need to pay again.
         </p>
       )}
       <div className={styles.actions}>

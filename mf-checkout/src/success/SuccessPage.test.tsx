@@ -1,6 +1,6 @@
 import { configure, screen } from '@testing-library/react';
 import { resetShopState } from '@shop/store-kit/src/testing';
-import { currentPath, FULL_CART, renderShop, storeCart, storeSession } from '../test-fixtures';
+import { currentPath, FULL_CART, renderShop, storeCart, storeSession } from '../testFixtures';
 
 // Screens wait for real (mocked) fetches; allow for a busy CI machine.
 configure({ asyncUtilTimeout: 3000 });

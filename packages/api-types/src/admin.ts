@@ -299,7 +299,15 @@ export interface RevenueReport {
 /** GET /api/admin/dashboard/order_report?daterange=&status_ids= */
 export interface OrderReport {
   graph_data: ReportGraphRow[];
-  orders: Array<{ order_number: string; total_amount: number; date: string; status_name: string; customer_name: string; items_count: number; items_sold: number }>;
+  orders: Array<{
+    order_number: string;
+    total_amount: number;
+    date: string;
+    status_name: string;
+    customer_name: string;
+    items_count: number;
+    items_sold: number;
+  }>;
   statuses: Array<Pick<OrderStatus, 'id' | 'name'>>;
   totals: ReportTotals;
 }

@@ -8,7 +8,13 @@ async function headTagsFor(chunks) {
   const compiler = { hooks: { thisCompilation: { tap: (_name, run) => run(compilation) } } };
   new BootPreloadPlugin({ chunks: ['bootstrap', 'framework', 'shop-kit'] }).apply(compiler);
   const entry = { tagName: 'script', voidTag: false, attributes: { defer: true, src: '/main.js' } };
-  const result = await HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.promise({ headTags: [entry], bodyTags: [], outputName: 'index.html', publicPath: '/', plugin: {} });
+  const result = await HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.promise({
+    headTags: [entry],
+    bodyTags: [],
+    outputName: 'index.html',
+    publicPath: '/',
+    plugin: {},
+  });
   return result.headTags;
 }
 
@@ -36,7 +42,12 @@ describe("the shell's start-up", () => {
     const shell = createConfig({ dir: __dirname, name: 'shell', host: true })({}, { mode: 'production' });
     const { framework, 'shop-kit': shopKit } = shell.optimization.splitChunks.cacheGroups;
     expect(framework).toMatchObject({ name: 'framework', chunks: 'async', enforce: true });
-    for (const library of ['react-dom/cjs/react-dom.production.min.js', '@remix-run/router/dist/router.js', '@reduxjs/toolkit/dist/query/rtk-query.modern.mjs', 'immer/dist/immer.mjs'])
+    for (const library of [
+      'react-dom/cjs/react-dom.production.min.js',
+      '@remix-run/router/dist/router.js',
+      '@reduxjs/toolkit/dist/query/rtk-query.modern.mjs',
+      'immer/dist/immer.mjs',
+    ])
       expect(framework.test.test(`/shop/node_modules/${library}`)).toBe(true);
     expect(framework.test.test('/shop/node_modules/react-toastify/dist/index.mjs')).toBe(false);
     expect(shopKit.test.test('/shop/packages/store-kit/src/index.ts')).toBe(true);

@@ -78,9 +78,7 @@ function federationRuntimeAliases() {
 }
 
 function sharedSingletons() {
-  return Object.fromEntries(
-    SINGLETONS.map((name) => [name, { singleton: true, requiredVersion: false, strictVersion: false }]),
-  );
+  return Object.fromEntries(SINGLETONS.map((name) => [name, { singleton: true, requiredVersion: false, strictVersion: false }]));
 }
 
 /** TypeScript through ts-loader with the app's own tsconfig (type checking is `npm run typecheck`'s job). */
@@ -139,7 +137,10 @@ function cssLoader(name, production, { exportOnlyLocals = false } = {}) {
 function imageRule({ emit = true } = {}) {
   return {
     test: /\.(svg|png|jpe?g|webp|woff2)$/,
-    oneOf: [{ resourceQuery: /inline/, type: 'asset/inline' }, { type: 'asset/resource', ...(emit ? {} : { generator: { emit: false } }) }],
+    oneOf: [
+      { resourceQuery: /inline/, type: 'asset/inline' },
+      { type: 'asset/resource', ...(emit ? {} : { generator: { emit: false } }) },
+    ],
   };
 }
 
@@ -176,11 +177,7 @@ function createConfig({ dir, name, exposes, host = false, runtimePlugins = [] })
       },
       resolve: { extensions: ['.tsx', '.ts', '.js'], alias: federationRuntimeAliases() },
       module: {
-        rules: [
-          typeScriptRule(dir),
-          { test: /\.css$/, use: [MiniCssExtractPlugin.loader, cssLoader(name, production)] },
-          imageRule(),
-        ],
+        rules: [typeScriptRule(dir), { test: /\.css$/, use: [MiniCssExtractPlugin.loader, cssLoader(name, production)] }, imageRule()],
       },
       plugins: [
         new ModuleFederationPlugin({

@@ -60,7 +60,10 @@ export function createServiceApp(options: ServiceAppOptions): Koa<ServiceState> 
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       const route = routeLabel((ctx as { _matchedRoute?: unknown })._matchedRoute, ctx.path);
       metrics.httpDuration.observe({ method: ctx.method, route, status: String(ctx.status) }, ms / 1000);
-      logger.info({ reqId: ctx.state.requestId, method: ctx.method, url: ctx.url, status: ctx.status, ms: Math.round(ms * 10) / 10 }, 'request');
+      logger.info(
+        { reqId: ctx.state.requestId, method: ctx.method, url: ctx.url, status: ctx.status, ms: Math.round(ms * 10) / 10 },
+        'request',
+      );
     }
   });
 

@@ -38,12 +38,20 @@ export function createDatabase(options: DatabaseOptions): Knex {
   if (url && /^mysql2?:\/\//.test(url)) {
     return knexFactory({
       client: 'mysql2',
-      connection: { uri: url.replace(/^mysql2:/, 'mysql:'), timezone: 'Z', dateStrings: false, supportBigNumbers: true, bigNumberStrings: false } as Knex.MySqlConnectionConfig & { uri: string },
+      connection: {
+        uri: url.replace(/^mysql2:/, 'mysql:'),
+        timezone: 'Z',
+        dateStrings: false,
+        supportBigNumbers: true,
+        bigNumberStrings: false,
+      } as Knex.MySqlConnectionConfig & { uri: string },
       pool: { min: 0, max: Number(process.env.DATABASE_POOL_MAX ?? 10) },
     });
   }
   if (url && !url.startsWith('sqlite:')) throw new Error(`DATABASE_URL must start with mysql:// or sqlite:, got "${url.split(':')[0]}:"`);
-  const filename = url?.startsWith('sqlite:') ? url.slice('sqlite:'.length) : (options.sqliteFile ?? path.join(env.SHOP_DATA_DIR || path.join(REPO_ROOT, 'data'), `${options.service}.sqlite`));
+  const filename = url?.startsWith('sqlite:')
+    ? url.slice('sqlite:'.length)
+    : (options.sqliteFile ?? path.join(env.SHOP_DATA_DIR || path.join(REPO_ROOT, 'data'), `${options.service}.sqlite`));
   if (filename !== ':memory:') fs.mkdirSync(path.dirname(filename), { recursive: true });
   return knexFactory({
     client: 'better-sqlite3',
@@ -102,9 +110,15 @@ export async function migrateLatest(db: Knex, service: string, migrations: reado
 /** Whether `table` has an index named `index`: for a migration that must also be right where an earlier one already made it. */
 export async function hasIndex(db: Knex, table: string, index: string): Promise<boolean> {
   if (dialectOf(db) === 'mysql') {
-    const [rows] = (await db.raw('SELECT 1 FROM information_schema.STATISTICS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ? AND INDEX_NAME = ? LIMIT 1', [table, index])) as [unknown[]];
+    const [rows] = (await db.raw(
+      'SELECT 1 FROM information_schema.STATISTICS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ? AND INDEX_NAME = ? LIMIT 1',
+      [table, index],
+    )) as [unknown[]];
     return rows.length > 0;
   }
-  const rows = (await db.raw("SELECT 1 FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND name = ?", [table, index])) as unknown[];
+  const rows = (await db.raw("SELECT 1 FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND name = ?", [
+    table,
+    index,
+  ])) as unknown[];
   return rows.length > 0;
 }

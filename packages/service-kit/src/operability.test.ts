@@ -67,9 +67,15 @@ describe('request ids across services', () => {
     const response = await fetch(`${upstream.url}/api/call`, { headers: { 'x-request-id': 'click-42' } });
     expect(await response.json()).toEqual({ seen: 'click-42' });
     expect(response.headers.get('x-request-id')).toBe('click-42');
-    expect(upstreamLogs.lines).toContainEqual(expect.objectContaining({ msg: 'calling downstream', reqId: 'click-42', service: 'upstream' }));
-    expect(upstreamLogs.lines).toContainEqual(expect.objectContaining({ msg: 'request', reqId: 'click-42', url: '/api/call', status: 200 }));
-    expect(downstreamLogs.lines).toContainEqual(expect.objectContaining({ msg: 'request', reqId: 'click-42', url: '/internal/echo', service: 'downstream' }));
+    expect(upstreamLogs.lines).toContainEqual(
+      expect.objectContaining({ msg: 'calling downstream', reqId: 'click-42', service: 'upstream' }),
+    );
+    expect(upstreamLogs.lines).toContainEqual(
+      expect.objectContaining({ msg: 'request', reqId: 'click-42', url: '/api/call', status: 200 }),
+    );
+    expect(downstreamLogs.lines).toContainEqual(
+      expect.objectContaining({ msg: 'request', reqId: 'click-42', url: '/internal/echo', service: 'downstream' }),
+    );
   });
 
   it('adds no id to calls made outside a request', () => {
@@ -114,10 +120,14 @@ describe('graceful shutdown', () => {
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   it('finishes the request in flight on SIGTERM, refuses new ones, then closes the pool and exits 0', async () => {
-    const child = spawn(process.execPath, [require.resolve('tsx/cli'), path.join(__dirname, 'fixtures/slow-service.ts'), path.join(dir, 'db.sqlite')], {
-      env: { ...process.env, LOG_LEVEL: 'silent' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [require.resolve('tsx/cli'), path.join(__dirname, 'fixtures/slow-service.ts'), path.join(dir, 'db.sqlite')],
+      {
+        env: { ...process.env, LOG_LEVEL: 'silent' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     const output: string[] = [];
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     const port = await new Promise<number>((resolve, reject) => {
@@ -131,7 +141,11 @@ describe('graceful shutdown', () => {
     });
     const url = `http://127.0.0.1:${port}`;
 
-    const inFlight = fetch(`${url}/slow?ms=1500`).then(async (response) => ({ status: response.status, body: await response.json(), at: Date.now() }));
+    const inFlight = fetch(`${url}/slow?ms=1500`).then(async (response) => ({
+      status: response.status,
+      body: await response.json(),
+      at: Date.now(),
+    }));
     await new Promise((resolve) => setTimeout(resolve, 300));
     child.kill('SIGTERM');
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -154,9 +168,15 @@ describe('graceful shutdown', () => {
 
 describe('secrets in production', () => {
   it('refuses a missing or development-default INTERNAL_SECRET, naming the service', () => {
-    expect(() => internalSecretFromEnv('catalog', { NODE_ENV: 'production' })).toThrow('INTERNAL_SECRET must be set in production: the catalog service');
-    expect(() => internalSecretFromEnv('catalog', { NODE_ENV: 'production', INTERNAL_SECRET: DEV_INTERNAL_SECRET })).toThrow('must not be the development default in production');
-    expect(internalSecretFromEnv('catalog', { NODE_ENV: 'production', INTERNAL_SECRET: 'from-the-vault-0123456789' })).toBe('from-the-vault-0123456789');
+    expect(() => internalSecretFromEnv('catalog', { NODE_ENV: 'production' })).toThrow(
+      'INTERNAL_SECRET must be set in production: the catalog service',
+    );
+    expect(() => internalSecretFromEnv('catalog', { NODE_ENV: 'production', INTERNAL_SECRET: DEV_INTERNAL_SECRET })).toThrow(
+      'must not be the development default in production',
+    );
+    expect(internalSecretFromEnv('catalog', { NODE_ENV: 'production', INTERNAL_SECRET: 'from-the-vault-0123456789' })).toBe(
+      'from-the-vault-0123456789',
+    );
     expect(internalSecretFromEnv('catalog', { NODE_ENV: 'development' })).toBe(DEV_INTERNAL_SECRET);
   });
 });
@@ -176,7 +196,10 @@ describe('the database in production', () => {
   });
 
   it('takes a MySQL URL, or an explicit sqlite: URL chosen on purpose', async () => {
-    const mysql = createDatabase({ service: 'orders', env: { NODE_ENV: 'production', DATABASE_URL: 'mysql://shop:secret@127.0.0.1:3306/shop' } });
+    const mysql = createDatabase({
+      service: 'orders',
+      env: { NODE_ENV: 'production', DATABASE_URL: 'mysql://shop:secret@127.0.0.1:3306/shop' },
+    });
     expect(dialectOf(mysql)).toBe('mysql');
     await mysql.destroy();
     const file = path.join(dataDir, 'chosen', 'orders.sqlite');

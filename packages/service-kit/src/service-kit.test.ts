@@ -11,11 +11,19 @@ describe('validation', () => {
   const schema = z.object({ email: z.string().email('Invalid email format'), quantity: z.number().int('Whole numbers only') });
 
   it('answers a bad body with 422 and a message per field', () => {
-    expect(() => parseBody(schema, { email: 'x', quantity: 1.5 })).toThrow(expect.objectContaining({ status: 422, message: 'Invalid email format', errors: { email: ['Invalid email format'], quantity: ['Whole numbers only'] } }));
+    expect(() => parseBody(schema, { email: 'x', quantity: 1.5 })).toThrow(
+      expect.objectContaining({
+        status: 422,
+        message: 'Invalid email format',
+        errors: { email: ['Invalid email format'], quantity: ['Whole numbers only'] },
+      }),
+    );
   });
 
   it('answers a bad parameter with 400 naming it', () => {
-    expect(() => parseParams(z.object({ id: z.coerce.number().int() }), { id: 'abc' })).toThrow(expect.objectContaining({ status: 400, message: 'Invalid parameters: id.' }));
+    expect(() => parseParams(z.object({ id: z.coerce.number().int() }), { id: 'abc' })).toThrow(
+      expect.objectContaining({ status: 400, message: 'Invalid parameters: id.' }),
+    );
   });
 });
 
@@ -52,14 +60,21 @@ describe('service app', () => {
 
   const call = async (path: string, init?: RequestInit) => {
     const response = await fetch(`${server.url}${path}`, init);
-    return { status: response.status, body: (await response.json()) as Record<string, unknown>, requestId: response.headers.get('x-request-id') };
+    return {
+      status: response.status,
+      body: (await response.json()) as Record<string, unknown>,
+      requestId: response.headers.get('x-request-id'),
+    };
   };
   const post = (body: string) => call('/api/echo', { method: 'POST', headers: { 'content-type': 'application/json' }, body });
 
   it('answers every error in the one JSON shape and never leaks internals', async () => {
     expect(await post('{"name": 3}')).toMatchObject({ status: 422, body: { errors: { name: ['The name field is required.'] } } });
     expect(await post('{oops')).toMatchObject({ status: 400, body: { message: 'The request body is not valid JSON.' } });
-    expect(await post(JSON.stringify({ name: 'x'.repeat(5000) }))).toMatchObject({ status: 413, body: { message: 'The request body is too large.' } });
+    expect(await post(JSON.stringify({ name: 'x'.repeat(5000) }))).toMatchObject({
+      status: 413,
+      body: { message: 'The request body is too large.' },
+    });
     expect(await call('/api/missing')).toMatchObject({ status: 404, body: { message: 'Product not found.' } });
     expect(await call('/api/nowhere')).toMatchObject({ status: 404, body: { message: 'Not found.' } });
     expect(await call('/api/echo')).toMatchObject({ status: 405 });

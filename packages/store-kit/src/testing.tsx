@@ -34,7 +34,9 @@ export function mockApi(routes: Record<string, RouteHandler>): jest.SpyInstance 
       if (!match) continue;
       const result = await route.handler(request, match);
       const { status, body } =
-        typeof result === 'object' && result !== null && 'status' in result && 'body' in result ? (result as FakeResponse) : { status: 200, body: result };
+        typeof result === 'object' && result !== null && 'status' in result && 'body' in result
+          ? (result as FakeResponse)
+          : { status: 200, body: result };
       return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
     }
     return new Response(JSON.stringify({ message: `No test route for ${request.method} ${path}` }), { status: 404 });

@@ -104,7 +104,12 @@ describe('AddToCartControl', () => {
   });
 
   it('a product whose maximum is 1 cannot go above 1', async () => {
-    const single: CartProduct = { ...flour, id: 9, name: 'Pwani Bora Baking Flour 24kg Bale', limit: { minimum_quantity: 1, maximum_quantity: 1 } };
+    const single: CartProduct = {
+      ...flour,
+      id: 9,
+      name: 'Pwani Bora Baking Flour 24kg Bale',
+      limit: { minimum_quantity: 1, maximum_quantity: 1 },
+    };
     renderWithStore(<AddToCartControl product={single} />);
     fireEvent.click(screen.getByRole('button', { name: `Add ${single.name} to cart` }));
     fireEvent.click(screen.getByRole('button', { name: `Add one more ${single.name}` }));

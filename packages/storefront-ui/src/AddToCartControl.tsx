@@ -8,7 +8,12 @@ export function AddToCartControl({ product, compact = false }: { product: CartPr
   const line = useAppSelector(selectCartLine(product.id));
   if (line) return <QuantityStepper line={line} compact={compact} />;
   return (
-    <button type="button" className={styles.addToCart} onClick={() => dispatch(addToCart(product))} aria-label={`Add ${product.name} to cart`}>
+    <button
+      type="button"
+      className={styles.addToCart}
+      onClick={() => dispatch(addToCart(product))}
+      aria-label={`Add ${product.name} to cart`}
+    >
       Add to Cart
     </button>
   );

@@ -2,7 +2,11 @@ import { Link } from 'react-router-dom';
 import styles from './ui.module.css';
 
 /** The NotFound page, for unknown paths and for an unknown product or brand. */
-export function NotFound({ message = 'We could not find that page. It may have moved, or the link may be wrong.' }: { message?: string }): JSX.Element {
+export function NotFound({
+  message = 'We could not find that page. It may have moved, or the link may be wrong.',
+}: {
+  message?: string;
+}): JSX.Element {
   return (
     <section className={styles.notFound}>
       <p className={styles.notFoundCode}>404</p>

@@ -3,7 +3,15 @@ import { formatKsh } from '@shop/money';
 import styles from './ui.module.css';
 
 /** 'KSh 1,930.00', or the offer price with the regular price struck through. */
-export function Price({ price, offer, size = 'normal' }: { price: number; offer: ProductOffer | null; size?: 'normal' | 'large' }): JSX.Element {
+export function Price({
+  price,
+  offer,
+  size = 'normal',
+}: {
+  price: number;
+  offer: ProductOffer | null;
+  size?: 'normal' | 'large';
+}): JSX.Element {
   return (
     <span className={`${styles.price} ${size === 'large' ? styles.priceLarge : ''}`}>
       {offer ? (

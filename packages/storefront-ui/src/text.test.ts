@@ -22,13 +22,18 @@ describe('truncateWords', () => {
   });
 
   it('returns plain text: tags become spaces, entities are decoded, runs of spaces collapse', () => {
-    expect(truncateWords('<p>Maize&nbsp;meal <strong>2&nbsp;kg</strong></p><ul><li>Salt &amp; sugar</li><li>&lt;fresh&gt; &quot;Shwari&quot; &#39;best&#39;</li></ul>')).toBe(
-      'Maize meal 2 kg Salt & sugar <fresh> "Shwari" \'best\'',
-    );
+    expect(
+      truncateWords(
+        '<p>Maize&nbsp;meal <strong>2&nbsp;kg</strong></p><ul><li>Salt &amp; sugar</li><li>&lt;fresh&gt; &quot;Shwari&quot; &#39;best&#39;</li></ul>',
+      ),
+    ).toBe('Maize meal 2 kg Salt & sugar <fresh> "Shwari" \'best\'');
   });
 
   it('counts words across tags, not characters', () => {
-    const html = words(30, 'a').map((word) => `<em>${word}</em>`).join('') + `<p>${words(30, 'b').join(' ')}</p>`;
+    const html =
+      words(30, 'a')
+        .map((word) => `<em>${word}</em>`)
+        .join('') + `<p>${words(30, 'b').join(' ')}</p>`;
     const text = truncateWords(html);
     expect(text).toContain('a30 b1');
     expect(text).toContain('b20…');

@@ -19,11 +19,7 @@ const scriptPath = process.argv[1] ?? join(process.cwd(), 'services/catalog/scri
 const catalogDir = resolve(dirname(scriptPath), '..');
 
 function escapeXml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;');
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
 /** Mixes a #rrggbb colour with white (amount > 0) or black (amount < 0). */
@@ -126,7 +122,10 @@ function motif(category: string, x: number, y: number): string {
     );
   }
   const grains = [-24, -12, 0, 12]
-    .map((dy) => `<ellipse cx="-7" cy="${dy}" rx="5" ry="9" transform="rotate(-25 -7 ${dy})"/><ellipse cx="7" cy="${dy}" rx="5" ry="9" transform="rotate(25 7 ${dy})"/>`)
+    .map(
+      (dy) =>
+        `<ellipse cx="-7" cy="${dy}" rx="5" ry="9" transform="rotate(-25 -7 ${dy})"/><ellipse cx="7" cy="${dy}" rx="5" ry="9" transform="rotate(25 7 ${dy})"/>`,
+    )
     .join('');
   return `<g transform="translate(${x} ${y})" fill="${GOLD}"><path d="M0 36V-34" stroke="${GOLD}" stroke-width="3"/>${grains}<ellipse cx="0" cy="-36" rx="5" ry="9"/></g>`;
 }

@@ -14,7 +14,7 @@ import {
   type Logger,
   type TokenResolver,
 } from '@shop/service-kit';
-import { adminCatalogRoutes, type ProductOrderLines } from './admin/adminRoutes';
+import { adminCatalogRoutes, type ProductOrderLines } from './admin/admin-routes';
 import { audit } from './audit';
 import { CatalogRepository } from './products/repository';
 import { productInternalRoutes } from './products/internal-routes';

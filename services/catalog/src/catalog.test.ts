@@ -67,9 +67,19 @@ describe.each(testDatabases('catalog'))('catalog service on $dialect', ({ create
 
   it('lists best sellers and favorites', async () => {
     const featured = (await get('/api/site/products/featured')).body as Product[];
-    expect(featured.map((p) => p.slug).sort()).toEqual(seedProducts.filter((p) => p.featured).map((p) => p.slug).sort());
+    expect(featured.map((p) => p.slug).sort()).toEqual(
+      seedProducts
+        .filter((p) => p.featured)
+        .map((p) => p.slug)
+        .sort(),
+    );
     const favorites = (await get('/api/site/products/favorites')).body as Product[];
-    expect(favorites.map((p) => p.slug).sort()).toEqual(seedProducts.filter((p) => p.favorite).map((p) => p.slug).sort());
+    expect(favorites.map((p) => p.slug).sort()).toEqual(
+      seedProducts
+        .filter((p) => p.favorite)
+        .map((p) => p.slug)
+        .sort(),
+    );
   });
 
   it('filters by brand and category in all three forms', async () => {
@@ -129,7 +139,10 @@ describe.each(testDatabases('catalog'))('catalog service on $dialect', ({ create
   it('answers 404 with a JSON message for unknown slugs, brands and categories', async () => {
     expect(await get('/api/site/products/view/no-such-product')).toMatchObject({ status: 404, body: { message: 'Product not found.' } });
     expect(await get('/api/site/products/filter/no-such-brand')).toMatchObject({ status: 404, body: { message: 'Brand not found.' } });
-    expect(await get('/api/site/products/filter?category=no-such')).toMatchObject({ status: 404, body: { message: 'Category not found.' } });
+    expect(await get('/api/site/products/filter?category=no-such')).toMatchObject({
+      status: 404,
+      body: { message: 'Category not found.' },
+    });
     expect(await get('/api/site/nothing-here')).toMatchObject({ status: 404, body: { message: 'Not found.' } });
   });
 
@@ -183,7 +196,10 @@ describe.each(testDatabases('catalog'))('catalog service on $dialect', ({ create
       });
     const offer = seedProducts.find((product) => product.offerCents !== null)!;
     const plain = seedProducts.find((product) => product.offerCents === null)!;
-    const ids = (await db('products').whereIn('slug', [offer.slug, plain.slug]).orderBy('id').select('id', 'slug')) as Array<{ id: number; slug: string }>;
+    const ids = (await db('products').whereIn('slug', [offer.slug, plain.slug]).orderBy('id').select('id', 'slug')) as Array<{
+      id: number;
+      slug: string;
+    }>;
     const answer = await lookup({ ids: [...ids.map((row) => Number(row.id)), 999_999, Number(ids[0]!.id)] });
     expect(answer.status).toBe(200);
     expect(answer.headers.get('cache-control')).toBe('no-store');
@@ -208,10 +224,17 @@ describe.each(testDatabases('catalog'))('catalog service on $dialect', ({ create
     expect(products.find((p) => p.slug === plain.slug)!.offer_price_cents).toBeNull();
 
     // A price change is seen at once; drafts and archived products are gone.
-    await db('products').where({ slug: plain.slug }).update({ price_cents: plain.priceCents + 100 });
-    expect(((await lookup({ ids: [Number(ids.find((r) => r.slug === plain.slug)!.id)] })).body.products[0] as { price_cents: number }).price_cents).toBe(plain.priceCents + 100);
+    await db('products')
+      .where({ slug: plain.slug })
+      .update({ price_cents: plain.priceCents + 100 });
+    expect(
+      ((await lookup({ ids: [Number(ids.find((r) => r.slug === plain.slug)!.id)] })).body.products[0] as { price_cents: number })
+        .price_cents,
+    ).toBe(plain.priceCents + 100);
     await db('products').where({ slug: plain.slug }).update({ price_cents: plain.priceCents, status: 'draft' });
-    expect((await lookup({ ids: ids.map((row) => Number(row.id)) })).body.products.map((p: { slug: string }) => p.slug)).toEqual([offer.slug]);
+    expect((await lookup({ ids: ids.map((row) => Number(row.id)) })).body.products.map((p: { slug: string }) => p.slug)).toEqual([
+      offer.slug,
+    ]);
     await db('products').where({ slug: plain.slug }).update({ status: 'published' });
 
     expect((await lookup({ ids: [1] }, null)).status).toBe(403);

@@ -29,31 +29,57 @@ const numberFrom = (value: unknown): unknown => (typeof value === 'string' && /^
 
 const cartLine = z.object(
   {
-    id: z.preprocess(numberFrom, z.number(CHAT_MESSAGES.cartId).int(CHAT_MESSAGES.cartId).positive(CHAT_MESSAGES.cartId).max(2_147_483_647, CHAT_MESSAGES.cartId)),
-    quantity: z.preprocess(numberFrom, z.number(CHAT_MESSAGES.cartQuantity).int(CHAT_MESSAGES.cartQuantity).min(-1000, CHAT_MESSAGES.cartQuantity).max(100_000, CHAT_MESSAGES.cartQuantity)),
+    id: z.preprocess(
+      numberFrom,
+      z.number(CHAT_MESSAGES.cartId).int(CHAT_MESSAGES.cartId).positive(CHAT_MESSAGES.cartId).max(2_147_483_647, CHAT_MESSAGES.cartId),
+    ),
+    quantity: z.preprocess(
+      numberFrom,
+      z
+        .number(CHAT_MESSAGES.cartQuantity)
+        .int(CHAT_MESSAGES.cartQuantity)
+        .min(-1000, CHAT_MESSAGES.cartQuantity)
+        .max(100_000, CHAT_MESSAGES.cartQuantity),
+    ),
     // Read only to name a product that is gone; never for prices.
-    name: z.unknown().optional().transform((value) => (typeof value === 'string' ? value.slice(0, 200) : undefined)),
+    name: z
+      .unknown()
+      .optional()
+      .transform((value) => (typeof value === 'string' ? value.slice(0, 200) : undefined)),
   },
   CHAT_MESSAGES.cartId,
 );
 
-const contactField = z.preprocess((value) => (value === null ? undefined : value), z.string(CHAT_MESSAGES.contactField).max(191, CHAT_MESSAGES.contactField).optional());
+const contactField = z.preprocess(
+  (value) => (value === null ? undefined : value),
+  z.string(CHAT_MESSAGES.contactField).max(191, CHAT_MESSAGES.contactField).optional(),
+);
 
 /** POST /api/chat (the contract's ChatRequestBody). */
 export const chatBodySchema = z.object(
   {
     message: z
-      .string({ error: (issue) => (issue.input === undefined || issue.input === null ? CHAT_MESSAGES.messageRequired : CHAT_MESSAGES.messageString) })
+      .string({
+        error: (issue) => (issue.input === undefined || issue.input === null ? CHAT_MESSAGES.messageRequired : CHAT_MESSAGES.messageString),
+      })
       .refine((value) => !CONTROL_CHARACTERS.test(value), { message: CHAT_MESSAGES.messageControl, abort: true })
       .transform((value) => value.normalize('NFC').trim())
       .pipe(z.string().min(1, CHAT_MESSAGES.messageRequired).max(CHAT_MESSAGE_MAX_LENGTH, CHAT_MESSAGES.messageTooLong)),
     /** Missing: a new conversation with an id chosen here (answered in the reply). */
-    session_id: z.preprocess((value) => (value === null || value === '' ? undefined : value), z.string(CHAT_MESSAGES.sessionId).regex(SESSION_ID_PATTERN, CHAT_MESSAGES.sessionId).optional()),
+    session_id: z.preprocess(
+      (value) => (value === null || value === '' ? undefined : value),
+      z.string(CHAT_MESSAGES.sessionId).regex(SESSION_ID_PATTERN, CHAT_MESSAGES.sessionId).optional(),
+    ),
     /** Missing: the cart this conversation last answered. */
-    frontend_cart: z.preprocess((value) => (value === null ? undefined : value), z.array(cartLine, CHAT_MESSAGES.cart).max(MAX_CART_LINES, CHAT_MESSAGES.cartTooLong).optional()),
+    frontend_cart: z.preprocess(
+      (value) => (value === null ? undefined : value),
+      z.array(cartLine, CHAT_MESSAGES.cart).max(MAX_CART_LINES, CHAT_MESSAGES.cartTooLong).optional(),
+    ),
     contact: z.preprocess(
       (value) => (value === null ? undefined : value),
-      z.object({ first_name: contactField, last_name: contactField, phone: contactField, email: contactField }, CHAT_MESSAGES.contact).optional(),
+      z
+        .object({ first_name: contactField, last_name: contactField, phone: contactField, email: contactField }, CHAT_MESSAGES.contact)
+        .optional(),
     ),
   },
   CHAT_MESSAGES.body,

@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
 import { createAuthGuards, createServiceApp, type Logger } from '@shop/service-kit';
 import { audit } from './audit';
-import { adminCustomerRoutes } from './admin/adminRoutes';
-import { httpCustomerOrders, type CustomerOrdersSource } from './admin/ordersClient';
+import { adminCustomerRoutes } from './admin/admin-routes';
+import { httpCustomerOrders, type CustomerOrdersSource } from './admin/orders-client';
 import { accountRoutes } from './accounts/routes';
 import { PasswordHasher } from './accounts/passwords';
 import { AccountsRepository } from './accounts/repository';

@@ -36,7 +36,10 @@ export function createGateway(config: GatewayConfig, logger: Logger): Koa {
       durations.set(key, duration);
     }
     duration.observe(ms / 1000);
-    logger.info({ reqId: answered.requestId, method: answered.method, url: answered.url, status: answered.status, ms: Math.round(ms * 10) / 10 }, 'request');
+    logger.info(
+      { reqId: answered.requestId, method: answered.method, url: answered.url, status: answered.status, ms: Math.round(ms * 10) / 10 },
+      'request',
+    );
   };
   // Public catalogue reads answered from memory (Cache-Control: public), emptied by every change.
   // Fresh ones are answered before Koa builds a context (the bulk of a busy shop's requests), with
@@ -46,7 +49,8 @@ export function createGateway(config: GatewayConfig, logger: Logger): Koa {
   app.callback = () => {
     const handle = koaCallback();
     const own = () => ({ 'x-request-id': randomUUID(), ...SECURITY_HEADERS });
-    return (req, res) => (cache.answerRaw(req as http.IncomingMessage, res as http.ServerResponse, own, observe) ? Promise.resolve() : handle(req, res));
+    return (req, res) =>
+      cache.answerRaw(req as http.IncomingMessage, res as http.ServerResponse, own, observe) ? Promise.resolve() : handle(req, res);
   };
   app.use(async (ctx, next) => {
     const started = process.hrtime.bigint();
@@ -58,7 +62,16 @@ export function createGateway(config: GatewayConfig, logger: Logger): Koa {
       await runWithRequestId(ctx.state.requestId as string, next);
     } finally {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      observe({ method: ctx.method, url: ctx.url, status: ctx.status, route: String(ctx.state.route ?? 'site'), requestId: String(ctx.state.requestId) }, ms);
+      observe(
+        {
+          method: ctx.method,
+          url: ctx.url,
+          status: ctx.status,
+          route: String(ctx.state.route ?? 'site'),
+          requestId: String(ctx.state.requestId),
+        },
+        ms,
+      );
     }
   });
   app.use(async (ctx, next) => {
@@ -91,6 +104,11 @@ export function createGateway(config: GatewayConfig, logger: Logger): Koa {
   // Catalogue pages arrive drawn (see ssr/firstScreen.ts), redrawn after the catalogue changes through the gateway,
   // as the shell's page table says (pages/pageTable.ts).
   const screens = firstScreens(config, logger, () => cache.generation('catalogue'));
-  app.use(staticSite(config, runtimeRemotes(config.remotes, config.remotesFile, logger), { findPage: pageTable(config.shellDir, logger), screens }));
+  app.use(
+    staticSite(config, runtimeRemotes(config.remotes, config.remotesFile, logger), {
+      findPage: pageTable(config.shellDir, logger),
+      screens,
+    }),
+  );
   return app;
 }

@@ -23,13 +23,30 @@ function startUpstream(): Promise<RunningServer> {
     req.on('data', (chunk) => (body += chunk));
     req.on('end', () => {
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ url: req.url, method: req.method, requestId: req.headers['x-request-id'], forwardedFor: req.headers['x-forwarded-for'], body }));
+      res.end(
+        JSON.stringify({
+          url: req.url,
+          method: req.method,
+          requestId: req.headers['x-request-id'],
+          forwardedFor: req.headers['x-forwarded-for'],
+          body,
+        }),
+      );
     });
   });
   return new Promise((resolve) =>
     server.listen(0, '127.0.0.1', () => {
       const port = (server.address() as { port: number }).port;
-      resolve({ server, port, url: `http://127.0.0.1:${port}`, close: () => new Promise((done) => { server.close(() => done()); server.closeAllConnections(); }) });
+      resolve({
+        server,
+        port,
+        url: `http://127.0.0.1:${port}`,
+        close: () =>
+          new Promise((done) => {
+            server.close(() => done());
+            server.closeAllConnections();
+          }),
+      });
     }),
   );
 }
@@ -46,7 +63,12 @@ describe('gateway', () => {
     fs.writeFileSync(path.join(dist, 'main.1a2b3c4d.js'), js);
     fs.writeFileSync(path.join(dist, 'main.1a2b3c4d.js.br'), zlib.brotliCompressSync(js));
     upstream = await startUpstream();
-    config = loadGatewayConfig({ CATALOG_URL: upstream.url, SHELL_DIST_DIR: dist, REMOTE_MF_CATALOG_URL: 'http://cdn.example/mf-catalog/mf-manifest.json', GATEWAY_BODY_LIMIT_BYTES: '2000' });
+    config = loadGatewayConfig({
+      CATALOG_URL: upstream.url,
+      SHELL_DIST_DIR: dist,
+      REMOTE_MF_CATALOG_URL: 'http://cdn.example/mf-catalog/mf-manifest.json',
+      GATEWAY_BODY_LIMIT_BYTES: '2000',
+    });
     config.upstreams[0]!.timeoutMs = 500;
     gateway = await listen(createGateway(config, createLogger('gateway')), 0);
   });
@@ -69,7 +91,11 @@ describe('gateway', () => {
   });
 
   it('passes request bodies through and refuses bodies over the limit', async () => {
-    const ok = await fetch(`${gateway.url}/api/site/products/search`, { method: 'POST', body: JSON.stringify({ search: 'unga' }), headers: { 'content-type': 'application/json' } });
+    const ok = await fetch(`${gateway.url}/api/site/products/search`, {
+      method: 'POST',
+      body: JSON.stringify({ search: 'unga' }),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(((await ok.json()) as Echo).body).toBe('{"search":"unga"}');
     const big = await fetch(`${gateway.url}/api/site/products/search`, { method: 'POST', body: 'x'.repeat(5000) });
     expect(big.status).toBe(413);
@@ -113,11 +139,21 @@ describe('gateway', () => {
   it('routes POST /api/chat to the shopping assistant, and names it when it is down', async () => {
     const chat = config.upstreams.find((route) => route.area === 'shopping assistant');
     expect(chat).toMatchObject({ prefixes: ['/api/chat'], target: 'http://127.0.0.1:4104' });
-    const stopped = await listen(createGateway({ ...config, upstreams: [{ ...chat!, target: 'http://127.0.0.1:9' }] }, createLogger('gateway')), 0);
+    const stopped = await listen(
+      createGateway({ ...config, upstreams: [{ ...chat!, target: 'http://127.0.0.1:9' }] }, createLogger('gateway')),
+      0,
+    );
     try {
-      const response = await fetch(`${stopped.url}/api/chat`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"message":"Hello"}' });
+      const response = await fetch(`${stopped.url}/api/chat`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"message":"Hello"}',
+      });
       expect(response.status).toBe(503);
-      expect(await response.json()).toEqual({ message: 'The shopping assistant is unavailable right now. Please try again shortly.', area: 'shopping assistant' });
+      expect(await response.json()).toEqual({
+        message: 'The shopping assistant is unavailable right now. Please try again shortly.',
+        area: 'shopping assistant',
+      });
     } finally {
       await stopped.close();
     }
@@ -127,7 +163,10 @@ describe('gateway', () => {
     await upstream.close();
     const response = await fetch(`${gateway.url}/api/site/products`);
     expect(response.status).toBe(503);
-    expect(await response.json()).toEqual({ message: 'The catalogue is unavailable right now. Please try again shortly.', area: 'catalogue' });
+    expect(await response.json()).toEqual({
+      message: 'The catalogue is unavailable right now. Please try again shortly.',
+      area: 'catalogue',
+    });
     // The storefront itself still loads.
     expect((await fetch(`${gateway.url}/`)).status).toBe(200);
   });

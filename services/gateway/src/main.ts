@@ -9,7 +9,9 @@ listen(createGateway(config, logger), config.port, config.host)
   .then(async (running) => {
     logger.info({ port: running.port }, 'gateway listening');
     const metricsServer = config.metrics ? await startMetricsServer(config.metrics, processMetrics('gateway'), logger) : null;
-    closeOnSignals(running, logger, [async () => new Promise<void>((resolve) => (metricsServer ? metricsServer.close(() => resolve()) : resolve()))]);
+    closeOnSignals(running, logger, [
+      async () => new Promise<void>((resolve) => (metricsServer ? metricsServer.close(() => resolve()) : resolve())),
+    ]);
   })
   .catch((error: unknown) => {
     logger.error({ err: error }, 'gateway failed to start');

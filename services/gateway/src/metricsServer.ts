@@ -6,7 +6,11 @@ import type { Logger, ProcessMetrics } from '@shop/service-kit';
  * /metrics, so only what can reach this port (the internal network, a scraper beside it) sees them.
  * A busy port is logged and the gateway goes on without metrics rather than not serving the shop.
  */
-export function startMetricsServer(settings: { port: number; host: string }, metrics: ProcessMetrics, logger: Logger): Promise<http.Server | null> {
+export function startMetricsServer(
+  settings: { port: number; host: string },
+  metrics: ProcessMetrics,
+  logger: Logger,
+): Promise<http.Server | null> {
   const server = http.createServer((req, res) => {
     if (req.method !== 'GET' || req.url !== '/metrics') {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');

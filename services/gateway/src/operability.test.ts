@@ -28,17 +28,31 @@ interface Answer {
 }
 
 /** A raw HTTP call, optionally from another loopback address (another shopper) or with a chunked body. */
-function call(url: string, options: { method?: string; localAddress?: string; body?: string; chunked?: boolean; headers?: Record<string, string> } = {}): Promise<Answer> {
+function call(
+  url: string,
+  options: { method?: string; localAddress?: string; body?: string; chunked?: boolean; headers?: Record<string, string> } = {},
+): Promise<Answer> {
   // The path exactly as written: new URL() would resolve '..' segments before they are sent.
   const [, origin = '', rawPath = '/'] = /^(https?:\/\/[^/]+)(.*)$/.exec(url) ?? [];
   const { hostname, port } = new URL(origin);
   return new Promise((resolve, reject) => {
     // agent: false sends "Connection: close", the hardest case for keep-alive to the services.
-    const request = http.request({ hostname, port, path: rawPath, method: options.method ?? 'GET', localAddress: options.localAddress, agent: false, headers: { 'content-type': 'application/json', ...options.headers } }, (response) => {
-      let body = '';
-      response.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
-    });
+    const request = http.request(
+      {
+        hostname,
+        port,
+        path: rawPath,
+        method: options.method ?? 'GET',
+        localAddress: options.localAddress,
+        agent: false,
+        headers: { 'content-type': 'application/json', ...options.headers },
+      },
+      (response) => {
+        let body = '';
+        response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
+      },
+    );
     request.on('error', reject);
     if (options.chunked && options.body) {
       // No content-length: the body arrives in pieces, as an upload from a browser stream would.
@@ -110,8 +124,12 @@ describe('gateway in front of a real service', () => {
     const requestId = answer.headers['x-request-id'] as string;
     expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
     expect(JSON.parse(answer.body)).toEqual({ seen: requestId });
-    expect(gatewayLogs.lines).toContainEqual(expect.objectContaining({ service: 'gateway', msg: 'request', reqId: requestId, url: '/api/site/products', status: 200 }));
-    expect(serviceLogs.lines).toContainEqual(expect.objectContaining({ service: 'catalog', msg: 'request', reqId: requestId, url: '/api/site/products', status: 200 }));
+    expect(gatewayLogs.lines).toContainEqual(
+      expect.objectContaining({ service: 'gateway', msg: 'request', reqId: requestId, url: '/api/site/products', status: 200 }),
+    );
+    expect(serviceLogs.lines).toContainEqual(
+      expect.objectContaining({ service: 'catalog', msg: 'request', reqId: requestId, url: '/api/site/products', status: 200 }),
+    );
     expect(JSON.stringify(serviceLogs.lines)).not.toContain('forged-by-client');
   });
 
@@ -121,13 +139,17 @@ describe('gateway in front of a real service', () => {
     expect(connections - before).toBeLessThanOrEqual(1);
   });
 
-  it('never exposes the services\' metrics, health or internal routes', async () => {
+  it("never exposes the services' metrics, health or internal routes", async () => {
     expect((await call(`${service.url}/metrics`)).status).toBe(200);
     for (const privatePath of ['/metrics', '/readyz', '/internal/products/lookup', '/metrics/']) {
       const answer = await call(`${gateway.url}${privatePath}`);
       expect([privatePath, answer.status, JSON.parse(answer.body)]).toEqual([privatePath, 404, { message: 'Not found.' }]);
     }
-    for (const sneaky of ['/api/site/products/../../metrics', '/api/site/products/%2e%2e/%2e%2e/metrics', '/api/site/products%2f..%2f..%2fmetrics']) {
+    for (const sneaky of [
+      '/api/site/products/../../metrics',
+      '/api/site/products/%2e%2e/%2e%2e/metrics',
+      '/api/site/products%2f..%2f..%2fmetrics',
+    ]) {
       expect([sneaky, (await call(`${gateway.url}${sneaky}`)).status]).toEqual([sneaky, 400]);
     }
   });
@@ -140,7 +162,9 @@ describe('gateway in front of a real service', () => {
     expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(2);
     expect(refused.headers['content-type']).toContain('application/json');
-    expect(JSON.parse(refused.body)).toMatchObject({ message: expect.stringMatching(/^Too many sign-in attempts from your network\. Please wait \d seconds? and try again\.$/) });
+    expect(JSON.parse(refused.body)).toMatchObject({
+      message: expect.stringMatching(/^Too many sign-in attempts from your network\. Please wait \d seconds? and try again\.$/),
+    });
     // Another shopper (another address) is not affected, nor are other calls from this one.
     expect((await login('127.0.0.2')).status).toBe(200);
     expect((await call(`${gateway.url}/api/site/products`)).status).toBe(200);
@@ -165,15 +189,24 @@ describe('gateway in front of a real service', () => {
   it('refuses a body over the limit whether it announces its length or streams in chunks', async () => {
     const small = JSON.stringify({ notes: 'x'.repeat(3000) });
     const large = JSON.stringify({ notes: 'x'.repeat(8000) });
-    expect((await call(`${gateway.url}/api/site/orders/store`, { method: 'POST', body: small, chunked: true, localAddress: '127.0.0.5' })).status).toBe(201);
+    expect(
+      (await call(`${gateway.url}/api/site/orders/store`, { method: 'POST', body: small, chunked: true, localAddress: '127.0.0.5' }))
+        .status,
+    ).toBe(201);
     const announced = await call(`${gateway.url}/api/site/orders/store`, { method: 'POST', body: large, localAddress: '127.0.0.6' });
     expect([announced.status, JSON.parse(announced.body)]).toEqual([413, { message: 'The request body is too large.' }]);
-    const streamed = await call(`${gateway.url}/api/site/orders/store`, { method: 'POST', body: large, chunked: true, localAddress: '127.0.0.7' });
+    const streamed = await call(`${gateway.url}/api/site/orders/store`, {
+      method: 'POST',
+      body: large,
+      chunked: true,
+      localAddress: '127.0.0.7',
+    });
     expect([streamed.status, JSON.parse(streamed.body)]).toEqual([413, { message: 'The request body is too large.' }]);
   });
 
   it('moves a remote when the remotes file changes, without a restart, and ignores a broken file', async () => {
-    const remotes = async () => (JSON.parse((await call(`${gateway.url}/remotes.json`)).body) as { remotes: Array<{ name: string; entry: string }> }).remotes;
+    const remotes = async () =>
+      (JSON.parse((await call(`${gateway.url}/remotes.json`)).body) as { remotes: Array<{ name: string; entry: string }> }).remotes;
     expect(await remotes()).toContainEqual({ name: 'mf_catalog', entry: 'http://127.0.0.1:3001/mf-manifest.json' });
     fs.writeFileSync(remotesFile, JSON.stringify({ mf_catalog: 'http://127.0.0.1:3999/mf-manifest.json' }));
     expect(await remotes()).toContainEqual({ name: 'mf_catalog', entry: 'http://127.0.0.1:3999/mf-manifest.json' });
@@ -188,7 +221,11 @@ describe('gateway in front of a real service', () => {
   });
 
   it('counts its own requests on a metrics port of its own', async () => {
-    const metricsServer = await startMetricsServer({ port: 0, host: '127.0.0.1' }, processMetrics('gateway'), createLogger('gateway', gatewayLogs.stream));
+    const metricsServer = await startMetricsServer(
+      { port: 0, host: '127.0.0.1' },
+      processMetrics('gateway'),
+      createLogger('gateway', gatewayLogs.stream),
+    );
     try {
       const port = (metricsServer!.address() as { port: number }).port;
       const answer = await call(`http://127.0.0.1:${port}/metrics`);
@@ -204,7 +241,9 @@ describe('gateway in front of a real service', () => {
 
 describe('gateway settings', () => {
   it('refuses limits and ports that make no sense, naming the variable', () => {
-    expect(() => loadGatewayConfig({ GATEWAY_RATE_LIMIT_LOGIN: 'lots' })).toThrow('GATEWAY_RATE_LIMIT_LOGIN must be a positive whole number, got "lots"');
+    expect(() => loadGatewayConfig({ GATEWAY_RATE_LIMIT_LOGIN: 'lots' })).toThrow(
+      'GATEWAY_RATE_LIMIT_LOGIN must be a positive whole number, got "lots"',
+    );
     expect(() => loadGatewayConfig({ GATEWAY_METRICS_PORT: 'x' })).toThrow(/GATEWAY_METRICS_PORT must be a port number/);
     expect(loadGatewayConfig({ GATEWAY_METRICS_PORT: 'off' }).metrics).toBeNull();
     expect(loadGatewayConfig({}).rateLimits.map((rule) => [rule.path, rule.limit, rule.windowMs])).toEqual([

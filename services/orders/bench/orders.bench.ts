@@ -137,7 +137,8 @@ function stopThread(thread: Worker): Promise<void> {
   });
 }
 
-const percentile = (sorted: number[], p: number): number => (sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!);
+const percentile = (sorted: number[], p: number): number =>
+  sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 function randomCart(products: LookupProduct[], rand: () => number): Array<{ id: number; quantity: number; unitCents: number }> {
   const everyday = products.filter((p) => p.max_quantity >= 5);
@@ -146,7 +147,11 @@ function randomCart(products: LookupProduct[], rand: () => number): Array<{ id: 
     const chosen = new Map<number, { id: number; quantity: number; unitCents: number }>();
     while (chosen.size < count) {
       const product = everyday[Math.floor(rand() * everyday.length)]!;
-      chosen.set(product.id, { id: product.id, quantity: product.min_quantity + Math.floor(rand() * 3), unitCents: unitPriceCents(product) });
+      chosen.set(product.id, {
+        id: product.id,
+        quantity: product.min_quantity + Math.floor(rand() * 3),
+        unitCents: unitPriceCents(product),
+      });
     }
     const lines = [...chosen.values()];
     // At least KSh 2,200 so a KSh 200 coupon still clears the minimum: top up quantities within limits.
@@ -187,9 +192,15 @@ export async function benchOrders(options: OrdersBenchOptions = {}): Promise<Ord
     // Each service on its own thread, as each is its own process in production.
     const customers = await startThread({ service: 'customers', dbUrl: customersDb.url, internalSecret }, threads);
     const catalog = await startThread({ service: 'catalog', dbUrl: catalogDb.url, internalSecret }, threads);
-    const orders = await startThread({ service: 'orders', dbUrl: ordersDb.url, internalSecret, catalogUrl: catalog, customersUrl: customers }, threads);
+    const orders = await startThread(
+      { service: 'orders', dbUrl: ordersDb.url, internalSecret, catalogUrl: catalog, customersUrl: customers },
+      threads,
+    );
     // Shoppers reach the orders service through the gateway, as in production.
-    const gateway = await startThread({ service: 'gateway', dbUrl: '', internalSecret, catalogUrl: catalog, customersUrl: customers, ordersUrl: orders }, threads);
+    const gateway = await startThread(
+      { service: 'gateway', dbUrl: '', internalSecret, catalogUrl: catalog, customersUrl: customers, ordersUrl: orders },
+      threads,
+    );
     const catalogClient = new CatalogClient(catalog, internalSecret);
 
     // Signed-in shoppers: real accounts and tokens of the customers service.
@@ -197,14 +208,15 @@ export async function benchOrders(options: OrdersBenchOptions = {}): Promise<Ord
     for (let i = 0; i < 8; i++) {
       const email = `bench.${Date.now()}.${i}@example.com`;
       const password = 'Bench-passw0rd!';
-      const post = (route: string, body: unknown) => fetch(`${customers}${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const post = (route: string, body: unknown) =>
+        fetch(`${customers}${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
       await post('/api/site/register', { email, password, first_name: 'Bench', last_name: 'Shopper', phone: '0712345678' });
       tokens.push(((await (await post('/api/login', { email, password })).json()) as { token: string }).token);
     }
 
     const products = [...(await catalogClient.lookup(Array.from({ length: 200 }, (_, i) => i + 1))).values()];
     let seed = 42;
-    const rand = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648);
+    const rand = () => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
     const bodies = Array.from({ length: 2000 }, (_, i) => {
       const lines = randomCart(products, rand);
       const subtotal = lines.reduce((sum, l) => sum + l.unitCents * l.quantity, 0);
@@ -227,7 +239,12 @@ export async function benchOrders(options: OrdersBenchOptions = {}): Promise<Ord
           depot_id: 1,
           order_notes: '',
           coupon: coupon ? 'UNGA200' : '',
-          cart_items: lines.map((l) => ({ id: l.id, quantity: l.quantity, price: l.unitCents / 100, product_total: (l.unitCents * l.quantity) / 100 })),
+          cart_items: lines.map((l) => ({
+            id: l.id,
+            quantity: l.quantity,
+            price: l.unitCents / 100,
+            product_total: (l.unitCents * l.quantity) / 100,
+          })),
           total_amount: (subtotal - (coupon ? 20_000 : 0)) / 100,
         }),
       };
@@ -235,7 +252,11 @@ export async function benchOrders(options: OrdersBenchOptions = {}): Promise<Ord
 
     // Warm up (connections, caches of county names, JIT) and start from an empty table.
     for (const entry of bodies.slice(0, 30)) {
-      const answer = await fetch(`${gateway}/api/site/orders/store`, { method: 'POST', headers: { 'content-type': 'application/json', ...(entry.token ? { authorization: `Bearer ${entry.token}` } : {}) }, body: entry.body });
+      const answer = await fetch(`${gateway}/api/site/orders/store`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(entry.token ? { authorization: `Bearer ${entry.token}` } : {}) },
+        body: entry.body,
+      });
       if (answer.status !== 201) throw new Error(`warm-up order answered ${answer.status}: ${await answer.text()}`);
     }
     const db: Knex = ordersDb.db;
@@ -271,8 +292,12 @@ export async function benchOrders(options: OrdersBenchOptions = {}): Promise<Ord
 
     if (print) {
       const refusedTotal = Object.values(report.refused).reduce((sum, n) => sum + n, 0);
-      console.log(`\nPOST /api/site/orders/store through the gateway, MySQL, ${connections} connections, ${(report.elapsedMs / 1000).toFixed(1)} s`);
-      console.log(`mix: ${Math.round(signedInShare * 100)}% signed in (token checked by the customers service), ${Math.round(couponShare * 100)}% with a coupon, 1-4 products a cart\n`);
+      console.log(
+        `\nPOST /api/site/orders/store through the gateway, MySQL, ${connections} connections, ${(report.elapsedMs / 1000).toFixed(1)} s`,
+      );
+      console.log(
+        `mix: ${Math.round(signedInShare * 100)}% signed in (token checked by the customers service), ${Math.round(couponShare * 100)}% with a coupon, 1-4 products a cart\n`,
+      );
       const rowsOut: Array<[string, string, string, boolean]> = [
         ['orders/s', String(result.ordersPerSecond), '>= 300', result.ordersPerSecond >= 300],
         ['p50 latency', `${result.p50Ms} ms`, '', true],
@@ -284,19 +309,36 @@ export async function benchOrders(options: OrdersBenchOptions = {}): Promise<Ord
           '',
           true,
         ]),
-        ['process CPU per order (all threads)', `${((cpu.user + cpu.system) / 1000 / Math.max(1, report.created.length)).toFixed(2)} ms`, '', true],
+        [
+          'process CPU per order (all threads)',
+          `${((cpu.user + cpu.system) / 1000 / Math.max(1, report.created.length)).toFixed(2)} ms`,
+          '',
+          true,
+        ],
         ...(databaseBefore !== null && databaseAfter !== null
-          ? [['database server CPU per order (whole server)', `${(((databaseAfter - databaseBefore) * 1000) / Math.max(1, report.created.length)).toFixed(2)} ms`, '', true] as [string, string, string, boolean]]
+          ? [
+              [
+                'database server CPU per order (whole server)',
+                `${(((databaseAfter - databaseBefore) * 1000) / Math.max(1, report.created.length)).toFixed(2)} ms`,
+                '',
+                true,
+              ] as [string, string, string, boolean],
+            ]
           : []),
         ['refused (4xx/5xx)', String(refusedTotal), '0', refusedTotal === 0],
         ['connection errors', String(report.errors), '0', report.errors === 0],
         ['lost (201 but no row)', String(lost), '0', lost === 0],
         ['duplicated (repeat number or unanswered row)', String(duplicated), '0', duplicated === 0],
       ];
-      for (const [name, value, target, ok] of rowsOut) console.log(`${target ? (ok ? 'ok  ' : 'MISS') : '    '}  ${name.padEnd(46)} ${value.padStart(10)}  ${target ? `target ${target}` : ''}`);
+      for (const [name, value, target, ok] of rowsOut)
+        console.log(
+          `${target ? (ok ? 'ok  ' : 'MISS') : '    '}  ${name.padEnd(46)} ${value.padStart(10)}  ${target ? `target ${target}` : ''}`,
+        );
       for (const [kind, latencies] of Object.entries(report.byKind)) {
         const ordered = [...latencies].sort((a, b) => a - b);
-        console.log(`      ${`${kind} (${ordered.length})`.padEnd(28)} p50 ${percentile(ordered, 50).toFixed(1)} ms, p99 ${percentile(ordered, 99).toFixed(1)} ms`);
+        console.log(
+          `      ${`${kind} (${ordered.length})`.padEnd(28)} p50 ${percentile(ordered, 50).toFixed(1)} ms, p99 ${percentile(ordered, 99).toFixed(1)} ms`,
+        );
       }
       for (const [reason, count] of Object.entries(report.refused)) console.log(`      refused ${count}x: ${reason}`);
       console.log('');

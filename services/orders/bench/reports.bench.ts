@@ -85,7 +85,8 @@ const COUNTIES: Array<[number, string, number]> = [
   [44, 'Migori', 7],
 ];
 
-const percentile = (sorted: number[], p: number): number => (sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!);
+const percentile = (sorted: number[], p: number): number =>
+  sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 const round1 = (value: number): number => Math.round(value * 10) / 10;
 
 /** The catalogue seed as rows: ids in seed order, as a fresh catalogue numbers them. */
@@ -147,7 +148,8 @@ export async function generateOrders(db: Knex, count: number, now: Date, log: (l
     table.string('county_name', 60);
   });
   const slots: Array<{ slot: number; county_id: number; county_name: string }> = [];
-  for (const [countyId, name, weight] of COUNTIES) for (let i = 0; i < weight; i++) slots.push({ slot: slots.length, county_id: countyId, county_name: name });
+  for (const [countyId, name, weight] of COUNTIES)
+    for (let i = 0; i < weight; i++) slots.push({ slot: slots.length, county_id: countyId, county_name: name });
   await db('bench_counties').insert(slots);
 
   let items = 0;
@@ -200,7 +202,8 @@ export async function generateOrders(db: Knex, count: number, now: Date, log: (l
     });
     log(`  orders ${from}-${to}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
-  for (const table of ['bench_digits', 'bench_seq', 'bench_products', 'bench_steps', 'bench_lines', 'bench_counties']) await db.schema.dropTable(table);
+  for (const table of ['bench_digits', 'bench_seq', 'bench_products', 'bench_steps', 'bench_lines', 'bench_counties'])
+    await db.schema.dropTable(table);
   return { items };
 }
 
@@ -236,7 +239,10 @@ export async function measureCalls(orders: string, token: string, now: Date, per
     ['last 365 days', `daterange=${daysBefore(364)}%20-%20${today}`],
   ];
   const reportCalls: Array<[string, string]> = [
-    ["category_report, every category (the screen's default)", `/api/admin/dashboard/category_report?{range}&category_ids=${seedCategories.map((c) => c.id).join(',')}`],
+    [
+      "category_report, every category (the screen's default)",
+      `/api/admin/dashboard/category_report?{range}&category_ids=${seedCategories.map((c) => c.id).join(',')}`,
+    ],
     ['category_report, two categories', '/api/admin/dashboard/category_report?{range}&category_ids=1,2'],
     ['product_report', '/api/admin/dashboard/product_report?{range}'],
     ['product_report, three categories and two brands', '/api/admin/dashboard/product_report?{range}&category_ids=1,2,3&brand_ids=1,2'],
@@ -247,8 +253,14 @@ export async function measureCalls(orders: string, token: string, now: Date, per
     ['order_report, Cancelled (a rare status)', '/api/admin/dashboard/order_report?{range}&status_ids=6'],
   ];
   const plan: Array<{ call: string; range: string | null; path: string }> = [
-    ...['depot', 'statusReport', 'revenueChart', 'monthlySalesTotal', 'today'].map((name) => ({ call: name, range: null, path: `/api/admin/dashboard/${name}` })),
-    ...ranges.flatMap(([range, query]) => reportCalls.map(([call, template]) => ({ call, range, path: template.replace('{range}', query) }))),
+    ...['depot', 'statusReport', 'revenueChart', 'monthlySalesTotal', 'today'].map((name) => ({
+      call: name,
+      range: null,
+      path: `/api/admin/dashboard/${name}`,
+    })),
+    ...ranges.flatMap(([range, query]) =>
+      reportCalls.map(([call, template]) => ({ call, range, path: template.replace('{range}', query) })),
+    ),
   ];
 
   const agent = { headers: { authorization: `Bearer ${token}` } };
@@ -279,7 +291,9 @@ export async function benchReports(options: ReportsBenchOptions = {}): Promise<R
     if (print) console.log(line);
   };
   if (!MYSQL_ASKED) {
-    console.log('reports bench skipped: set MYSQL_URL (for example mysql://root@127.0.0.1:3306/test) to generate the orders on MySQL/MariaDB and measure the reports');
+    console.log(
+      'reports bench skipped: set MYSQL_URL (for example mysql://root@127.0.0.1:3306/test) to generate the orders on MySQL/MariaDB and measure the reports',
+    );
     return { skipped: true, orders: 0, items: 0, generationSeconds: 0, rebuildSeconds: 0, callsPerFigure: 0, calls: [] };
   }
   const count = options.orders ?? Number(process.env.BENCH_REPORT_ORDERS ?? 1_000_000);
@@ -306,8 +320,21 @@ export async function benchReports(options: ReportsBenchOptions = {}): Promise<R
     await createSummaryTriggers(db);
     await rebuildReportSummaries(db);
     const rebuildSeconds = (Date.now() - rebuildStarted) / 1000;
-    for (const table of ['orders', 'order_items', 'report_placed_days', 'report_paid_days', 'report_product_days', 'report_basket_days', 'report_basket_pairs', 'report_baskets', 'report_county_sales']) await db.raw('ANALYZE TABLE ??', [table]);
-    log(`${count.toLocaleString('en')} orders, ${items.toLocaleString('en')} lines generated in ${generationSeconds.toFixed(1)} s; summaries rebuilt in ${rebuildSeconds.toFixed(1)} s`);
+    for (const table of [
+      'orders',
+      'order_items',
+      'report_placed_days',
+      'report_paid_days',
+      'report_product_days',
+      'report_basket_days',
+      'report_basket_pairs',
+      'report_baskets',
+      'report_county_sales',
+    ])
+      await db.raw('ANALYZE TABLE ??', [table]);
+    log(
+      `${count.toLocaleString('en')} orders, ${items.toLocaleString('en')} lines generated in ${generationSeconds.toFixed(1)} s; summaries rebuilt in ${rebuildSeconds.toFixed(1)} s`,
+    );
 
     // Staff sign in with the customers service, as in production; the orders app checks the token there.
     const customersConfig = loadCustomersConfig({ ...process.env, NODE_ENV: 'test' });
@@ -315,22 +342,41 @@ export async function benchReports(options: ReportsBenchOptions = {}): Promise<R
     await prepareCustomersDatabase(customersDb.db, { seedDemoAccounts: true, hasher: new PasswordHasher(customersConfig.passwordHash) });
     const customers = await startThread({ service: 'customers', dbUrl: customersDb.url, internalSecret }, threads);
     // The reports never call the catalogue: an address nothing listens on.
-    const orders = await startThread({ service: 'orders', dbUrl: ordersDb.url, internalSecret, catalogUrl: 'http://127.0.0.1:9', customersUrl: customers }, threads);
-    const login = await fetch(`${customers}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@shwarimills.co.ke', password: 'Admin@12345' }) });
+    const orders = await startThread(
+      { service: 'orders', dbUrl: ordersDb.url, internalSecret, catalogUrl: 'http://127.0.0.1:9', customersUrl: customers },
+      threads,
+    );
+    const login = await fetch(`${customers}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@shwarimills.co.ke', password: 'Admin@12345' }),
+    });
     if (login.status !== 200) throw new Error(`staff login answered ${login.status}: ${await login.text()}`);
     const { token } = (await login.json()) as { token: string };
 
     const calls = await measureCalls(orders, token, now, perFigure);
 
     if (print) {
-      console.log(`\nGET /api/admin/dashboard/... with a staff token, ${perFigure} calls each after a warm-up, one at a time (MySQL, ${count.toLocaleString('en')} orders)\n`);
+      console.log(
+        `\nGET /api/admin/dashboard/... with a staff token, ${perFigure} calls each after a warm-up, one at a time (MySQL, ${count.toLocaleString('en')} orders)\n`,
+      );
       for (const figure of calls) {
         const name = `${figure.call}${figure.range ? ` (${figure.range})` : ''}`;
-        console.log(`${figure.p95Ms <= 50 ? 'ok  ' : 'MISS'}  ${name.padEnd(80)} p50 ${String(figure.p50Ms).padStart(6)} ms   p95 ${String(figure.p95Ms).padStart(6)} ms   target p95 <= 50 ms`);
+        console.log(
+          `${figure.p95Ms <= 50 ? 'ok  ' : 'MISS'}  ${name.padEnd(80)} p50 ${String(figure.p50Ms).padStart(6)} ms   p95 ${String(figure.p95Ms).padStart(6)} ms   target p95 <= 50 ms`,
+        );
       }
       console.log('');
     }
-    return { skipped: false, orders: count, items, generationSeconds: round1(generationSeconds), rebuildSeconds: round1(rebuildSeconds), callsPerFigure: perFigure, calls };
+    return {
+      skipped: false,
+      orders: count,
+      items,
+      generationSeconds: round1(generationSeconds),
+      rebuildSeconds: round1(rebuildSeconds),
+      callsPerFigure: perFigure,
+      calls,
+    };
   } finally {
     for (const thread of threads.reverse()) await stopThread(thread);
     for (const drop of drops.reverse()) await drop().catch(() => undefined);

@@ -27,7 +27,14 @@ export interface ServiceThreadData {
 async function start(data: ServiceThreadData): Promise<RunningServer> {
   if (data.service === 'gateway') {
     // One load generator is one client address: the gateway's per-address order limit is lifted.
-    const env = { ...process.env, CATALOG_URL: data.catalogUrl, CUSTOMERS_URL: data.customersUrl, ORDERS_URL: data.ordersUrl, GATEWAY_RATE_LIMIT_ORDERS: '100000000', GATEWAY_METRICS_PORT: 'off' };
+    const env = {
+      ...process.env,
+      CATALOG_URL: data.catalogUrl,
+      CUSTOMERS_URL: data.customersUrl,
+      ORDERS_URL: data.ordersUrl,
+      GATEWAY_RATE_LIMIT_ORDERS: '100000000',
+      GATEWAY_METRICS_PORT: 'off',
+    };
     return listen(createGateway(loadGatewayConfig(env), createLogger('gateway')), 0);
   }
   const db = createDatabase({ service: data.service, url: data.dbUrl });
@@ -38,7 +45,13 @@ async function start(data: ServiceThreadData): Promise<RunningServer> {
     const hasher = new PasswordHasher(config.passwordHash);
     return listen(createCustomersApp({ db, logger, config, hasher, mailer: new Outbox(config.outboxDir) }), 0);
   }
-  const config = { ...loadOrdersConfig({ NODE_ENV: 'test' }), internalSecret: data.internalSecret, catalogUrl: data.catalogUrl!, customersUrl: data.customersUrl!, seedHistory: false };
+  const config = {
+    ...loadOrdersConfig({ NODE_ENV: 'test' }),
+    internalSecret: data.internalSecret,
+    catalogUrl: data.catalogUrl!,
+    customersUrl: data.customersUrl!,
+    seedHistory: false,
+  };
   return listen(createOrdersApp(buildOrdersServices({ db, logger, config })), 0);
 }
 

@@ -1,5 +1,13 @@
 import type { Knex } from 'knex';
-import { createAuthGuards, createServiceApp, HttpError, httpTokenResolver, type AuthGuards, type Logger, type TokenResolver } from '@shop/service-kit';
+import {
+  createAuthGuards,
+  createServiceApp,
+  HttpError,
+  httpTokenResolver,
+  type AuthGuards,
+  type Logger,
+  type TokenResolver,
+} from '@shop/service-kit';
 import { adminRoutes } from './admin/routes';
 import { audit } from './audit';
 import { CatalogClient } from './clients/catalog';
@@ -56,7 +64,13 @@ function introspection(config: OrdersConfig, logger: Logger): TokenResolver {
 }
 
 /** Everything the routes, the reconciler and the seed share, wired from the configuration. */
-export function buildOrdersServices(options: { db: Knex; logger: Logger; config: OrdersConfig; clock?: () => Date; tokenResolver?: TokenResolver }): OrdersServices {
+export function buildOrdersServices(options: {
+  db: Knex;
+  logger: Logger;
+  config: OrdersConfig;
+  clock?: () => Date;
+  tokenResolver?: TokenResolver;
+}): OrdersServices {
   const { db, logger, config, clock } = options;
   const catalog = new CatalogClient(config.catalogUrl, config.internalSecret, { revisionCheckMs: config.catalogRevisionCheckMs });
   const customers = new CustomersClient(config.customersUrl, config.internalSecret);
@@ -66,7 +80,8 @@ export function buildOrdersServices(options: { db: Knex; logger: Logger; config:
   const { payments: settings } = config;
 
   const simulator = settings.hosted === 'simulator' ? new PaymentSimulator(db, settings.simulatorPushDelayMs, clock) : null;
-  const hosted: HostedProvider = settings.hosted === 'dpo' && settings.dpo ? new DpoProvider(settings.dpo, config.publicUrl, clock) : simulator!;
+  const hosted: HostedProvider =
+    settings.hosted === 'dpo' && settings.dpo ? new DpoProvider(settings.dpo, config.publicUrl, clock) : simulator!;
   const mobile: MobileMoneyProvider | null = settings.mpesa ? new MpesaProvider(settings.mpesa, config.publicUrl, clock) : simulator;
 
   const payments = new PaymentsService({ db, logger, customers, coupons, orders, hosted, mobile, simulator, clock });
@@ -77,7 +92,23 @@ export function buildOrdersServices(options: { db: Knex; logger: Logger; config:
   const close = async () => {
     await writer?.close();
   };
-  return { db, logger, config, catalog, customers, coupons, orders, numbers, checkout, payments, simulator, reconciler, guards, clock, close };
+  return {
+    db,
+    logger,
+    config,
+    catalog,
+    customers,
+    coupons,
+    orders,
+    numbers,
+    checkout,
+    payments,
+    simulator,
+    reconciler,
+    guards,
+    clock,
+    close,
+  };
 }
 
 /** Checkout, coupons, customer orders and payments under /api as the spec names them; the back office under /api/admin. */
@@ -90,7 +121,15 @@ export function createOrdersApp(services: OrdersServices) {
     customerOrderRoutes({ orders: services.orders, guards: services.guards }),
     paymentRoutes({ payments: services.payments, simulator: services.simulator, logger }),
     orderInternalRoutes({ db, orders: services.orders, internalSecret: services.config.internalSecret }),
-    adminRoutes({ db, orders: services.orders, coupons: services.coupons, payments: services.payments, requireStaff: services.guards.requireStaff, logger, clock: services.clock }),
+    adminRoutes({
+      db,
+      orders: services.orders,
+      coupons: services.coupons,
+      payments: services.payments,
+      requireStaff: services.guards.requireStaff,
+      logger,
+      clock: services.clock,
+    }),
     audit.routes(db, services.guards.requireStaff),
   ];
   for (const router of routers) app.use(router.routes()).use(router.allowedMethods());

@@ -36,9 +36,14 @@ describe('loadOrdersConfig', () => {
     expect(() => loadOrdersConfig({ MPESA_CONSUMER_KEY: 'k' })).toThrow('missing MPESA_CONSUMER_SECRET, MPESA_SHORTCODE, MPESA_PASSKEY');
     expect(() => loadOrdersConfig({ NODE_ENV: 'production', ...DPO })).toThrow('INTERNAL_SECRET must be set in production');
     expect(() => loadOrdersConfig({ NODE_ENV: 'production', INTERNAL_SECRET: 'x' })).toThrow('simulator is refused in production');
-    expect(() => loadOrdersConfig({ NODE_ENV: 'production', INTERNAL_SECRET: 'x', PAYMENT_PROVIDER: 'simulator', ...DPO })).toThrow('simulator is refused in production');
+    expect(() => loadOrdersConfig({ NODE_ENV: 'production', INTERNAL_SECRET: 'x', PAYMENT_PROVIDER: 'simulator', ...DPO })).toThrow(
+      'simulator is refused in production',
+    );
     const production = loadOrdersConfig({ NODE_ENV: 'production', INTERNAL_SECRET: 'x', ...DPO, ...MPESA });
-    expect(production).toMatchObject({ seedHistory: false, payments: { hosted: 'dpo', mpesa: { baseUrl: 'https://api.safaricom.co.ke' } } });
+    expect(production).toMatchObject({
+      seedHistory: false,
+      payments: { hosted: 'dpo', mpesa: { baseUrl: 'https://api.safaricom.co.ke' } },
+    });
   });
 
   it('checks the numbers it reads', () => {

@@ -34,7 +34,8 @@ const go = async (router: ReturnType<typeof createMemoryRouter>, to: string): Pr
   });
 };
 
-const config = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const config = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const CATALOGUE = { remotes: [{ name: 'mf_catalog', entry: '/remotes/mf-catalog/mf-manifest.json' }] };
 
 /** Header and footer are there and work. */
@@ -50,7 +51,8 @@ let consoleError: jest.SpyInstance;
 
 beforeEach(() => {
   jest.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => {
-    if (typeof args[0] === 'string' && (args[0].includes('React Router Future Flag Warning') || args[0].startsWith('Remote module'))) return;
+    if (typeof args[0] === 'string' && (args[0].includes('React Router Future Flag Warning') || args[0].startsWith('Remote module')))
+      return;
     originalWarn(...args);
   });
   // A failing area is logged on purpose (the boundary's console.error, and React's own report of the error).
@@ -87,7 +89,9 @@ describe('registerConfiguredRemotes', () => {
     inline.textContent = JSON.stringify(CATALOGUE);
     document.head.append(inline);
     try {
-      expect(await registerConfiguredRemotes()).toEqual([{ name: 'mf_catalog', entry: 'http://localhost/remotes/mf-catalog/mf-manifest.json' }]);
+      expect(await registerConfiguredRemotes()).toEqual([
+        { name: 'mf_catalog', entry: 'http://localhost/remotes/mf-catalog/mf-manifest.json' },
+      ]);
       expect(fetchSpy).not.toHaveBeenCalled();
       expect(isRemoteConfigured('mf_catalog')).toBe(true);
     } finally {

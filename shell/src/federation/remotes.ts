@@ -16,7 +16,7 @@ function inlineConfiguration(): RemoteEntry[] | null {
   const text = globalThis.document?.getElementById(INLINE_REMOTES_ID)?.textContent;
   if (!text) return null;
   try {
-    return ((JSON.parse(text) as { remotes?: RemoteEntry[] }).remotes ?? null);
+    return (JSON.parse(text) as { remotes?: RemoteEntry[] }).remotes ?? null;
   } catch {
     return null;
   }

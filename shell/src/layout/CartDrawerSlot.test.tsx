@@ -12,7 +12,11 @@ afterEach(() => resetShopState());
 
 it('fetches the cart drawer only when the shopper first opens the cart, then keeps it', async () => {
   jest.mocked(loadRemote).mockResolvedValue({ default: () => <aside>Shopping Cart (0)</aside> });
-  jest.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(JSON.stringify({ remotes: [{ name: 'mf_checkout', entry: '/remotes/mf-checkout/mf-manifest.json' }] })));
+  jest
+    .spyOn(globalThis, 'fetch')
+    .mockResolvedValue(
+      new Response(JSON.stringify({ remotes: [{ name: 'mf_checkout', entry: '/remotes/mf-checkout/mf-manifest.json' }] })),
+    );
   await registerConfiguredRemotes();
   const store = createShopStore();
   render(

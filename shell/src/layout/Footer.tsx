@@ -13,20 +13,38 @@ export function Footer(): JSX.Element {
         <nav aria-label="Customer">
           <h2>My Account</h2>
           <ul>
-            <li><Link to="/login">Order Tracking</Link></li>
-            <li><Link to="/login">My Account</Link></li>
-            <li><Link to="/login">Orders</Link></li>
-            <li><Link to="/login">Addresses</Link></li>
-            <li className={styles.mobileOnly}><Link to="/forgot-password">Lost Password</Link></li>
+            <li>
+              <Link to="/login">Order Tracking</Link>
+            </li>
+            <li>
+              <Link to="/login">My Account</Link>
+            </li>
+            <li>
+              <Link to="/login">Orders</Link>
+            </li>
+            <li>
+              <Link to="/login">Addresses</Link>
+            </li>
+            <li className={styles.mobileOnly}>
+              <Link to="/forgot-password">Lost Password</Link>
+            </li>
           </ul>
         </nav>
         <nav aria-label="Information">
           <h2>Information</h2>
           <ul>
-            <li><Link to="/return-policy">Return Policy</Link></li>
-            <li><Link to="/faqs">FAQs</Link></li>
-            <li><Link to="/privacy-policy">Privacy Policy</Link></li>
-            <li><Link to="/terms">Terms and Conditions</Link></li>
+            <li>
+              <Link to="/return-policy">Return Policy</Link>
+            </li>
+            <li>
+              <Link to="/faqs">FAQs</Link>
+            </li>
+            <li>
+              <Link to="/privacy-policy">Privacy Policy</Link>
+            </li>
+            <li>
+              <Link to="/terms">Terms and Conditions</Link>
+            </li>
           </ul>
         </nav>
         <nav aria-label="Social networks">
@@ -34,7 +52,9 @@ export function Footer(): JSX.Element {
           <ul className={styles.social}>
             {SOCIAL_LINKS.map((link) => (
               <li key={link.name}>
-                <a href={link.href} target="_blank" rel="noopener noreferrer">{link.name}</a>
+                <a href={link.href} target="_blank" rel="noopener noreferrer">
+                  {link.name}
+                </a>
               </li>
             ))}
           </ul>

@@ -1,6 +1,13 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
-import { cartDrawerToggled, selectCartCount, selectCustomerName, selectWishlistCount, useAppDispatch, useAppSelector } from '@shop/store-kit';
+import {
+  cartDrawerToggled,
+  selectCartCount,
+  selectCustomerName,
+  selectWishlistCount,
+  useAppDispatch,
+  useAppSelector,
+} from '@shop/store-kit';
 import { isRemoteConfigured } from '../federation/remotes';
 import { CART_DRAWER_REMOTE } from './CartDrawerSlot';
 import { CartIcon, HeartIcon, SearchIcon, UserIcon } from './Icons';
@@ -50,7 +57,13 @@ export function Header(): JSX.Element {
           </a>
         </nav>
         <div className={styles.actions}>
-          <button type="button" className={styles.iconButton} aria-label="Search products" aria-expanded={searchOpen} onClick={toggleSearch}>
+          <button
+            type="button"
+            className={styles.iconButton}
+            aria-label="Search products"
+            aria-expanded={searchOpen}
+            onClick={toggleSearch}
+          >
             <SearchIcon />
           </button>
           <Link to="/wishlist" className={styles.iconButton} aria-label={`Wishlist, ${wishlistCount} items`}>

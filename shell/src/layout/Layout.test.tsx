@@ -83,7 +83,9 @@ afterEach(() => {
 
 describe('remote registration', () => {
   it('registers the remotes from /remotes.json with absolute entries', () => {
-    expect(registerRemotes).toHaveBeenCalledWith([{ name: 'mf_catalog', entry: 'http://localhost/remotes/mf-catalog/mf-manifest.json' }], { force: true });
+    expect(registerRemotes).toHaveBeenCalledWith([{ name: 'mf_catalog', entry: 'http://localhost/remotes/mf-catalog/mf-manifest.json' }], {
+      force: true,
+    });
   });
 
   it("the home page is the catalogue remote's HomePage inside the shell's layout", async () => {
@@ -122,7 +124,10 @@ describe('Header', () => {
   });
 
   it('shows the cart count (units) and the wishlist count from the store, and follows changes', async () => {
-    localStorage.setItem('cart', JSON.stringify([line(1, 'Mlima Gold Sifted Maize Meal 2kg', 2), line(2, 'Pwani Bora Chapati Flour 2kg', 3)]));
+    localStorage.setItem(
+      'cart',
+      JSON.stringify([line(1, 'Mlima Gold Sifted Maize Meal 2kg', 2), line(2, 'Pwani Bora Chapati Flour 2kg', 3)]),
+    );
     localStorage.setItem('wishlists', JSON.stringify([saved(1, 'Mlima Gold Sifted Maize Meal 2kg'), saved(3, 'Nyota Basmati Rice 1kg')]));
     const { store } = await renderShell();
     const header = screen.getByRole('banner');

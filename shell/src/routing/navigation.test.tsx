@@ -46,7 +46,9 @@ beforeEach(async () => {
     }
     return { default: NamedPage };
   });
-  jest.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(JSON.stringify({ remotes: [{ name: 'mf_catalog', entry: '/remotes/mf-catalog/mf-manifest.json' }] })));
+  jest
+    .spyOn(globalThis, 'fetch')
+    .mockResolvedValue(new Response(JSON.stringify({ remotes: [{ name: 'mf_catalog', entry: '/remotes/mf-catalog/mf-manifest.json' }] })));
   await registerConfiguredRemotes();
 });
 

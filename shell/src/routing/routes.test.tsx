@@ -63,7 +63,9 @@ beforeEach(async () => {
   });
   jest
     .spyOn(globalThis, 'fetch')
-    .mockResolvedValue(new Response(JSON.stringify({ remotes: [{ name: 'mf_catalog', entry: '/remotes/mf-catalog/mf-manifest.json' }] }), { status: 200 }));
+    .mockResolvedValue(
+      new Response(JSON.stringify({ remotes: [{ name: 'mf_catalog', entry: '/remotes/mf-catalog/mf-manifest.json' }] }), { status: 200 }),
+    );
   await registerConfiguredRemotes();
 });
 
@@ -215,4 +217,3 @@ describe('page meta after each navigation', () => {
     expect(window.scrollTo).toHaveBeenCalledWith({ top: 0 });
   });
 });
-

@@ -35,13 +35,20 @@ const elementOf = ({ owner }: StorefrontPage<ShellPageName>): ReactNode => {
   return owner.shell === 'not-found' ? <NotFound /> : staticPage(owner.shell);
 };
 
-const route = (page: StorefrontPage<ShellPageName>): RouteObject => ({ path: page.path, element: elementOf(page), handle: { meta: page.meta } satisfies RouteHandle });
+const route = (page: StorefrontPage<ShellPageName>): RouteObject => ({
+  path: page.path,
+  element: elementOf(page),
+  handle: { meta: page.meta } satisfies RouteHandle,
+});
 
 /** The storefront's public route table (spec section 2), made from its page table (pages.ts). Areas not built yet fall through to NotFound. */
 export const routes: RouteObject[] = [
   ...STOREFRONT_PAGES.filter((page) => page.ownLayout).map(route),
   {
     element: <Layout />,
-    children: [{ path: '/shop', element: <Navigate to="/shop/all" replace /> }, ...STOREFRONT_PAGES.filter((page) => !page.ownLayout).map(route)],
+    children: [
+      { path: '/shop', element: <Navigate to="/shop/all" replace /> },
+      ...STOREFRONT_PAGES.filter((page) => !page.ownLayout).map(route),
+    ],
   },
 ];

@@ -34,13 +34,18 @@ const amountInCents = (label: string) =>
 
 const toNumber = (value: unknown): unknown => (isBlank(value) ? undefined : typeof value === 'string' ? Number(value.trim()) : value);
 
-const requiredMoney = (label: string) => z.preprocess(toNumber, z.number({ error: `The ${label} field is required.` }).pipe(amountInCents(label)));
+const requiredMoney = (label: string) =>
+  z.preprocess(toNumber, z.number({ error: `The ${label} field is required.` }).pipe(amountInCents(label)));
 const optionalMoney = (label: string) => z.preprocess(toNumber, amountInCents(label).optional());
 
 const quantity = (label: string, fallback: number) =>
   z.preprocess(
     (value) => (isBlank(value) ? fallback : typeof value === 'string' ? Number(value.trim()) : value),
-    z.number({ error: `The ${label} must be a whole number.` }).int(`The ${label} must be a whole number.`).min(1, `The ${label} must be at least 1.`).max(1000, `The ${label} must not be greater than 1000.`),
+    z
+      .number({ error: `The ${label} must be a whole number.` })
+      .int(`The ${label} must be a whole number.`)
+      .min(1, `The ${label} must be at least 1.`)
+      .max(1000, `The ${label} must not be greater than 1000.`),
   );
 
 const flag = z.preprocess((value) => value === true || value === 1 || value === '1' || value === 'true' || value === 'on', z.boolean());
@@ -59,7 +64,10 @@ export const adminProductFormSchema = z
     description: requiredText('description', 50000),
     minimum_quantity: quantity('minimum quantity', 1),
     maximum_quantity: quantity('maximum quantity', 10),
-    status: z.preprocess((value) => (isBlank(value) ? 'published' : value), z.enum(['published', 'draft'], 'The status must be published or draft.')),
+    status: z.preprocess(
+      (value) => (isBlank(value) ? 'published' : value),
+      z.enum(['published', 'draft'], 'The status must be published or draft.'),
+    ),
     is_featured: flag.optional(),
   })
   .refine((form) => form.offer_price === undefined || form.price === undefined || form.offer_price < form.price, {

@@ -25,6 +25,10 @@ export const productSortQuerySchema = z.object({
 });
 
 export const productSearchBodySchema = z.object({
-  search: z.string({ error: 'The search field is required.' }).trim().min(1, 'The search field is required.').max(100, 'The search may not be longer than 100 characters.'),
+  search: z
+    .string({ error: 'The search field is required.' })
+    .trim()
+    .min(1, 'The search field is required.')
+    .max(100, 'The search may not be longer than 100 characters.'),
 });
 export type ProductSearchBody = z.infer<typeof productSearchBodySchema>;

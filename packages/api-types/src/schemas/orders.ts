@@ -12,7 +12,8 @@ const isMissing = (input: unknown): boolean => input === undefined || input === 
 const BODY = { error: 'The request body must be a JSON object.' } as const;
 
 /** Blank optional fields read as "not given". */
-const blankToUndefined = (value: unknown): unknown => (value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value);
+const blankToUndefined = (value: unknown): unknown =>
+  value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value;
 
 /** Numbers from a form may arrive as digit strings. */
 const numberFrom = (value: unknown): unknown => (typeof value === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value);
@@ -21,11 +22,7 @@ const text = (required: string, notString: string) => z.string({ error: (issue) 
 
 function requiredText(required: string, label: string, max: number) {
   return text(required, `The ${label} field must be a string.`).pipe(
-    z
-      .string()
-      .trim()
-      .min(1, { message: required, abort: true })
-      .max(max, `The ${label} field must not be greater than ${max} characters.`),
+    z.string().trim().min(1, { message: required, abort: true }).max(max, `The ${label} field must not be greater than ${max} characters.`),
   );
 }
 
@@ -43,10 +40,13 @@ function optionalText(label: string, max: number) {
 function requiredId(required: string, invalid: string) {
   return z.preprocess(
     (value) => numberFrom(blankToUndefined(value)),
-    z.number({ error: (issue) => (isMissing(issue.input) ? required : invalid) }).int(invalid).positive(invalid).max(2_147_483_647, invalid),
+    z
+      .number({ error: (issue) => (isMissing(issue.input) ? required : invalid) })
+      .int(invalid)
+      .positive(invalid)
+      .max(2_147_483_647, invalid),
   );
 }
-
 
 const checkoutEmail = text(CHECKOUT_MESSAGES.emailRequired, CHECKOUT_MESSAGES.emailInvalid).pipe(
   z
@@ -60,7 +60,10 @@ const checkoutEmail = text(CHECKOUT_MESSAGES.emailRequired, CHECKOUT_MESSAGES.em
 
 /** Spaces and dashes are dropped first, so '0712 345 678' is accepted as 0712345678. */
 const checkoutPhone = z
-  .preprocess((value) => (typeof value === 'number' ? String(value) : value), text(CHECKOUT_MESSAGES.phoneRequired, CHECKOUT_MESSAGES.phoneDigits))
+  .preprocess(
+    (value) => (typeof value === 'number' ? String(value) : value),
+    text(CHECKOUT_MESSAGES.phoneRequired, CHECKOUT_MESSAGES.phoneDigits),
+  )
   .pipe(
     z
       .string()
@@ -95,16 +98,18 @@ const kshAmount = (required: string, invalid: string) =>
 
 const couponCode = z.preprocess(
   blankToUndefined,
-  z
-    .string(ORDER_MESSAGES.invalidCoupon)
-    .trim()
-    .toUpperCase()
-    .max(40, ORDER_MESSAGES.invalidCoupon)
-    .optional(),
+  z.string(ORDER_MESSAGES.invalidCoupon).trim().toUpperCase().max(40, ORDER_MESSAGES.invalidCoupon).optional(),
 );
 
 export const orderCartItemSchema = z.object({
-  id: z.preprocess(numberFrom, z.number(CHECKOUT_MESSAGES.cartItemId).int(CHECKOUT_MESSAGES.cartItemId).positive(CHECKOUT_MESSAGES.cartItemId).max(2_147_483_647, CHECKOUT_MESSAGES.cartItemId)),
+  id: z.preprocess(
+    numberFrom,
+    z
+      .number(CHECKOUT_MESSAGES.cartItemId)
+      .int(CHECKOUT_MESSAGES.cartItemId)
+      .positive(CHECKOUT_MESSAGES.cartItemId)
+      .max(2_147_483_647, CHECKOUT_MESSAGES.cartItemId),
+  ),
   /** Range and whole-number checks need the product's name and limits, so they happen after the catalogue lookup. */
   quantity: z.preprocess(numberFrom, z.number(CHECKOUT_MESSAGES.quantityNumber).refine(Number.isFinite, CHECKOUT_MESSAGES.quantityNumber)),
   price: z.preprocess(blankToUndefined, kshAmount(CHECKOUT_MESSAGES.priceNumber, CHECKOUT_MESSAGES.priceNumber).optional()),
@@ -130,16 +135,25 @@ export const orderStoreBodySchema = z.object(
     order_notes: optionalText('order notes', 1000),
     coupon: couponCode,
     cart_items: z
-      .array(orderCartItemSchema, { error: (issue) => (isMissing(issue.input) ? CHECKOUT_MESSAGES.cartEmpty : CHECKOUT_MESSAGES.cartEmpty) })
+      .array(orderCartItemSchema, {
+        error: (issue) => (isMissing(issue.input) ? CHECKOUT_MESSAGES.cartEmpty : CHECKOUT_MESSAGES.cartEmpty),
+      })
       .min(1, CHECKOUT_MESSAGES.cartEmpty)
       .max(MAX_CART_ITEMS, CHECKOUT_MESSAGES.cartTooLong)
       .refine((items) => new Set(items.map((item) => item.id)).size === items.length, CHECKOUT_MESSAGES.cartDuplicate),
     total_amount: kshAmount(CHECKOUT_MESSAGES.totalRequired, CHECKOUT_MESSAGES.totalInvalid),
     redeemed_points: z.preprocess(
       (value) => numberFrom(blankToUndefined(value)) ?? 0,
-      z.number(ACCOUNT_MESSAGES.invalidPoints).int(ACCOUNT_MESSAGES.invalidPoints).min(0, ACCOUNT_MESSAGES.invalidPoints).max(10_000_000, ACCOUNT_MESSAGES.invalidPoints),
+      z
+        .number(ACCOUNT_MESSAGES.invalidPoints)
+        .int(ACCOUNT_MESSAGES.invalidPoints)
+        .min(0, ACCOUNT_MESSAGES.invalidPoints)
+        .max(10_000_000, ACCOUNT_MESSAGES.invalidPoints),
     ),
-    payment_method: z.preprocess((value) => blankToUndefined(value) ?? 'hosted', z.enum(['hosted', 'mpesa'], CHECKOUT_MESSAGES.paymentMethod)),
+    payment_method: z.preprocess(
+      (value) => blankToUndefined(value) ?? 'hosted',
+      z.enum(['hosted', 'mpesa'], CHECKOUT_MESSAGES.paymentMethod),
+    ),
   },
   BODY,
 );
@@ -159,7 +173,9 @@ export const couponRedeemBodySchema = z.object(
     last_name: requiredText(CHECKOUT_MESSAGES.lastName, 'last name', NAME_MAX_LENGTH),
     phone: checkoutPhone,
     email: checkoutEmail,
-    code: text(ORDER_MESSAGES.invalidCoupon, ORDER_MESSAGES.invalidCoupon).pipe(z.string().trim().toUpperCase().min(1, ORDER_MESSAGES.invalidCoupon).max(100, ORDER_MESSAGES.invalidCoupon)),
+    code: text(ORDER_MESSAGES.invalidCoupon, ORDER_MESSAGES.invalidCoupon).pipe(
+      z.string().trim().toUpperCase().min(1, ORDER_MESSAGES.invalidCoupon).max(100, ORDER_MESSAGES.invalidCoupon),
+    ),
   },
   BODY,
 );
@@ -167,7 +183,12 @@ export type CouponRedeemBody = z.infer<typeof couponRedeemBodySchema>;
 
 /** The order a payment call names: its id (what orders/store answered) or its order number. */
 const orderReference = z.preprocess(
-  (value) => (typeof value === 'string' && /^\s*\d{1,9}\s*$/.test(value) ? Number(value) : typeof value === 'string' ? value.trim().toUpperCase() : value),
+  (value) =>
+    typeof value === 'string' && /^\s*\d{1,9}\s*$/.test(value)
+      ? Number(value)
+      : typeof value === 'string'
+        ? value.trim().toUpperCase()
+        : value,
   z.union([z.number().int().positive(), z.string().regex(/^SH-\d{5,12}$/)], { error: 'The order id field is required.' }),
 );
 
@@ -218,7 +239,14 @@ export const transactionCheckParamsSchema = z.object({
 export const productLookupBodySchema = z.object(
   {
     ids: z
-      .array(z.number('Each id must be a whole number.').int('Each id must be a whole number.').positive('Each id must be a whole number.').max(2_147_483_647, 'Each id must be a whole number.'), 'The ids field must be a list of product ids.')
+      .array(
+        z
+          .number('Each id must be a whole number.')
+          .int('Each id must be a whole number.')
+          .positive('Each id must be a whole number.')
+          .max(2_147_483_647, 'Each id must be a whole number.'),
+        'The ids field must be a list of product ids.',
+      )
       .min(1, 'The ids field must not be empty.')
       .max(500, 'The ids field must not have more than 500 ids.'),
   },
@@ -276,10 +304,22 @@ const idList = (label: string) =>
   z.preprocess(
     (value) => {
       if (adminBlank(value)) return undefined;
-      const parts = (Array.isArray(value) ? value.join(',') : String(value)).split(',').map((part) => part.trim()).filter((part) => part !== '');
+      const parts = (Array.isArray(value) ? value.join(',') : String(value))
+        .split(',')
+        .map((part) => part.trim())
+        .filter((part) => part !== '');
       return parts.map((part) => (/^\d{1,9}$/.test(part) ? Number(part) : NaN));
     },
-    z.array(z.number().int(`The ${label} must be a comma-separated list of ids.`).positive(`The ${label} must be a comma-separated list of ids.`), { error: `The ${label} must be a comma-separated list of ids.` }).max(200).optional(),
+    z
+      .array(
+        z
+          .number()
+          .int(`The ${label} must be a comma-separated list of ids.`)
+          .positive(`The ${label} must be a comma-separated list of ids.`),
+        { error: `The ${label} must be a comma-separated list of ids.` },
+      )
+      .max(200)
+      .optional(),
   );
 
 const optionalDay = (label: string) =>
@@ -291,14 +331,25 @@ const optionalDay = (label: string) =>
 /** GET /api/admin/orders and /api/admin/orders/export.csv. */
 export const adminOrdersQuerySchema = z
   .object({
-    page: z.coerce.number({ error: 'The page must be a number.' }).int('The page must be a number.').positive('The page must be a number.').max(100000).default(1),
+    page: z.coerce
+      .number({ error: 'The page must be a number.' })
+      .int('The page must be a number.')
+      .positive('The page must be a number.')
+      .max(100000)
+      .default(1),
     per_page: z.coerce.number({ error: 'The per_page must be a number.' }).int().positive().max(100).default(15),
     status_ids: idList('status_ids'),
     from: optionalDay('from'),
     to: optionalDay('to'),
-    q: z.preprocess((value) => (adminBlank(value) ? undefined : value), z.string().trim().max(100, 'The search must not be greater than 100 characters.').optional()),
+    q: z.preprocess(
+      (value) => (adminBlank(value) ? undefined : value),
+      z.string().trim().max(100, 'The search must not be greater than 100 characters.').optional(),
+    ),
   })
-  .refine((query) => !query.from || !query.to || query.from <= query.to, { message: 'The from date must be on or before the to date.', path: ['from'] });
+  .refine((query) => !query.from || !query.to || query.from <= query.to, {
+    message: 'The from date must be on or before the to date.',
+    path: ['from'],
+  });
 export type AdminOrdersQuery = z.infer<typeof adminOrdersQuerySchema>;
 
 /** POST /api/admin/orders/{id}/status. */
@@ -306,9 +357,15 @@ export const orderStatusChangeBodySchema = z.object(
   {
     status_id: z.preprocess(
       (value) => (adminBlank(value) ? undefined : typeof value === 'string' && /^\d{1,9}$/.test(value.trim()) ? Number(value) : value),
-      z.number({ error: (issue) => (issue.input === undefined ? 'The status field is required.' : 'The selected status is invalid.') }).int('The selected status is invalid.').positive('The selected status is invalid.'),
+      z
+        .number({ error: (issue) => (issue.input === undefined ? 'The status field is required.' : 'The selected status is invalid.') })
+        .int('The selected status is invalid.')
+        .positive('The selected status is invalid.'),
     ),
-    note: z.preprocess((value) => (adminBlank(value) ? undefined : value), z.string('The note field must be a string.').trim().max(255, 'The note field must not be greater than 255 characters.').optional()),
+    note: z.preprocess(
+      (value) => (adminBlank(value) ? undefined : value),
+      z.string('The note field must be a string.').trim().max(255, 'The note field must not be greater than 255 characters.').optional(),
+    ),
   },
   BODY,
 );
@@ -349,11 +406,17 @@ const couponText = (label: string, max: number) =>
       .max(max, `The ${label} field must not be greater than ${max} characters.`),
   );
 
-const couponNumber = (value: unknown): unknown => (adminBlank(value) ? undefined : typeof value === 'string' ? Number(value.trim()) : value);
+const couponNumber = (value: unknown): unknown =>
+  adminBlank(value) ? undefined : typeof value === 'string' ? Number(value.trim()) : value;
 const couponLimit = (label: string) =>
   z.preprocess(
     (value) => (adminBlank(value) ? null : typeof value === 'string' ? Number(value.trim()) : value),
-    z.number({ error: `The ${label} must be a whole number.` }).int(`The ${label} must be a whole number.`).min(1, `The ${label} must be at least 1.`).max(1_000_000, `The ${label} must not be greater than 1000000.`).nullable(),
+    z
+      .number({ error: `The ${label} must be a whole number.` })
+      .int(`The ${label} must be a whole number.`)
+      .min(1, `The ${label} must be at least 1.`)
+      .max(1_000_000, `The ${label} must not be greater than 1000000.`)
+      .nullable(),
   );
 const twoDecimals = (amount: number): boolean => Math.abs(Math.round(amount * 100) - amount * 100) < 1e-6;
 
@@ -366,9 +429,16 @@ export const couponFormSchema = z
   .object(
     {
       name: couponText('name', 120),
-      code: z.preprocess((value) => (typeof value === 'string' ? value.trim().toUpperCase() : value), couponText('code', 40).pipe(z.string().regex(/^[A-Z0-9_-]+$/, 'The code may only contain letters, numbers, dashes and underscores.'))),
+      code: z.preprocess(
+        (value) => (typeof value === 'string' ? value.trim().toUpperCase() : value),
+        couponText('code', 40).pipe(
+          z.string().regex(/^[A-Z0-9_-]+$/, 'The code may only contain letters, numbers, dashes and underscores.'),
+        ),
+      ),
       discount: couponText('discount', 60),
-      discount_type: z.enum(['percent', 'value'], { error: (issue) => (adminBlank(issue.input) ? 'The discount type field is required.' : 'The selected discount type is invalid.') }),
+      discount_type: z.enum(['percent', 'value'], {
+        error: (issue) => (adminBlank(issue.input) ? 'The discount type field is required.' : 'The selected discount type is invalid.'),
+      }),
       discount_percent: z.preprocess(couponNumber, z.number({ error: 'The discount percent must be a number.' }).optional()),
       discount_value: z.preprocess(couponNumber, z.number({ error: 'The discount value must be a number.' }).optional()),
       date: z.preprocess((value) => (adminBlank(value) ? undefined : value), z.string('The date field must be a string.').optional()),
@@ -385,14 +455,22 @@ export const couponFormSchema = z
     if (form.discount_type === 'percent') {
       const p = form.discount_percent;
       if (p === undefined) ctx.addIssue({ code: 'custom', path: ['discount_percent'], message: 'The discount percent field is required.' });
-      else if (!Number.isFinite(p) || p <= 0 || p > 100) ctx.addIssue({ code: 'custom', path: ['discount_percent'], message: 'The discount percent must be greater than 0 and at most 100.' });
-      else if (!twoDecimals(p)) ctx.addIssue({ code: 'custom', path: ['discount_percent'], message: 'The discount percent may have at most 2 decimals.' });
+      else if (!Number.isFinite(p) || p <= 0 || p > 100)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['discount_percent'],
+          message: 'The discount percent must be greater than 0 and at most 100.',
+        });
+      else if (!twoDecimals(p))
+        ctx.addIssue({ code: 'custom', path: ['discount_percent'], message: 'The discount percent may have at most 2 decimals.' });
       else percentBp = Math.round(p * 100);
     } else {
       const v = form.discount_value;
       if (v === undefined) ctx.addIssue({ code: 'custom', path: ['discount_value'], message: 'The discount value field is required.' });
-      else if (!Number.isFinite(v) || v <= 0 || v > 10_000_000) ctx.addIssue({ code: 'custom', path: ['discount_value'], message: 'The discount value must be greater than 0.' });
-      else if (!twoDecimals(v)) ctx.addIssue({ code: 'custom', path: ['discount_value'], message: 'The discount value may have at most 2 decimals.' });
+      else if (!Number.isFinite(v) || v <= 0 || v > 10_000_000)
+        ctx.addIssue({ code: 'custom', path: ['discount_value'], message: 'The discount value must be greater than 0.' });
+      else if (!twoDecimals(v))
+        ctx.addIssue({ code: 'custom', path: ['discount_value'], message: 'The discount value may have at most 2 decimals.' });
       else valueCents = Math.round(v * 100);
     }
     let from = form.valid_from;

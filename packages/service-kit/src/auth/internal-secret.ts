@@ -26,8 +26,10 @@ export function requireInternalSecret<State>(secret: string): Koa.Middleware<Sta
  */
 export function internalSecretFromEnv(service: string, env: NodeJS.ProcessEnv = process.env): string {
   const secret = env.INTERNAL_SECRET ?? '';
-  if (secret === DEV_INTERNAL_SECRET && env.NODE_ENV === 'production') throw new Error(`INTERNAL_SECRET must not be the development default in production: the ${service} service needs a long random value.`);
+  if (secret === DEV_INTERNAL_SECRET && env.NODE_ENV === 'production')
+    throw new Error(`INTERNAL_SECRET must not be the development default in production: the ${service} service needs a long random value.`);
   if (secret.length > 0) return secret;
-  if (env.NODE_ENV === 'production') throw new Error(`INTERNAL_SECRET must be set in production: the ${service} service uses it for /internal/* calls between services.`);
+  if (env.NODE_ENV === 'production')
+    throw new Error(`INTERNAL_SECRET must be set in production: the ${service} service uses it for /internal/* calls between services.`);
   return DEV_INTERNAL_SECRET;
 }

@@ -8,7 +8,8 @@ import { meetsMinimumOrder, selectCartCount, selectCartSubtotalCents } from './s
 const raised: ToastRequest[] = [];
 onToast((request) => raised.push(request));
 /** The toasts of one kind as [message, options] pairs, so assertions read like calls. */
-const toasts = (kind: ToastRequest['kind']) => raised.filter((request) => request.kind === kind).map((request) => [request.message, request.options]);
+const toasts = (kind: ToastRequest['kind']) =>
+  raised.filter((request) => request.kind === kind).map((request) => [request.message, request.options]);
 
 const flour: CartProduct = {
   id: 7,
@@ -30,7 +31,10 @@ describe('cart', () => {
   it('adds a new line of one, then one more, with the spec toasts', () => {
     const store = createShopStore();
     store.dispatch(addToCart(flour));
-    expect(toasts('success')).toContainEqual(['Mlima Gold Sifted Maize Meal 2kg added to cart', expect.objectContaining({ autoClose: 3000, position: 'bottom-center' })]);
+    expect(toasts('success')).toContainEqual([
+      'Mlima Gold Sifted Maize Meal 2kg added to cart',
+      expect.objectContaining({ autoClose: 3000, position: 'bottom-center' }),
+    ]);
     store.dispatch(addToCart(flour));
     expect(toasts('info')).toContainEqual(['Mlima Gold Sifted Maize Meal 2kg updated cart quantity', expect.anything()]);
     expect(store.getState().cart.items[0]).toMatchObject({ quantity: 2, product_total: 331 });
@@ -96,10 +100,19 @@ describe('cart', () => {
     expect(meetsMinimumOrder(Number.NaN)).toBe(false);
   });
 
-  it('replaces every line at once (the chat assistant\'s cart), persists it, and ignores what is not a cart', () => {
+  it("replaces every line at once (the chat assistant's cart), persists it, and ignores what is not a cart", () => {
     const store = createShopStore();
     store.dispatch(addToCart(flour));
-    const rice: CartLine = { ...flour, id: 8, name: 'Nyota Basmati Rice 1kg', slug: 'nyota-basmati-rice-1kg', offer: null, price: 269.5, quantity: 2, product_total: 539 };
+    const rice: CartLine = {
+      ...flour,
+      id: 8,
+      name: 'Nyota Basmati Rice 1kg',
+      slug: 'nyota-basmati-rice-1kg',
+      offer: null,
+      price: 269.5,
+      quantity: 2,
+      product_total: 539,
+    };
     const maize: CartLine = { ...flour, quantity: 3, product_total: 496.5 };
     store.dispatch(cartReplaced([rice, maize, { ...rice, id: 9, quantity: 0, product_total: 0 }]));
     expect(store.getState().cart.items).toEqual([
@@ -107,7 +120,10 @@ describe('cart', () => {
       expect.objectContaining({ id: 7, quantity: 3, product_total: 496.5 }),
     ]);
     expect(selectCartCount(store.getState())).toBe(5);
-    expect(JSON.parse(localStorage.getItem('cart') ?? '[]')).toEqual([expect.objectContaining({ id: 8, quantity: 2 }), expect.objectContaining({ id: 7, quantity: 3 })]);
+    expect(JSON.parse(localStorage.getItem('cart') ?? '[]')).toEqual([
+      expect.objectContaining({ id: 8, quantity: 2 }),
+      expect.objectContaining({ id: 7, quantity: 3 }),
+    ]);
     expect(selectCartCount(createShopStore().getState())).toBe(5);
     // No toasts: the chat says what it did.
     expect(raised.filter((request) => /rice/i.test(request.message))).toEqual([]);

@@ -14,9 +14,7 @@ export const selectCartSubtotalCents = createSelector(selectCartLines, (lines) =
   lines.reduce((sum, line) => sum + lineTotal(unitPriceCents(line), line.quantity), 0),
 );
 
-export const selectCartLine = (productId: number) => (state: RootState) =>
-  state.cart.items.find((line) => line.id === productId);
+export const selectCartLine = (productId: number) => (state: RootState) => state.cart.items.find((line) => line.id === productId);
 
 /** The one minimum-order rule, in cents so the comparison is exact. */
-export const meetsMinimumOrder = (totalCents: number): boolean =>
-  Number.isFinite(totalCents) && totalCents >= toCents(MINIMUM_ORDER_KSH);
+export const meetsMinimumOrder = (totalCents: number): boolean => Number.isFinite(totalCents) && totalCents >= toCents(MINIMUM_ORDER_KSH);

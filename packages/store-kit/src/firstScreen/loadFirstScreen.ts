@@ -23,7 +23,10 @@ export function readFirstScreenState(doc: Document | undefined = globalThis.docu
  */
 export async function loadFirstScreenQueries(store: ShopStore, queries: FirstScreenQuery[]): Promise<void> {
   // Endpoints are injected at run time by the remotes, so their names are not known to the api's type.
-  const endpoints = api.endpoints as unknown as Record<string, { initiate(args: unknown, options: { subscribe: boolean }): Parameters<ShopStore['dispatch']>[0] }>;
+  const endpoints = api.endpoints as unknown as Record<
+    string,
+    { initiate(args: unknown, options: { subscribe: boolean }): Parameters<ShopStore['dispatch']>[0] }
+  >;
   await Promise.all(
     queries
       .filter((query) => query.endpointName in endpoints)

@@ -11,7 +11,18 @@ const cookie = (name: string) =>
     .find(([key]) => key === name)?.[1];
 
 const product = (id: number): Product =>
-  ({ id, name: `Unga ${id}`, slug: `unga-${id}`, image: '/media/unga.svg', unit: '2 kg', price: 150, description: '', short_description: '', offer: null, limit: { minimum_quantity: 1, maximum_quantity: 10 } }) as Product;
+  ({
+    id,
+    name: `Unga ${id}`,
+    slug: `unga-${id}`,
+    image: '/media/unga.svg',
+    unit: '2 kg',
+    price: 150,
+    description: '',
+    short_description: '',
+    offer: null,
+    limit: { minimum_quantity: 1, maximum_quantity: 10 },
+  }) as Product;
 
 afterEach(() => {
   resetShopState();

@@ -22,7 +22,10 @@ it('sends the token as a bearer and signs out when a call answers 401', async ()
     seen.push((input as Request).headers.get('authorization'));
     return new Response(JSON.stringify({ message: 'Unauthenticated.' }), { status: 401, headers: { 'content-type': 'application/json' } });
   });
-  const probe = api.injectEndpoints({ endpoints: (build) => ({ probeProfile: build.query<unknown, void>({ query: () => 'get-profile' }) }), overrideExisting: true });
+  const probe = api.injectEndpoints({
+    endpoints: (build) => ({ probeProfile: build.query<unknown, void>({ query: () => 'get-profile' }) }),
+    overrideExisting: true,
+  });
   const store = createShopStore();
   store.dispatch(signedIn({ token: 'expired', name: 'Juma', email: 'j@example.com' }));
   await store.dispatch(probe.endpoints.probeProfile.initiate());

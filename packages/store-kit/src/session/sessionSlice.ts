@@ -18,7 +18,9 @@ const read = (key: string): string | null => {
 
 export const loadStoredSession = (): SessionState => {
   const token = read(STORAGE_KEYS.customerToken);
-  return token ? { token, name: read(STORAGE_KEYS.customerName), email: read(STORAGE_KEYS.customerEmail) } : { token: null, name: null, email: null };
+  return token
+    ? { token, name: read(STORAGE_KEYS.customerName), email: read(STORAGE_KEYS.customerEmail) }
+    : { token: null, name: null, email: null };
 };
 
 /** Any state with the session in it (the store's root state): the slice does not import the store, which imports it. */

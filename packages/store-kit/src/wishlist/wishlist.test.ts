@@ -6,7 +6,8 @@ import { selectWishlistCount, toggleWishlist } from './wishlistSlice';
 const raised: ToastRequest[] = [];
 onToast((request) => raised.push(request));
 /** The toasts of one kind as [message, options] pairs, so assertions read like calls. */
-const toasts = (kind: ToastRequest['kind']) => raised.filter((request) => request.kind === kind).map((request) => [request.message, request.options]);
+const toasts = (kind: ToastRequest['kind']) =>
+  raised.filter((request) => request.kind === kind).map((request) => [request.message, request.options]);
 
 const product = { id: 3, name: 'Nyota Pishori Rice 5kg' } as Product;
 

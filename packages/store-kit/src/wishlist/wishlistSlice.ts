@@ -15,7 +15,10 @@ interface WithWishlist {
 
 const isProducts = (value: unknown): value is Product[] =>
   Array.isArray(value) &&
-  value.every((item) => typeof item === 'object' && item !== null && Number.isInteger((item as Product).id) && typeof (item as Product).name === 'string');
+  value.every(
+    (item) =>
+      typeof item === 'object' && item !== null && Number.isInteger((item as Product).id) && typeof (item as Product).name === 'string',
+  );
 
 const load = (): Product[] => readStored(STORAGE_KEYS.wishlist, [], isProducts);
 

@@ -17,9 +17,7 @@ export function CountyFields({ countyId, subCountyId, onChange, idPrefix = 'addr
   return (
     <>
       <div className={styles.field}>
-        <label htmlFor={`${idPrefix}-county`}>
-          County{required && <span aria-hidden="true"> *</span>}
-        </label>
+        <label htmlFor={`${idPrefix}-county`}>County{required && <span aria-hidden="true"> *</span>}</label>
         <select
           id={`${idPrefix}-county`}
           required={required}
@@ -35,9 +33,7 @@ export function CountyFields({ countyId, subCountyId, onChange, idPrefix = 'addr
         </select>
       </div>
       <div className={styles.field}>
-        <label htmlFor={`${idPrefix}-sub-county`}>
-          Sub-county{required && <span aria-hidden="true"> *</span>}
-        </label>
+        <label htmlFor={`${idPrefix}-sub-county`}>Sub-county{required && <span aria-hidden="true"> *</span>}</label>
         <select
           id={`${idPrefix}-sub-county`}
           required={required}
@@ -45,7 +41,9 @@ export function CountyFields({ countyId, subCountyId, onChange, idPrefix = 'addr
           disabled={countyId === ''}
           onChange={(event) => onChange({ countyId, subCountyId: event.target.value ? Number(event.target.value) : '' })}
         >
-          <option value="">{countyId === '' ? 'Select a county first' : subCounties.isFetching ? 'Loading sub-counties…' : 'Select a sub-county'}</option>
+          <option value="">
+            {countyId === '' ? 'Select a county first' : subCounties.isFetching ? 'Loading sub-counties…' : 'Select a sub-county'}
+          </option>
           {subCounties.data?.map((subCounty) => (
             <option key={subCounty.id} value={subCounty.id}>
               {subCounty.name}

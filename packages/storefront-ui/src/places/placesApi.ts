@@ -5,7 +5,10 @@ import { api } from '@shop/store-kit';
 export const placesApi = api.injectEndpoints({
   endpoints: (build) => ({
     getCounties: build.query<County[], void>({ query: () => 'site/counties', keepUnusedDataFor: 3600 }),
-    getSubCounties: build.query<SubCounty[], number>({ query: (countyId) => `site/counties/subcounty/${countyId}`, keepUnusedDataFor: 3600 }),
+    getSubCounties: build.query<SubCounty[], number>({
+      query: (countyId) => `site/counties/subcounty/${countyId}`,
+      keepUnusedDataFor: 3600,
+    }),
   }),
 });
 

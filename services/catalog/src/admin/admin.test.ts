@@ -29,11 +29,19 @@ describe.each(testDatabases('catalog-admin'))('catalogue admin on $dialect', ({ 
   const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'uploads-'));
   let png: Buffer;
 
-  const call = async <T = Record<string, unknown>>(method: string, url: string, options: { token?: string; json?: unknown; form?: FormData } = {}) => {
+  const call = async <T = Record<string, unknown>>(
+    method: string,
+    url: string,
+    options: { token?: string; json?: unknown; form?: FormData } = {},
+  ) => {
     const headers: Record<string, string> = {};
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     if (options.json !== undefined) headers['content-type'] = 'application/json';
-    const response = await fetch(`${server.url}${url}`, { method, headers, body: options.form ?? (options.json === undefined ? undefined : JSON.stringify(options.json)) });
+    const response = await fetch(`${server.url}${url}`, {
+      method,
+      headers,
+      body: options.form ?? (options.json === undefined ? undefined : JSON.stringify(options.json)),
+    });
     const text = await response.text();
     return { status: response.status, body: (text ? JSON.parse(text) : null) as T, headers: response.headers };
   };
@@ -55,7 +63,8 @@ describe.each(testDatabases('catalog-admin'))('catalogue admin on $dialect', ({ 
     offer_price: '189.50',
     offer_percent: '9.76',
     short_description: '<p>Soft layered chapati. <script>alert(1)</script><a href="javascript:alert(1)">click</a></p>',
-    description: '<p onclick="steal()">Stone-ground <strong>wholemeal</strong> flour.</p><img src="x" onerror="steal()"><a href="https://example.com">recipes</a>',
+    description:
+      '<p onclick="steal()">Stone-ground <strong>wholemeal</strong> flour.</p><img src="x" onerror="steal()"><a href="https://example.com">recipes</a>',
     maximum_quantity: '6',
     is_featured: '1',
   };
@@ -63,16 +72,27 @@ describe.each(testDatabases('catalog-admin'))('catalogue admin on $dialect', ({ 
   beforeAll(async () => {
     ({ db, drop } = await create());
     await prepareCatalogDatabase(db);
-    png = await sharp({ create: { width: 1200, height: 900, channels: 3, background: { r: 200, g: 160, b: 40 } } }).png().toBuffer();
+    png = await sharp({ create: { width: 1200, height: 900, channels: 3, background: { r: 200, g: 160, b: 40 } } })
+      .png()
+      .toBuffer();
     const app = createCatalogApp({
       db,
       logger: createLogger('catalog'),
       uploadDir,
       internalSecret: 'test-secret',
       resolveToken: async (token) => (token === STAFF ? person('staff', 1) : token === CUSTOMER ? person('customer', 2) : null),
-      orderLines: async (productId) => [
-        { order_id: 9, order_number: 'SH-260009', customer_first_name: 'Juma', amount: 2100, date: '2026-11-01T10:00:00.000Z', status: { id: 2, name: 'Paid', color: '#16a34a' }, is_paid: 1 as const },
-      ].filter(() => productId === 1),
+      orderLines: async (productId) =>
+        [
+          {
+            order_id: 9,
+            order_number: 'SH-260009',
+            customer_first_name: 'Juma',
+            amount: 2100,
+            date: '2026-11-01T10:00:00.000Z',
+            status: { id: 2, name: 'Paid', color: '#16a34a' },
+            is_paid: 1 as const,
+          },
+        ].filter(() => productId === 1),
     });
     server = await listen(app, 0);
   });
@@ -86,7 +106,10 @@ describe.each(testDatabases('catalog-admin'))('catalogue admin on $dialect', ({ 
   it('refuses callers without a staff token: 401 with none or an unknown one, 403 for a customer', async () => {
     expect((await call('GET', '/api/admin/products')).status).toBe(401);
     expect((await call('GET', '/api/admin/products', { token: 'x'.repeat(43) })).status).toBe(401);
-    expect(await call('GET', '/api/admin/products', { token: CUSTOMER })).toMatchObject({ status: 403, body: { message: 'This action is unauthorized.' } });
+    expect(await call('GET', '/api/admin/products', { token: CUSTOMER })).toMatchObject({
+      status: 403,
+      body: { message: 'This action is unauthorized.' },
+    });
     expect((await call('POST', '/api/admin/products/archive/1', { token: CUSTOMER })).status).toBe(403);
     expect((await call('GET', '/api/admin/products', { token: STAFF })).status).toBe(200);
   });
@@ -95,7 +118,10 @@ describe.each(testDatabases('catalog-admin'))('catalogue admin on $dialect', ({ 
     const saved = process.env.CUSTOMERS_URL;
     // Nothing listens on the discard port: the default resolver cannot reach the customers service.
     process.env.CUSTOMERS_URL = 'http://127.0.0.1:9';
-    const cut = await listen(createCatalogApp({ db, logger: createLogger('catalog'), uploadDir, internalSecret: 'test-secret', orderLines: async () => [] }), 0);
+    const cut = await listen(
+      createCatalogApp({ db, logger: createLogger('catalog'), uploadDir, internalSecret: 'test-secret', orderLines: async () => [] }),
+      0,
+    );
     try {
       const response = await fetch(`${cut.url}/api/admin/products`, { headers: { authorization: `Bearer ${STAFF}` } });
       expect(response.status).toBe(503);
@@ -131,9 +157,15 @@ describe.each(testDatabases('catalog-admin'))('catalogue admin on $dialect', ({ 
     expect(status).toBe(422);
     expect(body.errors.name).toEqual(['The name field is required.']);
     expect(body.errors.price).toEqual(['The price must be greater than 0.']);
-    const refs = await call<{ errors: Record<string, string[]> }>('POST', '/api/admin/products/store', { token: STAFF, form: productForm({ ...validFields, brand_id: '999' }) });
+    const refs = await call<{ errors: Record<string, string[]> }>('POST', '/api/admin/products/store', {
+      token: STAFF,
+      form: productForm({ ...validFields, brand_id: '999' }),
+    });
     expect(refs.body.errors).toMatchObject({ brand_id: ['The selected brand is invalid.'], image: ['The image field is required.'] });
-    const offer = await call<{ errors: Record<string, string[]> }>('POST', '/api/admin/products/store', { token: STAFF, form: productForm({ ...validFields, offer_price: '250' }, { data: png, type: 'image/png', name: 'a.png' }) });
+    const offer = await call<{ errors: Record<string, string[]> }>('POST', '/api/admin/products/store', {
+      token: STAFF,
+      form: productForm({ ...validFields, offer_price: '250' }, { data: png, type: 'image/png', name: 'a.png' }),
+    });
     expect(offer.body.errors.offer_price).toEqual(['The offer price must be lower than the regular price.']);
     expect((await call<AdminProduct[]>('GET', '/api/admin/products', { token: STAFF })).body.length).toBe(before);
   });
@@ -159,7 +191,13 @@ describe.each(testDatabases('catalog-admin'))('catalogue admin on $dialect', ({ 
     expect(status).toBe(201);
     expect(body.message).toBe('Product successfully saved.');
     const product = body.product;
-    expect(product).toMatchObject({ slug: 'pwani-bora-wholemeal-chapati-flour-2kg', price: 210, status: 'published', is_featured: true, maximum_quantity: 6 });
+    expect(product).toMatchObject({
+      slug: 'pwani-bora-wholemeal-chapati-flour-2kg',
+      price: 210,
+      status: 'published',
+      is_featured: true,
+      maximum_quantity: 6,
+    });
     expect(product.offer).toEqual({ offer_price: 189.5, discount: { name: '9.76%', percent: 9.76 } });
     expect(product.short_description).not.toMatch(/script|javascript:/i);
     expect(product.description).not.toMatch(/onclick|onerror/i);
@@ -179,7 +217,12 @@ describe.each(testDatabases('catalog-admin'))('catalogue admin on $dialect', ({ 
 
   it('lists the products staff just added first, newest first, on the first page of 15', async () => {
     const add = async (name: string): Promise<AdminProduct> =>
-      (await call<{ product: AdminProduct }>('POST', '/api/admin/products/store', { token: STAFF, form: productForm({ ...validFields, name }, { data: png, type: 'image/png', name: 'n.png' }) })).body.product;
+      (
+        await call<{ product: AdminProduct }>('POST', '/api/admin/products/store', {
+          token: STAFF,
+          form: productForm({ ...validFields, name }, { data: png, type: 'image/png', name: 'n.png' }),
+        })
+      ).body.product;
     // Two in a row, usually within one second: the later one still comes first.
     const older = await add('Unga Bora Sifted Maize Meal 1kg');
     const newer = await add('Unga Bora Sifted Maize Meal 2kg');
@@ -191,7 +234,9 @@ describe.each(testDatabases('catalog-admin'))('catalogue admin on $dialect', ({ 
       const [before, after] = [list[i - 1]!, list[i]!];
       expect(before.created_at > after.created_at || (before.created_at === after.created_at && before.id > after.id)).toBe(true);
     }
-    expect((await call<AdminProduct[]>('GET', '/api/admin/products?sort=newest', { token: STAFF })).body.map((product) => product.id)).toEqual(list.map((product) => product.id));
+    expect(
+      (await call<AdminProduct[]>('GET', '/api/admin/products?sort=newest', { token: STAFF })).body.map((product) => product.id),
+    ).toEqual(list.map((product) => product.id));
     await call('POST', `/api/admin/products/archive/${older.id}`, { token: STAFF });
     await call('POST', `/api/admin/products/archive/${newer.id}`, { token: STAFF });
   });
@@ -199,21 +244,37 @@ describe.each(testDatabases('catalog-admin'))('catalogue admin on $dialect', ({ 
   it('saves drafts off the storefront, updates with a replaced image, archives and restores', async () => {
     const draft = await call<{ product: AdminProduct }>('POST', '/api/admin/products/store', {
       token: STAFF,
-      form: productForm({ ...validFields, name: 'Draft Porridge Mix 1kg', status: 'draft', is_featured: '0' }, { data: png, type: 'image/png', name: 'd.png' }),
+      form: productForm(
+        { ...validFields, name: 'Draft Porridge Mix 1kg', status: 'draft', is_featured: '0' },
+        { data: png, type: 'image/png', name: 'd.png' },
+      ),
     });
     const id = draft.body.product.id;
     expect(draft.body.product.status).toBe('draft');
     expect((await call('GET', `/api/site/products/view/${draft.body.product.slug}`)).status).toBe(404);
 
-    const jpeg = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#1d4e89' } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#1d4e89' } })
+      .jpeg()
+      .toBuffer();
     const updated = await call<{ message: string; product: AdminProduct }>('POST', `/api/admin/products/update/${id}`, {
       token: STAFF,
-      form: productForm({ ...validFields, name: 'Afya Porridge Mix 1kg', status: 'published', is_featured: '0', offer_price: '' }, { data: jpeg, type: 'image/jpeg', name: 'e.jpg' }),
+      form: productForm(
+        { ...validFields, name: 'Afya Porridge Mix 1kg', status: 'published', is_featured: '0', offer_price: '' },
+        { data: jpeg, type: 'image/jpeg', name: 'e.jpg' },
+      ),
     });
     expect(updated.body.message).toBe('Product successfully updated.');
-    expect(updated.body.product).toMatchObject({ name: 'Afya Porridge Mix 1kg', slug: 'afya-porridge-mix-1kg', status: 'published', offer: null });
+    expect(updated.body.product).toMatchObject({
+      name: 'Afya Porridge Mix 1kg',
+      slug: 'afya-porridge-mix-1kg',
+      status: 'published',
+      offer: null,
+    });
     expect(updated.body.product.image).not.toBe(draft.body.product.image);
-    const kept = await call<{ product: AdminProduct }>('POST', `/api/admin/products/update/${id}`, { token: STAFF, form: productForm({ ...validFields, name: 'Afya Porridge Mix 1kg' }) });
+    const kept = await call<{ product: AdminProduct }>('POST', `/api/admin/products/update/${id}`, {
+      token: STAFF,
+      form: productForm({ ...validFields, name: 'Afya Porridge Mix 1kg' }),
+    });
     expect(kept.body.product.image).toBe(updated.body.product.image);
     expect((await call('GET', '/api/site/products/view/afya-porridge-mix-1kg')).status).toBe(200);
 
@@ -221,7 +282,9 @@ describe.each(testDatabases('catalog-admin'))('catalogue admin on $dialect', ({ 
     expect((await call('GET', '/api/site/products/view/afya-porridge-mix-1kg')).status).toBe(404);
     const adminList = (await call<AdminProduct[]>('GET', '/api/admin/products?archived=1', { token: STAFF })).body;
     expect(adminList.find((product) => product.id === id)?.archived_at).toBeTruthy();
-    expect((await call<AdminProduct[]>('GET', '/api/admin/products', { token: STAFF })).body.some((product) => product.id === id)).toBe(false);
+    expect((await call<AdminProduct[]>('GET', '/api/admin/products', { token: STAFF })).body.some((product) => product.id === id)).toBe(
+      false,
+    );
     await call('POST', `/api/admin/products/restore/${id}`, { token: STAFF });
     expect((await call('GET', '/api/site/products/view/afya-porridge-mix-1kg')).status).toBe(200);
     expect((await call('POST', '/api/admin/products/archive/999999', { token: STAFF })).status).toBe(404);
@@ -236,7 +299,9 @@ describe.each(testDatabases('catalog-admin'))('catalogue admin on $dialect', ({ 
     };
     expect((await fetch(`${server.url}/internal/catalog/revision`)).status).toBe(403);
     const before = await revision();
-    expect((await call('POST', '/api/admin/products/update/1', { token: STAFF, form: productForm({ ...validFields, price: '' }) })).status).toBe(422);
+    expect(
+      (await call('POST', '/api/admin/products/update/1', { token: STAFF, form: productForm({ ...validFields, price: '' }) })).status,
+    ).toBe(422);
     expect(await revision()).toBe(before);
     expect((await call('POST', '/api/admin/products/archive/2', { token: STAFF })).status).toBe(200);
     const afterArchive = await revision();
@@ -256,17 +321,34 @@ describe.each(testDatabases('catalog-admin'))('catalogue admin on $dialect', ({ 
     const categories = (await call<AdminCategory[]>('GET', '/api/admin/categories', { token: STAFF })).body;
     expect(categories.map((category) => category.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     expect(categories.every((category) => category.products_count > 0)).toBe(true);
-    const created = await call<{ category: AdminCategory }>('POST', '/api/admin/categories/store', { token: STAFF, json: { name: 'Spices & Baking Aids' } });
-    expect(created).toMatchObject({ status: 201, body: { category: { name: 'Spices & Baking Aids', slug: 'spices-and-baking-aids', products_count: 0 } } });
-    const view = (await call<{ products: unknown[] }>('GET', `/api/admin/categories/view/${created.body.category.id}`, { token: STAFF })).body;
+    const created = await call<{ category: AdminCategory }>('POST', '/api/admin/categories/store', {
+      token: STAFF,
+      json: { name: 'Spices & Baking Aids' },
+    });
+    expect(created).toMatchObject({
+      status: 201,
+      body: { category: { name: 'Spices & Baking Aids', slug: 'spices-and-baking-aids', products_count: 0 } },
+    });
+    const view = (await call<{ products: unknown[] }>('GET', `/api/admin/categories/view/${created.body.category.id}`, { token: STAFF }))
+      .body;
     expect(view.products).toEqual([]);
     expect((await call('POST', '/api/admin/categories/store', { token: STAFF, json: { name: ' ' } })).status).toBe(422);
 
-    const brand = await call<{ brand: AdminBrand }>('POST', '/api/admin/brands/store', { token: STAFF, json: { name: 'Baraka Gold', company: 'Mlima Millers Ltd', color: '#aa3300' } });
+    const brand = await call<{ brand: AdminBrand }>('POST', '/api/admin/brands/store', {
+      token: STAFF,
+      json: { name: 'Baraka Gold', company: 'Mlima Millers Ltd', color: '#aa3300' },
+    });
     expect(brand.body.brand).toMatchObject({ name: 'Baraka Gold', slug: 'baraka-gold', products_count: 0 });
-    expect((await call('POST', '/api/admin/brands/store', { token: STAFF, json: { name: 'X', company: 'Y', color: 'red' } })).body).toMatchObject({ errors: { color: ['The colour must be a hex colour such as #1f6f3a.'] } });
-    await call('POST', `/api/admin/brands/update/${brand.body.brand.id}`, { token: STAFF, json: { name: 'Baraka Premium', company: 'Mlima Millers Ltd', color: '#aa3300' } });
-    expect((await call<AdminBrand[]>('GET', '/api/admin/brands', { token: STAFF })).body.some((item) => item.name === 'Baraka Premium')).toBe(true);
+    expect(
+      (await call('POST', '/api/admin/brands/store', { token: STAFF, json: { name: 'X', company: 'Y', color: 'red' } })).body,
+    ).toMatchObject({ errors: { color: ['The colour must be a hex colour such as #1f6f3a.'] } });
+    await call('POST', `/api/admin/brands/update/${brand.body.brand.id}`, {
+      token: STAFF,
+      json: { name: 'Baraka Premium', company: 'Mlima Millers Ltd', color: '#aa3300' },
+    });
+    expect(
+      (await call<AdminBrand[]>('GET', '/api/admin/brands', { token: STAFF })).body.some((item) => item.name === 'Baraka Premium'),
+    ).toBe(true);
 
     await call('POST', '/api/admin/brands/archive/5', { token: STAFF });
     const shop = (await call<Product[]>('GET', '/api/site/products')).body;
@@ -279,8 +361,15 @@ describe.each(testDatabases('catalog-admin'))('catalogue admin on $dialect', ({ 
   it('writes every change to the audit log, with who and when, readable by staff only', async () => {
     const audit = (await call<Page<AuditEntry>>('GET', '/api/admin/audit/catalog', { token: STAFF })).body;
     expect(audit.total).toBeGreaterThanOrEqual(8);
-    expect(audit.data[0]).toMatchObject({ actor: { id: 1, name: 'Amina Wanjiru' }, action: 'brand.restored', entity: 'brand', entity_id: 5 });
-    expect(audit.data.map((entry) => entry.action)).toEqual(expect.arrayContaining(['product.created', 'product.updated', 'product.archived', 'category.created', 'brand.created']));
+    expect(audit.data[0]).toMatchObject({
+      actor: { id: 1, name: 'Amina Wanjiru' },
+      action: 'brand.restored',
+      entity: 'brand',
+      entity_id: 5,
+    });
+    expect(audit.data.map((entry) => entry.action)).toEqual(
+      expect.arrayContaining(['product.created', 'product.updated', 'product.archived', 'category.created', 'brand.created']),
+    );
     expect((await call('GET', '/api/admin/audit/catalog', { token: CUSTOMER })).status).toBe(403);
   });
 });

@@ -136,7 +136,10 @@ export class CatalogRepository {
    * is part of it because a change committed late can carry a lower id than one already seen.
    */
   async revision(): Promise<string> {
-    const [row] = (await this.db(audit.table).count({ rows: '*' }).max({ newest: 'id' })) as Array<{ rows: number | string; newest: number | string | null }>;
+    const [row] = (await this.db(audit.table).count({ rows: '*' }).max({ newest: 'id' })) as Array<{
+      rows: number | string;
+      newest: number | string | null;
+    }>;
     return `${Number(row?.rows ?? 0)}:${Number(row?.newest ?? 0)}`;
   }
 

@@ -1,5 +1,12 @@
 import Router from '@koa/router';
-import { productFilterQuerySchema, productSearchBodySchema, productSortQuerySchema, slugSchema, type Brand, type ProductFilterResult } from '@shop/api-types';
+import {
+  productFilterQuerySchema,
+  productSearchBodySchema,
+  productSortQuerySchema,
+  slugSchema,
+  type Brand,
+  type ProductFilterResult,
+} from '@shop/api-types';
 import { notFound, parseBody, parseParams, type ServiceState } from '@shop/service-kit';
 import { z } from 'zod';
 import type { CatalogRepository, ProductQuery } from './repository';

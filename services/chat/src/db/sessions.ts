@@ -80,15 +80,29 @@ export class SessionsRepository {
       { session_id: conversation.id, role: 'assistant', text: exchange.assistant.slice(0, TRANSCRIPT_TEXT_MAX), created_at: at },
     ]);
     await this.db('chat_sessions')
-      .insert({ id: conversation.id, step: conversation.step, state: JSON.stringify(conversation.state), messages: conversation.messages + 1, created_at: conversation.createdAt ?? at, updated_at: at })
+      .insert({
+        id: conversation.id,
+        step: conversation.step,
+        state: JSON.stringify(conversation.state),
+        messages: conversation.messages + 1,
+        created_at: conversation.createdAt ?? at,
+        updated_at: at,
+      })
       .onConflict('id')
       .merge(['step', 'state', 'messages', 'updated_at']);
   }
 
   /** The transcript, oldest first. */
   async transcript(id: string): Promise<TranscriptEntry[]> {
-    const rows: Array<{ role: TranscriptEntry['role']; text: string; created_at: Date | string }> = await this.db('chat_messages').where({ session_id: id }).orderBy('id').select('role', 'text', 'created_at');
-    return rows.map((row) => ({ role: row.role, text: row.text, at: row.created_at instanceof Date ? sqlTimestamp(row.created_at) : String(row.created_at) }));
+    const rows: Array<{ role: TranscriptEntry['role']; text: string; created_at: Date | string }> = await this.db('chat_messages')
+      .where({ session_id: id })
+      .orderBy('id')
+      .select('role', 'text', 'created_at');
+    return rows.map((row) => ({
+      role: row.role,
+      text: row.text,
+      at: row.created_at instanceof Date ? sqlTimestamp(row.created_at) : String(row.created_at),
+    }));
   }
 
   /** Deletes conversations untouched for `days` days, with their transcripts; answers how many. */

@@ -37,7 +37,9 @@ export class CatalogueCache {
     }
     if (this.index) {
       if (Date.now() - this.fetchedAt > this.ttlMs && !this.pending) {
-        this.refresh().catch((error: unknown) => this.logger.warn({ err: error }, 'chat: product list refresh failed; keeping the last one'));
+        this.refresh().catch((error: unknown) =>
+          this.logger.warn({ err: error }, 'chat: product list refresh failed; keeping the last one'),
+        );
       }
       return this.index;
     }

@@ -25,7 +25,8 @@ export type Intent =
   | { kind: 'policy'; topic: PolicyTopic }
   | { kind: 'unknown'; text: string };
 
-export type PolicyTopic = 'delivery' | 'payment' | 'returns' | 'track' | 'person' | 'cancel_order' | 'minimum' | 'account' | 'points' | 'coupon';
+export type PolicyTopic =
+  'delivery' | 'payment' | 'returns' | 'track' | 'person' | 'cancel_order' | 'minimum' | 'account' | 'points' | 'coupon';
 
 const ADDRESS = /^\s*(\d{1,9})\s*:\s*(\d{1,9})\s*:([\s\S]*)$/;
 
@@ -33,7 +34,46 @@ const ADDRESS = /^\s*(\d{1,9})\s*:\s*(\d{1,9})\s*:([\s\S]*)$/;
 const GREETING_LEAD =
   /^(?:good\s+(?:morning|afternoon|evening|day)|hello+|hallo|helo|hi|hey+|howdy|greetings|habari|jambo|hujambo|hamjambo|mambo|sasa|niaje|shikamoo|salaam|salamu|vipi)\b[\s,.!?]*(?:(?:yako|yenu|za\s+leo|za\s+asubuhi|za\s+mchana|za\s+jioni|gani|there|again|assistant|rafiki|friend|team|shwari|everyone)\b[\s,.!?]*)*/i;
 /** Words that may ride along with a greeting without asking anything ('habari yako', 'good morning there'). */
-const GREETING_COMPANIONS = new Set(['good', 'yako', 'yenu', 'gani', 'za', 'ya', 'leo', 'asubuhi', 'mchana', 'jioni', 'there', 'assistant', 'bot', 'shop', 'friend', 'rafiki', 'how', 'are', 'you', 'doing', 'is', 'it', 'going', 'nzuri', 'poa', 'sana', 'again', 'all', 'team', 'shwari', 'wewe', 'u', 'r', 'the', 'day', 'na', 'kazi', 'karibu']);
+const GREETING_COMPANIONS = new Set([
+  'good',
+  'yako',
+  'yenu',
+  'gani',
+  'za',
+  'ya',
+  'leo',
+  'asubuhi',
+  'mchana',
+  'jioni',
+  'there',
+  'assistant',
+  'bot',
+  'shop',
+  'friend',
+  'rafiki',
+  'how',
+  'are',
+  'you',
+  'doing',
+  'is',
+  'it',
+  'going',
+  'nzuri',
+  'poa',
+  'sana',
+  'again',
+  'all',
+  'team',
+  'shwari',
+  'wewe',
+  'u',
+  'r',
+  'the',
+  'day',
+  'na',
+  'kazi',
+  'karibu',
+]);
 
 const THANKS = ['asante', 'asanteni', 'thanks', 'thank', 'thx', 'shukran', 'shukrani', 'ahsante'];
 const GOODBYES = ['bye', 'goodbye', 'kwaheri', 'tutaonana', 'baadaye', 'later', 'cheers'];
@@ -42,12 +82,19 @@ const GOODBYES = ['bye', 'goodbye', 'kwaheri', 'tutaonana', 'baadaye', 'later', 
 const phrase = (text: string): string => ` ${words(text.replace(/'/g, ' ')).join(' ')} `;
 const has = (sentence: string, ...phrases: string[]): boolean => phrases.some((p) => sentence.includes(` ${p} `));
 
-const QUANTITY_NOUNS = '(?:packets?|packs?|pieces?|pcs|bags?|bottles?|bales?|tins?|jerricans?|units?|items?|pakiti|mifuko|mfuko|chupa|debe|of those|of them)';
+const QUANTITY_NOUNS =
+  '(?:packets?|packs?|pieces?|pcs|bags?|bottles?|bales?|tins?|jerricans?|units?|items?|pakiti|mifuko|mfuko|chupa|debe|of those|of them)';
 const NUMBER = '(\\d{1,4}|a|an|one|two|three|four|five|six|seven|eight|nine|ten|moja|mbili|tatu|nne|tano|sita|saba|nane|tisa|kumi)';
 /** '3 packets of X', 'three X', 'a packet of X' (but not '2kg X': sizes are part of the name). */
-const LEADING_QUANTITY = new RegExp(`^${NUMBER}\\s+(?!kgs?\\b|g\\b|l\\b|ml\\b|litres?\\b|liters?\\b|ltrs?\\b|kilos?\\b)(?:${QUANTITY_NOUNS}\\s+)?(?:of\\s+|ya\\s+|za\\s+)?(.+)$`, 'i');
+const LEADING_QUANTITY = new RegExp(
+  `^${NUMBER}\\s+(?!kgs?\\b|g\\b|l\\b|ml\\b|litres?\\b|liters?\\b|ltrs?\\b|kilos?\\b)(?:${QUANTITY_NOUNS}\\s+)?(?:of\\s+|ya\\s+|za\\s+)?(.+)$`,
+  'i',
+);
 /** 'X x3', 'X * 3', 'X mbili' (Swahili puts the number after the noun). */
-const TRAILING_QUANTITY = new RegExp(`^(.+?)\\s+(?:(?:x|\\*)\\s*(\\d{1,4})|(moja|mbili|tatu|nne|tano|sita|saba|nane|tisa|kumi)|(\\d{1,4})\\s*${QUANTITY_NOUNS})$`, 'i');
+const TRAILING_QUANTITY = new RegExp(
+  `^(.+?)\\s+(?:(?:x|\\*)\\s*(\\d{1,4})|(moja|mbili|tatu|nne|tano|sita|saba|nane|tisa|kumi)|(\\d{1,4})\\s*${QUANTITY_NOUNS})$`,
+  'i',
+);
 
 /** A product phrase with its quantity taken out: '3 packets of pishori rice' is 3 of 'pishori rice'. */
 export function splitQuantity(text: string): { query: string; quantity: number | null } {
@@ -68,20 +115,99 @@ export function splitQuantity(text: string): { query: string; quantity: number |
 /** Verbs that put something in the cart, and the rest of the sentence. */
 const ADD_VERBS =
   /^(?:please\s+|pls\s+|kindly\s+|tafadhali\s+)?(?:add|ongeza|weka|nataka|ninataka|tunataka|nahitaji|ninahitaji|naomba|nipe|niletee|nunua|nitanunua|i\s+want(?:\s+to\s+buy)?|i\s+wanna|i\s+need|i'd\s+like|i\s+would\s+like(?:\s+to\s+buy)?|i'll\s+take|i\s+will\s+take|i'll\s+have|give\s+me|get\s+me|buy|put|include|take)\b\s*(.*)$/i;
-const REMOVE_VERBS = /^(?:please\s+|pls\s+|tafadhali\s+)?(?:remove|delete|drop|ondoa|toa|futa|take\s+out|take\s+away|i\s+don'?t\s+want|sitaki)\b\s*(.*)$/i;
+const REMOVE_VERBS =
+  /^(?:please\s+|pls\s+|tafadhali\s+)?(?:remove|delete|drop|ondoa|toa|futa|take\s+out|take\s+away|i\s+don'?t\s+want|sitaki)\b\s*(.*)$/i;
 const DECREASE_VERBS = /^(?:please\s+|tafadhali\s+)?(?:decrease|reduce|lower|punguza|minus|less)\b\s*(.*)$/i;
-const SET_QUANTITY = /^(?:change|set|make|update|badilisha)\s+(?:the\s+)?(?:quantity\s+of\s+)?(.+?)\s+(?:quantity\s+)?to\s+(\d{1,4}|one|two|three|four|five|six|seven|eight|nine|ten)\s*\.?$/i;
+const SET_QUANTITY =
+  /^(?:change|set|make|update|badilisha)\s+(?:the\s+)?(?:quantity\s+of\s+)?(.+?)\s+(?:quantity\s+)?to\s+(\d{1,4}|one|two|three|four|five|six|seven|eight|nine|ten)\s*\.?$/i;
 const IN_CART_TAIL = /\s+(?:to|into|in|on|kwa|kwenye|katika)\s+(?:the\s+|my\s+)?(?:cart|basket|kikapu(?:\s+changu)?)\s*$/i;
 const FROM_CART_TAIL = /\s+(?:from|out\s+of|kutoka|kwa|kwenye)\s+(?:the\s+|my\s+)?(?:cart|basket|kikapu(?:\s+changu)?)\s*$/i;
 
 function policy(sentence: string): PolicyTopic | null {
-  if (has(sentence, 'track', 'tracking', 'where is my order', 'my order status', 'order status', 'status of my order', 'has my order', 'oda yangu', 'mzigo wangu', 'my delivery', 'my parcel', 'when will my order')) return 'track';
+  if (
+    has(
+      sentence,
+      'track',
+      'tracking',
+      'where is my order',
+      'my order status',
+      'order status',
+      'status of my order',
+      'has my order',
+      'oda yangu',
+      'mzigo wangu',
+      'my delivery',
+      'my parcel',
+      'when will my order',
+    )
+  )
+    return 'track';
   if (has(sentence, 'cancel my order', 'cancel the order', 'cancel order', 'ghairi', 'sitisha oda')) return 'cancel_order';
-  if (has(sentence, 'refund', 'refunds', 'return', 'returns', 'exchange', 'damaged', 'expired', 'wrong product', 'rudisha', 'marejesho')) return 'returns';
-  if (has(sentence, 'mpesa', 'm pesa', 'airtel', 'card', 'visa', 'mastercard', 'cash', 'pay on delivery', 'payment', 'payments', 'malipo', 'kulipa', 'how do i pay', 'how can i pay', 'can i pay', 'lipa na', 'cod')) return 'payment';
-  if (has(sentence, 'deliver', 'delivery', 'deliveries', 'shipping', 'ship', 'usafirishaji', 'kuleta', 'mtaleta', 'mnaleta', 'how long', 'courier', 'pick up', 'pickup', 'collect', 'transport')) return 'delivery';
+  if (has(sentence, 'refund', 'refunds', 'return', 'returns', 'exchange', 'damaged', 'expired', 'wrong product', 'rudisha', 'marejesho'))
+    return 'returns';
+  if (
+    has(
+      sentence,
+      'mpesa',
+      'm pesa',
+      'airtel',
+      'card',
+      'visa',
+      'mastercard',
+      'cash',
+      'pay on delivery',
+      'payment',
+      'payments',
+      'malipo',
+      'kulipa',
+      'how do i pay',
+      'how can i pay',
+      'can i pay',
+      'lipa na',
+      'cod',
+    )
+  )
+    return 'payment';
+  if (
+    has(
+      sentence,
+      'deliver',
+      'delivery',
+      'deliveries',
+      'shipping',
+      'ship',
+      'usafirishaji',
+      'kuleta',
+      'mtaleta',
+      'mnaleta',
+      'how long',
+      'courier',
+      'pick up',
+      'pickup',
+      'collect',
+      'transport',
+    )
+  )
+    return 'delivery';
   if (has(sentence, 'minimum', 'min order', 'smallest order', 'kiwango cha chini')) return 'minimum';
-  if (has(sentence, 'human', 'person', 'agent', 'customer care', 'customer service', 'call you', 'phone number', 'contact', 'talk to someone', 'speak to', 'mtu', 'email you')) return 'person';
+  if (
+    has(
+      sentence,
+      'human',
+      'person',
+      'agent',
+      'customer care',
+      'customer service',
+      'call you',
+      'phone number',
+      'contact',
+      'talk to someone',
+      'speak to',
+      'mtu',
+      'email you',
+    )
+  )
+    return 'person';
   if (has(sentence, 'points', 'shwari points', 'loyalty', 'pointi')) return 'points';
   if (has(sentence, 'coupon', 'voucher', 'promo code', 'discount code', 'kuponi')) return 'coupon';
   if (has(sentence, 'password', 'login', 'log in', 'sign in', 'register', 'account', 'sign up', 'akaunti')) return 'account';
@@ -101,7 +227,8 @@ export function interpret(message: string): Intent {
   if (address) {
     const parts = address[3]!.split(':').map((part) => part.trim());
     // street may itself contain ':'; the town and apartment are the last two parts when there are three or more.
-    const [street, town, apartment] = parts.length >= 3 ? [parts.slice(0, -2).join(':'), parts.at(-2)!, parts.at(-1)!] : [parts[0] ?? '', parts[1] ?? '', ''];
+    const [street, town, apartment] =
+      parts.length >= 3 ? [parts.slice(0, -2).join(':'), parts.at(-2)!, parts.at(-1)!] : [parts[0] ?? '', parts[1] ?? '', ''];
     return { kind: 'address', countyId: Number(address[1]), subCountyId: Number(address[2]), street, town, apartment };
   }
   if (/^\d{1,9}$/.test(bare)) return { kind: 'place', id: Number(bare) };
@@ -131,33 +258,139 @@ export function interpret(message: string): Intent {
     if (words(rest).every((word) => GREETING_COMPANIONS.has(word))) return { kind: 'greeting', swahili, rest: '' };
     return { kind: 'greeting', swahili, rest };
   }
-  if (list.every((word) => THANKS.includes(word) || ['you', 'very', 'much', 'sana', 'so', 'a', 'lot', 'ok', 'okay', 'great', 'nice', 'poa', 'sawa', 'good'].includes(word)) && list.some((word) => THANKS.includes(word))) {
-    return { kind: 'thanks', swahili: list.some((word) => ['asante', 'asanteni', 'shukran', 'shukrani', 'ahsante', 'sana', 'poa', 'sawa'].includes(word)) };
+  if (
+    list.every(
+      (word) =>
+        THANKS.includes(word) ||
+        ['you', 'very', 'much', 'sana', 'so', 'a', 'lot', 'ok', 'okay', 'great', 'nice', 'poa', 'sawa', 'good'].includes(word),
+    ) &&
+    list.some((word) => THANKS.includes(word))
+  ) {
+    return {
+      kind: 'thanks',
+      swahili: list.some((word) => ['asante', 'asanteni', 'shukran', 'shukrani', 'ahsante', 'sana', 'poa', 'sawa'].includes(word)),
+    };
   }
-  if (list.length <= 4 && list.some((word) => GOODBYES.includes(word))) return { kind: 'goodbye', swahili: list.some((word) => ['kwaheri', 'tutaonana', 'baadaye'].includes(word)) };
+  if (list.length <= 4 && list.some((word) => GOODBYES.includes(word)))
+    return { kind: 'goodbye', swahili: list.some((word) => ['kwaheri', 'tutaonana', 'baadaye'].includes(word)) };
 
-  if (/^(help|msaada|saidia|nisaidie|menu|options|start|anza|\?)$/.test(bare) || has(sentence, 'what can you do', 'how does this work', 'how do you work', 'what do you do', 'who are you', 'unaweza kufanya nini', 'naomba msaada', 'i need help', 'help me', 'can you help')) {
+  if (
+    /^(help|msaada|saidia|nisaidie|menu|options|start|anza|\?)$/.test(bare) ||
+    has(
+      sentence,
+      'what can you do',
+      'how does this work',
+      'how do you work',
+      'what do you do',
+      'who are you',
+      'unaweza kufanya nini',
+      'naomba msaada',
+      'i need help',
+      'help me',
+      'can you help',
+    )
+  ) {
     return { kind: 'help' };
   }
 
   // The cart and the checkout, in the shopper's words.
   const verb = ADD_VERBS.test(text) || REMOVE_VERBS.test(text) || DECREASE_VERBS.test(text);
-  if (/^(?:show |view |see |open |check )?(?:my |the )?(?:cart|basket|kikapu(?: changu)?)$/.test(bare) || (!verb && has(sentence, 'what is in my cart', 'whats in my cart', 'what s in my cart', 'show my cart', 'show me my cart', 'my cart', 'view my cart', 'kikapu changu', 'ona kikapu', 'onyesha kikapu', 'cart total', 'how much is my cart', 'my total', 'my order total'))) {
+  if (
+    /^(?:show |view |see |open |check )?(?:my |the )?(?:cart|basket|kikapu(?: changu)?)$/.test(bare) ||
+    (!verb &&
+      has(
+        sentence,
+        'what is in my cart',
+        'whats in my cart',
+        'what s in my cart',
+        'show my cart',
+        'show me my cart',
+        'my cart',
+        'view my cart',
+        'kikapu changu',
+        'ona kikapu',
+        'onyesha kikapu',
+        'cart total',
+        'how much is my cart',
+        'my total',
+        'my order total',
+      ))
+  ) {
     return { kind: 'view_cart' };
   }
-  if (has(sentence, 'clear cart', 'clear my cart', 'clear the cart', 'empty cart', 'empty my cart', 'empty the cart', 'remove everything', 'remove all', 'futa kikapu', 'ondoa vyote', 'ondoa kila kitu', 'start over')) return { kind: 'clear_cart' };
-  if (/^(checkout|check out|check-out|proceed to checkout|proceed|go to checkout|place (?:the |my )?order|complete (?:the |my )?order|i am done|im done|that s all|thats all|nimemaliza|maliza|tuma oda|order now|buy now|i want to checkout|i want to check out)$/.test(bare.replace(/'/g, ' ').replace(/\s+/g, ' '))) {
+  if (
+    has(
+      sentence,
+      'clear cart',
+      'clear my cart',
+      'clear the cart',
+      'empty cart',
+      'empty my cart',
+      'empty the cart',
+      'remove everything',
+      'remove all',
+      'futa kikapu',
+      'ondoa vyote',
+      'ondoa kila kitu',
+      'start over',
+    )
+  )
+    return { kind: 'clear_cart' };
+  if (
+    /^(checkout|check out|check-out|proceed to checkout|proceed|go to checkout|place (?:the |my )?order|complete (?:the |my )?order|i am done|im done|that s all|thats all|nimemaliza|maliza|tuma oda|order now|buy now|i want to checkout|i want to check out)$/.test(
+      bare.replace(/'/g, ' ').replace(/\s+/g, ' '),
+    )
+  ) {
     return { kind: 'checkout' };
   }
-  if (/^(pay|pay now|lipa|lipa sasa|payment link|pay again|try again|retry payment|nataka kulipa|i want to pay)$/.test(bare)) return { kind: 'pay' };
+  if (/^(pay|pay now|lipa|lipa sasa|payment link|pay again|try again|retry payment|nataka kulipa|i want to pay)$/.test(bare))
+    return { kind: 'pay' };
   if (/^(cancel|stop|acha|sitisha|back|go back|never ?mind|rudi|no thanks|no thank you|not now)$/.test(bare)) return { kind: 'cancel' };
 
   const setQuantity = SET_QUANTITY.exec(text.replace(/[.!]+$/, ''));
-  if (setQuantity) return { kind: 'set_quantity', name: setQuantity[1]!.replace(IN_CART_TAIL, ''), quantity: readNumber(setQuantity[2]!.toLowerCase()) ?? 1 };
+  if (setQuantity)
+    return {
+      kind: 'set_quantity',
+      name: setQuantity[1]!.replace(IN_CART_TAIL, ''),
+      quantity: readNumber(setQuantity[2]!.toLowerCase()) ?? 1,
+    };
 
   const topic = policy(sentence);
-  const offers = has(sentence, 'offer', 'offers', 'on offer', 'discount', 'discounts', 'discounted', 'deal', 'deals', 'promotion', 'promotions', 'promo', 'sale', 'special', 'specials', 'punguzo', 'ofa', 'bei ya chini');
-  const cheapest = has(sentence, 'cheapest', 'cheap', 'cheaper', 'lowest price', 'least expensive', 'affordable', 'budget', 'bei nafuu', 'nafuu', 'rahisi', 'bei rahisi', 'bei ya chini kabisa');
+  const offers = has(
+    sentence,
+    'offer',
+    'offers',
+    'on offer',
+    'discount',
+    'discounts',
+    'discounted',
+    'deal',
+    'deals',
+    'promotion',
+    'promotions',
+    'promo',
+    'sale',
+    'special',
+    'specials',
+    'punguzo',
+    'ofa',
+    'bei ya chini',
+  );
+  const cheapest = has(
+    sentence,
+    'cheapest',
+    'cheap',
+    'cheaper',
+    'lowest price',
+    'least expensive',
+    'affordable',
+    'budget',
+    'bei nafuu',
+    'nafuu',
+    'rahisi',
+    'bei rahisi',
+    'bei ya chini kabisa',
+  );
   const dearest = has(sentence, 'most expensive', 'expensive', 'priciest', 'premium', 'ghali', 'bei ghali', 'highest price');
   const priceQuestion = has(sentence, 'how much', 'price', 'prices', 'cost', 'costs', 'bei', 'ngapi', 'gharama', 'pesa ngapi', 'charge');
 
@@ -167,13 +400,17 @@ export function interpret(message: string): Intent {
   if (decrease && decrease[1]) {
     const rest = decrease[1].replace(FROM_CART_TAIL, '').replace(IN_CART_TAIL, '').trim();
     const by = /\s+by\s+(\d{1,4}|one|two|three|moja|mbili|tatu)$/i.exec(rest);
-    if (by) return { kind: 'decrease', name: rest.slice(0, by.index).replace(/\s+quantity$/i, ''), by: readNumber(by[1]!.toLowerCase()) ?? 1 };
+    if (by)
+      return { kind: 'decrease', name: rest.slice(0, by.index).replace(/\s+quantity$/i, ''), by: readNumber(by[1]!.toLowerCase()) ?? 1 };
     const { query, quantity } = splitQuantity(rest);
     return { kind: 'decrease', name: query.replace(/\s+quantity$/i, ''), by: quantity ?? 1 };
   }
   const addition = ADD_VERBS.exec(text);
   if (addition && addition[1] && !offers && !cheapest && !dearest && !priceQuestion && !topic) {
-    const rest = addition[1].replace(IN_CART_TAIL, '').replace(/[.!?]+$/, '').trim();
+    const rest = addition[1]
+      .replace(IN_CART_TAIL, '')
+      .replace(/[.!?]+$/, '')
+      .trim();
     const more = /^(\d{1,4}|one|two|three|moja|mbili|tatu)\s+more\s+(.+)$/i.exec(rest);
     if (more) return { kind: 'add', name: more[2]!, query: more[2]!, quantity: readNumber(more[1]!.toLowerCase()) ?? 1 };
     const { query, quantity } = splitQuantity(rest);
@@ -186,7 +423,42 @@ export function interpret(message: string): Intent {
 
 /** Words in a search that only say how to sort or filter ('cheapest', 'on offer'), not which product. */
 export const MODIFIER_WORDS = new Set([
-  'cheapest', 'cheap', 'cheaper', 'lowest', 'least', 'expensive', 'most', 'affordable', 'budget', 'nafuu', 'rahisi', 'ghali', 'priciest', 'premium', 'highest',
-  'offer', 'offers', 'discount', 'discounts', 'discounted', 'deal', 'deals', 'promotion', 'promotions', 'promo', 'sale', 'special', 'specials', 'punguzo', 'ofa', 'chini', 'kabisa',
-  'gharama', 'charge', 'suggest', 'recommend', 'recommendation', 'popular',
+  'cheapest',
+  'cheap',
+  'cheaper',
+  'lowest',
+  'least',
+  'expensive',
+  'most',
+  'affordable',
+  'budget',
+  'nafuu',
+  'rahisi',
+  'ghali',
+  'priciest',
+  'premium',
+  'highest',
+  'offer',
+  'offers',
+  'discount',
+  'discounts',
+  'discounted',
+  'deal',
+  'deals',
+  'promotion',
+  'promotions',
+  'promo',
+  'sale',
+  'special',
+  'specials',
+  'punguzo',
+  'ofa',
+  'chini',
+  'kabisa',
+  'gharama',
+  'charge',
+  'suggest',
+  'recommend',
+  'recommendation',
+  'popular',
 ]);

@@ -12,7 +12,18 @@ import type { Intent, PolicyTopic } from './intents';
  * it is left alone for a while so shoppers do not wait on it message after message.
  */
 
-const TOPICS = ['delivery', 'payment', 'returns', 'track', 'person', 'cancel_order', 'minimum', 'account', 'points', 'coupon'] as const satisfies readonly PolicyTopic[];
+const TOPICS = [
+  'delivery',
+  'payment',
+  'returns',
+  'track',
+  'person',
+  'cancel_order',
+  'minimum',
+  'account',
+  'points',
+  'coupon',
+] as const satisfies readonly PolicyTopic[];
 
 const SYSTEM_PROMPT = [
   'You read messages sent to the shopping assistant of a Kenyan online shop selling flour and groceries',

@@ -22,7 +22,8 @@ export class OrderLimit {
     }
     recent.push(now);
     this.placed.set(address, recent);
-    if (this.placed.size > 10_000) for (const [key, times] of this.placed) if (times.every((at) => now - at >= 60_000)) this.placed.delete(key);
+    if (this.placed.size > 10_000)
+      for (const [key, times] of this.placed) if (times.every((at) => now - at >= 60_000)) this.placed.delete(key);
     return true;
   }
 }

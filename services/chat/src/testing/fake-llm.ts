@@ -24,7 +24,13 @@ export function startFakeLlm(): Promise<FakeLlm> {
       }
       requests.push({ body: JSON.parse(body), authorization: req.headers.authorization });
       const { content, status = 200, raw, delayMs = 0 } = next;
-      const payload = raw ?? JSON.stringify({ id: 'chatcmpl-test', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }] });
+      const payload =
+        raw ??
+        JSON.stringify({
+          id: 'chatcmpl-test',
+          object: 'chat.completion',
+          choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+        });
       const timer = setTimeout(() => {
         if (res.destroyed) return;
         res.writeHead(status, { 'content-type': 'application/json' }).end(payload);

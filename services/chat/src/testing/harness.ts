@@ -45,7 +45,11 @@ export async function startChatApp(db: Knex, config: ChatConfig): Promise<ChatAp
   return { url: server.url, services, close: () => server.close() };
 }
 
-export async function postChat(url: string, body: unknown, options: { raw?: string; token?: string; headers?: Record<string, string> } = {}): Promise<Answer> {
+export async function postChat(
+  url: string,
+  body: unknown,
+  options: { raw?: string; token?: string; headers?: Record<string, string> } = {},
+): Promise<Answer> {
   const headers: Record<string, string> = { 'content-type': 'application/json', ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   const response = await fetch(`${url}/api/chat`, { method: 'POST', headers, body: options.raw ?? JSON.stringify(body) });
@@ -59,7 +63,10 @@ export async function postChat(url: string, body: unknown, options: { raw?: stri
   return { status: response.status, headers: response.headers, body: parsed as ChatReply };
 }
 
-export async function startChatHarness(database: TestDatabase, options: { config?: Partial<ChatConfig>; seedDemoAccounts?: boolean } = {}): Promise<ChatHarness> {
+export async function startChatHarness(
+  database: TestDatabase,
+  options: { config?: Partial<ChatConfig>; seedDemoAccounts?: boolean } = {},
+): Promise<ChatHarness> {
   const shop = await startOrdersHarness(sibling('orders', database.dialect), { seedDemoAccounts: options.seedDemoAccounts });
   const { db, drop } = await database.create();
   await prepareChatDatabase(db);

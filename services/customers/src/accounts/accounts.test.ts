@@ -9,7 +9,13 @@ import { DEMO_CUSTOMER, DEMO_STAFF } from '../db/seed/demo-accounts';
 import { prepareCustomersDatabase } from '../db/setup';
 import { startHarness, uniqueEmail, type Harness } from '../testing/harness';
 
-const valid = () => ({ email: uniqueEmail('reg'), password: 'Passw0rd!23', first_name: 'Achieng', last_name: 'Odhiambo', phone: '0712345678' });
+const valid = () => ({
+  email: uniqueEmail('reg'),
+  password: 'Passw0rd!23',
+  first_name: 'Achieng',
+  last_name: 'Odhiambo',
+  phone: '0712345678',
+});
 
 describe.each(testDatabases('customers'))('accounts on $dialect', (database) => {
   let h: Harness;
@@ -42,7 +48,15 @@ describe.each(testDatabases('customers'))('accounts on $dialect', (database) => 
     });
 
     it('ignores every field but the five it reads (no role, no points from the client)', async () => {
-      const body = { ...valid(), role: 'staff', points: 100000, active: false, id: 1, password_hash: 'x', loyalty_points: { current_balance: 9999 } };
+      const body = {
+        ...valid(),
+        role: 'staff',
+        points: 100000,
+        active: false,
+        id: 1,
+        password_hash: 'x',
+        loyalty_points: { current_balance: 9999 },
+      };
       expect((await h.request('POST', '/api/site/register', { body })).status).toBe(201);
       const account = await h.db('accounts').where({ email: body.email }).first();
       expect(account.role).toBe('customer');
@@ -58,7 +72,10 @@ describe.each(testDatabases('customers'))('accounts on $dialect', (database) => 
       expect((await h.request('POST', '/api/site/register', { body })).status).toBe(201);
       const again = await h.request('POST', '/api/site/register', { body: { ...body, email: body.email.toUpperCase() } });
       expect(again.status).toBe(422);
-      expect(again.body).toEqual({ message: 'The email has already been taken.', errors: { email: ['The email has already been taken.'] } });
+      expect(again.body).toEqual({
+        message: 'The email has already been taken.',
+        errors: { email: ['The email has already been taken.'] },
+      });
     });
 
     it('lets exactly one of several simultaneous submits through (the unique index decides)', async () => {
@@ -66,7 +83,8 @@ describe.each(testDatabases('customers'))('accounts on $dialect', (database) => 
       const answers = await Promise.all(Array.from({ length: 6 }, () => h.request('POST', '/api/site/register', { body })));
       const statuses = answers.map((answer) => answer.status).sort();
       expect(statuses).toEqual([201, 422, 422, 422, 422, 422]);
-      for (const answer of answers.filter((a) => a.status === 422)) expect(answer.body.errors).toEqual({ email: ['The email has already been taken.'] });
+      for (const answer of answers.filter((a) => a.status === 422))
+        expect(answer.body.errors).toEqual({ email: ['The email has already been taken.'] });
       const rows = await h.db('accounts').where({ email: body.email });
       expect(rows).toHaveLength(1);
       expect(await h.db('points_ledger').where({ account_id: rows[0].id })).toHaveLength(1);
@@ -125,7 +143,9 @@ describe.each(testDatabases('customers'))('accounts on $dialect', (database) => 
       expect((await h.request('POST', '/api/site/register', { raw: '"text"' })).status).toBe(400);
       const broken = await h.request('POST', '/api/site/register', { raw: '{"email":' });
       expect(broken).toMatchObject({ status: 400, body: { message: 'The request body is not valid JSON.' } });
-      expect((await h.request('POST', '/api/site/register', { raw: JSON.stringify({ ...valid(), first_name: 'x'.repeat(200_000) }) })).status).toBe(413);
+      expect(
+        (await h.request('POST', '/api/site/register', { raw: JSON.stringify({ ...valid(), first_name: 'x'.repeat(200_000) }) })).status,
+      ).toBe(413);
       expect((await h.request('GET', '/api/site/register')).status).toBe(405);
     });
   });
@@ -135,16 +155,21 @@ describe.each(testDatabases('customers'))('accounts on $dialect', (database) => 
 
     it('creates a staff account that logs in with role staff; short passwords and taken emails are refused', async () => {
       const email = uniqueEmail('staff');
-      await expect(createStaffAccount(h.db, hasher(), { email, first_name: 'Amina', last_name: 'Wanjiru', password: 'elevenchars' })).rejects.toThrow(
-        'The password field must be at least 12 characters.',
-      );
-      const created = await createStaffAccount(h.db, hasher(), { email, first_name: 'Amina', last_name: 'Wanjiru', password: 'a-long-staff-password' });
+      await expect(
+        createStaffAccount(h.db, hasher(), { email, first_name: 'Amina', last_name: 'Wanjiru', password: 'elevenchars' }),
+      ).rejects.toThrow('The password field must be at least 12 characters.');
+      const created = await createStaffAccount(h.db, hasher(), {
+        email,
+        first_name: 'Amina',
+        last_name: 'Wanjiru',
+        password: 'a-long-staff-password',
+      });
       expect(created.email).toBe(email);
       const login = await h.request('POST', '/api/login', { body: { email, password: 'a-long-staff-password' } });
       expect(login.body).toMatchObject({ role: 'staff', user: { first_name: 'Amina', last_name: 'Wanjiru', email } });
-      await expect(createStaffAccount(h.db, hasher(), { email, first_name: 'A', last_name: 'B', password: 'another-long-password' })).rejects.toBeInstanceOf(
-        StaffAccountError,
-      );
+      await expect(
+        createStaffAccount(h.db, hasher(), { email, first_name: 'A', last_name: 'B', password: 'another-long-password' }),
+      ).rejects.toBeInstanceOf(StaffAccountError);
     });
 
     it('works from the command line with ADMIN_PASSWORD', async () => {
@@ -155,7 +180,13 @@ describe.each(testDatabases('customers'))('accounts on $dialect', (database) => 
             path.join(__dirname, '../../../../node_modules/.bin/tsx'),
             [path.join(__dirname, 'create-admin-cli.ts'), '--email', email, '--first-name', 'Baraka', '--last-name', 'Mwangi'],
             {
-              env: { ...process.env, DATABASE_URL: h.dbUrl, ADMIN_PASSWORD: password, NODE_ENV: 'production', INTERNAL_SECRET: 'test-secret' },
+              env: {
+                ...process.env,
+                DATABASE_URL: h.dbUrl,
+                ADMIN_PASSWORD: password,
+                NODE_ENV: 'production',
+                INTERNAL_SECRET: 'test-secret',
+              },
               stdio: ['ignore', 'pipe', 'pipe'],
             },
           );
@@ -184,7 +215,12 @@ describe.each(testDatabases('customers'))('seeds on $dialect', (database) => {
       expect(staff.body).toMatchObject({ role: 'staff', user: { first_name: 'Amina', last_name: 'Wanjiru', email: DEMO_STAFF.email } });
       const token = await h.login(DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
       const profile = await h.request('GET', '/api/get-profile', { token });
-      expect(profile.body).toMatchObject({ first_name: 'Juma', last_name: 'Otieno', phone: '0712345678', loyalty_points: { current_balance: 150 } });
+      expect(profile.body).toMatchObject({
+        first_name: 'Juma',
+        last_name: 'Otieno',
+        phone: '0712345678',
+        loyalty_points: { current_balance: 150 },
+      });
       const points = await h.request('GET', '/api/points', { token });
       expect(points.body.entries.map((entry: { reason: string; delta: number }) => [entry.reason, entry.delta])).toEqual([
         ['welcome_bonus', 130],

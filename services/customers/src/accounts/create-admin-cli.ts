@@ -10,7 +10,8 @@ import { prepareCustomersDatabase } from '../db/setup';
 import { createStaffAccount, StaffAccountError, STAFF_PASSWORD_MIN_LENGTH } from './create-admin';
 import { PasswordHasher } from './passwords';
 
-const USAGE = 'Usage: npm run create-admin -w @shop/customers-service -- --email admin@example.com --first-name Amina --last-name Wanjiru [--phone 0712345678]';
+const USAGE =
+  'Usage: npm run create-admin -w @shop/customers-service -- --email admin@example.com --first-name Amina --last-name Wanjiru [--phone 0712345678]';
 
 /** Reads a line from the terminal without echoing it. */
 function promptHidden(question: string): Promise<string> {

@@ -30,7 +30,11 @@ export class StaffAccountError extends Error {
 }
 
 /** Creates a staff account (the only way to get one in production). */
-export async function createStaffAccount(db: Knex, hasher: PasswordHasher, input: StaffAccountInput): Promise<{ id: number; email: string }> {
+export async function createStaffAccount(
+  db: Knex,
+  hasher: PasswordHasher,
+  input: StaffAccountInput,
+): Promise<{ id: number; email: string }> {
   const parsed = staffSchema.safeParse(input);
   if (!parsed.success) throw new StaffAccountError(Object.values(fieldErrors(parsed.error.issues)).flat());
   const account = parsed.data;

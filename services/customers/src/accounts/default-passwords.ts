@@ -7,7 +7,9 @@ export const PUBLISHED_STAFF_PASSWORDS: readonly string[] = [DEMO_STAFF.password
 
 /** Emails of active staff accounts whose password is a published one. */
 export async function staffWithPublishedPasswords(db: Knex, hasher: PasswordHasher): Promise<string[]> {
-  const staff: Array<{ email: string; password_hash: string }> = await db('accounts').where({ role: 'staff', active: true }).select('email', 'password_hash');
+  const staff: Array<{ email: string; password_hash: string }> = await db('accounts')
+    .where({ role: 'staff', active: true })
+    .select('email', 'password_hash');
   const found: string[] = [];
   for (const account of staff) {
     for (const password of PUBLISHED_STAFF_PASSWORDS) {

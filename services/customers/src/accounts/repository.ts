@@ -63,7 +63,12 @@ export class AccountsRepository {
     return Number(id);
   }
 
-  async update(id: number, changes: Partial<Omit<NewAccount, 'role'>> & { active?: boolean }, trx: Db = this.db, now = new Date()): Promise<void> {
+  async update(
+    id: number,
+    changes: Partial<Omit<NewAccount, 'role'>> & { active?: boolean },
+    trx: Db = this.db,
+    now = new Date(),
+  ): Promise<void> {
     const row: Record<string, unknown> = { ...changes, updated_at: sqlTimestamp(now) };
     if (changes.email !== undefined) row.email = changes.email.toLowerCase();
     await trx('accounts').where({ id }).update(row);

@@ -9,7 +9,12 @@ import type { AccountsRepository } from './repository';
 
 export const emailTaken = () => unprocessable({ email: [ACCOUNT_MESSAGES.emailTaken] });
 
-export function accountRoutes(deps: { db: Knex; accounts: AccountsRepository; ledger: PointsLedger; hasher: PasswordHasher }): Router<AuthState> {
+export function accountRoutes(deps: {
+  db: Knex;
+  accounts: AccountsRepository;
+  ledger: PointsLedger;
+  hasher: PasswordHasher;
+}): Router<AuthState> {
   const { db, accounts, ledger, hasher } = deps;
   const router = new Router<AuthState>({ prefix: '/api' });
 

@@ -57,7 +57,13 @@ describe.each(testDatabases('customers'))('addresses on $dialect', (database) =>
       body: address({ town: 'Mombasa', county_id: MOMBASA, sub_county_id: NYALI, apartment: '' }),
     });
     expect(moved.status).toBe(200);
-    expect(moved.body.address).toMatchObject({ id, town: 'Mombasa', apartment: null, county: { name: 'Mombasa' }, sub_county: { name: 'Nyali' } });
+    expect(moved.body.address).toMatchObject({
+      id,
+      town: 'Mombasa',
+      apartment: null,
+      county: { name: 'Mombasa' },
+      sub_county: { name: 'Nyali' },
+    });
 
     const put = await h.request('PUT', `/api/addresses/${id}`, { token: customer.token, body: address({ sub_county_id: KASARANI }) });
     expect(put.body.address.sub_county).toEqual({ id: KASARANI, name: 'Kasarani' });
@@ -75,7 +81,14 @@ describe.each(testDatabases('customers'))('addresses on $dialect', (database) =>
 
   it('accepts the checkout form’s field names (street, subcounty_id) and ids as strings', async () => {
     const customer = await h.customer();
-    const body = { ...address(), street_address: undefined, sub_county_id: undefined, street: 'Kenyatta Ave', subcounty_id: String(WESTLANDS), county_id: String(NAIROBI) };
+    const body = {
+      ...address(),
+      street_address: undefined,
+      sub_county_id: undefined,
+      street: 'Kenyatta Ave',
+      subcounty_id: String(WESTLANDS),
+      county_id: String(NAIROBI),
+    };
     const created = await h.request('POST', '/api/addresses', { token: customer.token, body });
     expect(created.status).toBe(201);
     expect(created.body.address).toMatchObject({ street_address: 'Kenyatta Ave', sub_county: { id: WESTLANDS } });
@@ -95,7 +108,10 @@ describe.each(testDatabases('customers'))('addresses on $dialect', (database) =>
       expect(answer).toMatchObject({ status: 404, body: { message: 'Address not found.' } });
     }
     // And exactly the same for an id that does not exist.
-    expect(await h.request('PUT', '/api/addresses/999999', { token: stranger.token, body: address() })).toMatchObject({ status: 404, body: { message: 'Address not found.' } });
+    expect(await h.request('PUT', '/api/addresses/999999', { token: stranger.token, body: address() })).toMatchObject({
+      status: 404,
+      body: { message: 'Address not found.' },
+    });
     expect((await h.request('GET', '/api/addresses', { token: stranger.token })).body).toEqual([]);
     const mine = (await h.request('GET', '/api/addresses', { token: owner.token })).body;
     expect(mine).toHaveLength(1);
@@ -121,14 +137,25 @@ describe.each(testDatabases('customers'))('addresses on $dialect', (database) =>
 
   it('checks the county and that the sub-county is one of its own', async () => {
     const customer = await h.customer();
-    const mismatch = await h.request('POST', '/api/addresses', { token: customer.token, body: address({ county_id: MOMBASA, sub_county_id: WESTLANDS }) });
+    const mismatch = await h.request('POST', '/api/addresses', {
+      token: customer.token,
+      body: address({ county_id: MOMBASA, sub_county_id: WESTLANDS }),
+    });
     expect(mismatch).toMatchObject({
       status: 422,
       body: { errors: { sub_county_id: ['The selected sub-county does not belong to the selected county.'] } },
     });
-    const unknown = await h.request('POST', '/api/addresses', { token: customer.token, body: address({ county_id: 48, sub_county_id: 291 }) });
-    expect(unknown.body.errors).toEqual({ county_id: ['The selected county is invalid.'], sub_county_id: ['The selected sub-county is invalid.'] });
-    expect((await h.request('POST', '/api/addresses', { token: customer.token, body: address({ county_id: 'Nairobi' }) })).body.errors).toEqual({
+    const unknown = await h.request('POST', '/api/addresses', {
+      token: customer.token,
+      body: address({ county_id: 48, sub_county_id: 291 }),
+    });
+    expect(unknown.body.errors).toEqual({
+      county_id: ['The selected county is invalid.'],
+      sub_county_id: ['The selected sub-county is invalid.'],
+    });
+    expect(
+      (await h.request('POST', '/api/addresses', { token: customer.token, body: address({ county_id: 'Nairobi' }) })).body.errors,
+    ).toEqual({
       county_id: ['The selected county is invalid.'],
     });
     const { id } = (await h.request('POST', '/api/addresses', { token: customer.token, body: address() })).body.address;
@@ -147,7 +174,9 @@ describe.each(testDatabases('customers'))('addresses on $dialect', (database) =>
   it(`keeps at most ${MAX_ADDRESSES_PER_ACCOUNT} addresses per customer`, async () => {
     const customer = await h.customer();
     for (let i = 0; i < MAX_ADDRESSES_PER_ACCOUNT; i += 1) {
-      expect((await h.request('POST', '/api/addresses', { token: customer.token, body: address({ street_address: `Street ${i}` }) })).status).toBe(201);
+      expect(
+        (await h.request('POST', '/api/addresses', { token: customer.token, body: address({ street_address: `Street ${i}` }) })).status,
+      ).toBe(201);
     }
     const refused = await h.request('POST', '/api/addresses', { token: customer.token, body: address() });
     expect(refused.status).toBe(422);

@@ -70,13 +70,20 @@ export class AddressesRepository {
   }
 
   async insert(accountId: number, body: AddressBody, db: Db = this.db, now = new Date()): Promise<number> {
-    const [id] = await db('addresses').insert({ account_id: accountId, ...columns(body), created_at: sqlTimestamp(now), updated_at: sqlTimestamp(now) });
+    const [id] = await db('addresses').insert({
+      account_id: accountId,
+      ...columns(body),
+      created_at: sqlTimestamp(now),
+      updated_at: sqlTimestamp(now),
+    });
     return Number(id);
   }
 
   /** Only ever touches the owner's row (check ownership with find() first for a 404). */
   async update(accountId: number, id: number, body: AddressBody, now = new Date()): Promise<void> {
-    await this.db('addresses').where({ id, account_id: accountId }).update({ ...columns(body), updated_at: sqlTimestamp(now) });
+    await this.db('addresses')
+      .where({ id, account_id: accountId })
+      .update({ ...columns(body), updated_at: sqlTimestamp(now) });
   }
 
   async delete(accountId: number, id: number): Promise<boolean> {

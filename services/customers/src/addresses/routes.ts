@@ -17,7 +17,11 @@ const idParam = z.object({
 /** Another customer's address answers exactly like a missing one: 404, never 403. */
 const addressNotFound = () => notFound('Address not found.');
 
-export function addressRoutes(deps: { addresses: AddressesRepository; places: PlacesRepository; guards: ReturnType<typeof createAuthGuards> }): Router<AuthState> {
+export function addressRoutes(deps: {
+  addresses: AddressesRepository;
+  places: PlacesRepository;
+  guards: ReturnType<typeof createAuthGuards>;
+}): Router<AuthState> {
   const { addresses, places, guards } = deps;
   const router = new Router<AuthState>({ prefix: '/api/addresses' });
   router.use(guards.requireCustomer);

@@ -1,9 +1,9 @@
 import type { AdminCustomer, AdminCustomerDetail, AuditEntry, Order, Page, StaffMember } from '@shop/api-types';
 import { testDatabases } from '@shop/service-kit/src/testing';
 import { startHarness, type Harness } from '../testing/harness';
-import type { CustomerOrdersSource } from './ordersClient';
+import type { CustomerOrdersSource } from './orders-client';
 
-const anOrder = (id: number): Order => ({ id, order_number: `SH-26${String(id).padStart(4, '0')}` } as Order);
+const anOrder = (id: number): Order => ({ id, order_number: `SH-26${String(id).padStart(4, '0')}` }) as Order;
 
 describe.each(testDatabases('customers-admin'))('back office customers and staff on $dialect', (database) => {
   let harness: Harness;
@@ -35,7 +35,8 @@ describe.each(testDatabases('customers-admin'))('back office customers and staff
   });
 
   it('pages customers 15 at a time with order counts and points, and searches them', async () => {
-    const first = (await harness.request('GET', '/api/admin/customers?page=1&per_page=15', { token: staffToken })).body as Page<AdminCustomer>;
+    const first = (await harness.request('GET', '/api/admin/customers?page=1&per_page=15', { token: staffToken }))
+      .body as Page<AdminCustomer>;
     expect(first).toMatchObject({ current_page: 1, per_page: 15 });
     expect(first.data).toHaveLength(15);
     expect(first.total).toBeGreaterThanOrEqual(18);
@@ -43,7 +44,8 @@ describe.each(testDatabases('customers-admin'))('back office customers and staff
     const row = first.data[0]!;
     expect(row.orders_count).toBe(row.id % 3);
     expect(row.loyalty_points.current_balance).toBe(20);
-    const last = (await harness.request('GET', `/api/admin/customers?page=${first.last_page}`, { token: staffToken })).body as Page<AdminCustomer>;
+    const last = (await harness.request('GET', `/api/admin/customers?page=${first.last_page}`, { token: staffToken }))
+      .body as Page<AdminCustomer>;
     expect(last.data.length).toBe(first.total - 15 * (first.last_page - 1));
     const beyond = (await harness.request('GET', '/api/admin/customers?page=99', { token: staffToken })).body as Page<AdminCustomer>;
     expect(beyond.data).toEqual([]);
@@ -51,14 +53,16 @@ describe.each(testDatabases('customers-admin'))('back office customers and staff
     const search = (await harness.request('GET', '/api/admin/customers?q=shopper1', { token: staffToken })).body as Page<AdminCustomer>;
     expect(search.data.every((customer) => customer.email.startsWith('shopper1'))).toBe(true);
     expect(search.total).toBe(8);
-    const demo = (await harness.request('GET', '/api/admin/customers?q=customer@example.com', { token: staffToken })).body as Page<AdminCustomer>;
+    const demo = (await harness.request('GET', '/api/admin/customers?q=customer@example.com', { token: staffToken }))
+      .body as Page<AdminCustomer>;
     expect(demo.data[0]).toMatchObject({ first_name: 'Juma', loyalty_points: { current_balance: 150 } });
     // Staff accounts are not customers.
     expect((await harness.request('GET', '/api/admin/customers?q=shwarimills', { token: staffToken })).body.total).toBe(0);
   });
 
   it('shows one customer with their orders, and stays up when the orders service is down', async () => {
-    const list = (await harness.request('GET', '/api/admin/customers?q=customer@example.com', { token: staffToken })).body as Page<AdminCustomer>;
+    const list = (await harness.request('GET', '/api/admin/customers?q=customer@example.com', { token: staffToken }))
+      .body as Page<AdminCustomer>;
     const id = list.data[0]!.id;
     const detail = (await harness.request('GET', `/api/admin/customers/view/${id}`, { token: staffToken })).body as AdminCustomerDetail;
     expect(detail).toMatchObject({ id, email: 'customer@example.com', orders_count: 2 });
@@ -73,12 +77,21 @@ describe.each(testDatabases('customers-admin'))('back office customers and staff
   });
 
   it('manages staff: add, refuse a weak password or a taken email, deactivate (sessions end), never oneself', async () => {
-    const weak = await harness.request('POST', '/api/admin/users', { token: staffToken, body: { first_name: 'Otieno', last_name: 'Ouma', email: 'ops@shwarimills.co.ke', password: 'short' } });
+    const weak = await harness.request('POST', '/api/admin/users', {
+      token: staffToken,
+      body: { first_name: 'Otieno', last_name: 'Ouma', email: 'ops@shwarimills.co.ke', password: 'short' },
+    });
     expect(weak).toMatchObject({ status: 422, body: { errors: { password: ['The password field must be at least 12 characters.'] } } });
-    const taken = await harness.request('POST', '/api/admin/users', { token: staffToken, body: { first_name: 'A', last_name: 'B', email: 'customer@example.com', password: 'a-long-password-1' } });
+    const taken = await harness.request('POST', '/api/admin/users', {
+      token: staffToken,
+      body: { first_name: 'A', last_name: 'B', email: 'customer@example.com', password: 'a-long-password-1' },
+    });
     expect(taken.body.errors.email).toEqual(['The email has already been taken.']);
 
-    const added = await harness.request('POST', '/api/admin/users', { token: staffToken, body: { first_name: 'Otieno', last_name: 'Ouma', email: 'ops@shwarimills.co.ke', password: 'a-long-password-1' } });
+    const added = await harness.request('POST', '/api/admin/users', {
+      token: staffToken,
+      body: { first_name: 'Otieno', last_name: 'Ouma', email: 'ops@shwarimills.co.ke', password: 'a-long-password-1' },
+    });
     expect(added).toMatchObject({ status: 201, body: { user: { first_name: 'Otieno', email: 'ops@shwarimills.co.ke', active: true } } });
     const opsToken = await harness.login('ops@shwarimills.co.ke', 'a-long-password-1');
     expect((await harness.request('GET', '/api/admin/users', { token: opsToken })).status).toBe(200);
@@ -86,15 +99,23 @@ describe.each(testDatabases('customers-admin'))('back office customers and staff
     const staff = (await harness.request('GET', '/api/admin/users', { token: staffToken })).body as StaffMember[];
     expect(staff.map((member) => member.email)).toEqual(['admin@shwarimills.co.ke', 'ops@shwarimills.co.ke']);
     const me = staff[0]!;
-    expect(await harness.request('POST', `/api/admin/users/${me.id}/deactivate`, { token: staffToken })).toMatchObject({ status: 422, body: { errors: { id: ['You cannot deactivate your own account.'] } } });
+    expect(await harness.request('POST', `/api/admin/users/${me.id}/deactivate`, { token: staffToken })).toMatchObject({
+      status: 422,
+      body: { errors: { id: ['You cannot deactivate your own account.'] } },
+    });
 
     const ops = staff[1]!;
     expect((await harness.request('POST', `/api/admin/users/${ops.id}/deactivate`, { token: staffToken })).status).toBe(200);
     expect((await harness.request('GET', '/api/admin/users', { token: opsToken })).status).toBe(401);
-    expect((await harness.request('POST', '/api/login', { body: { email: 'ops@shwarimills.co.ke', password: 'a-long-password-1' } })).status).toBe(422);
+    expect(
+      (await harness.request('POST', '/api/login', { body: { email: 'ops@shwarimills.co.ke', password: 'a-long-password-1' } })).status,
+    ).toBe(422);
     await harness.request('POST', `/api/admin/users/${ops.id}/activate`, { token: staffToken });
-    expect((await harness.request('POST', '/api/login', { body: { email: 'ops@shwarimills.co.ke', password: 'a-long-password-1' } })).status).toBe(200);
-    const customer = (await harness.request('GET', '/api/admin/customers?q=customer@example.com', { token: staffToken })).body.data[0] as AdminCustomer;
+    expect(
+      (await harness.request('POST', '/api/login', { body: { email: 'ops@shwarimills.co.ke', password: 'a-long-password-1' } })).status,
+    ).toBe(200);
+    const customer = (await harness.request('GET', '/api/admin/customers?q=customer@example.com', { token: staffToken })).body
+      .data[0] as AdminCustomer;
     expect((await harness.request('POST', `/api/admin/users/${customer.id}/deactivate`, { token: staffToken })).status).toBe(404);
   });
 

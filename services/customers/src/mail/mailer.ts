@@ -86,7 +86,10 @@ export class Outbox implements Mailer {
   private async newestFiles(): Promise<string[]> {
     try {
       const names = await fs.readdir(this.dir);
-      return names.filter((name) => name.endsWith('.json') && !name.startsWith('.')).sort().reverse();
+      return names
+        .filter((name) => name.endsWith('.json') && !name.startsWith('.'))
+        .sort()
+        .reverse();
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
       throw error;

@@ -38,7 +38,8 @@ describe('outbox', () => {
     try {
       const outbox = new Outbox(dir);
       expect(await outbox.latest()).toEqual([]);
-      for (let i = 0; i < 3; i += 1) await outbox.send({ to: i === 1 ? 'B@example.com' : 'a@example.com', subject: `mail ${i}`, text: 't', html: '<p>t</p>' });
+      for (let i = 0; i < 3; i += 1)
+        await outbox.send({ to: i === 1 ? 'B@example.com' : 'a@example.com', subject: `mail ${i}`, text: 't', html: '<p>t</p>' });
       expect(fs.readdirSync(dir).filter((name) => name.endsWith('.json'))).toHaveLength(3);
       expect((await outbox.latest()).map((mail) => mail.subject)).toEqual(['mail 2', 'mail 1', 'mail 0']);
       expect((await outbox.latestTo('b@example.com'))?.subject).toBe('mail 1');
@@ -56,7 +57,13 @@ describe.each(testDatabases('customers'))('dev outbox routes on $dialect', (data
       await h.outbox.send({ to: 'someone@example.com', subject: 'Hello', text: 'Hi', html: '<p>Hi</p>' });
       const list = await h.request('GET', '/api/dev/outbox');
       expect(list.status).toBe(200);
-      expect(list.body[0]).toMatchObject({ to: 'someone@example.com', subject: 'Hello', text: 'Hi', html: '<p>Hi</p>', created_at: expect.any(String) });
+      expect(list.body[0]).toMatchObject({
+        to: 'someone@example.com',
+        subject: 'Hello',
+        text: 'Hi',
+        html: '<p>Hi</p>',
+        created_at: expect.any(String),
+      });
       expect((await h.request('GET', '/api/dev/outbox/latest?to=someone@example.com')).body.subject).toBe('Hello');
       expect(await h.request('GET', '/api/dev/outbox/latest?to=nobody@example.com')).toMatchObject({ status: 404 });
       expect((await h.request('GET', '/api/dev/outbox/latest')).status).toBe(400);

@@ -38,13 +38,17 @@ export function outboxRoutes(outbox: Outbox): Router<AuthState> {
 }
 
 const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"']/g, (character) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character] ?? character);
+  text.replace(
+    /[&<>"']/g,
+    (character) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character] ?? character,
+  );
 
 /** The outbox as a page: newest mail first, as plain text (never the mail's own HTML). */
 function outboxPage(mails: StoredMail[]): string {
   const items = mails
     .map(
-      (mail) => `<article><h2>${escapeHtml(mail.subject)}</h2><p class="meta">To ${escapeHtml(mail.to)} · ${escapeHtml(mail.created_at)}</p><pre>${escapeHtml(mail.text)}</pre></article>`,
+      (mail) =>
+        `<article><h2>${escapeHtml(mail.subject)}</h2><p class="meta">To ${escapeHtml(mail.to)} · ${escapeHtml(mail.created_at)}</p><pre>${escapeHtml(mail.text)}</pre></article>`,
     )
     .join('');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Outbox (development)</title>

@@ -77,6 +77,11 @@ export class ResetCodes {
 
   /** Marks the code used; false when a parallel request used it first. */
   async markUsed(trx: Knex.Transaction, id: number, now = new Date()): Promise<boolean> {
-    return (await trx('password_reset_codes').where({ id }).whereNull('used_at').update({ used_at: sqlTimestamp(now) })) > 0;
+    return (
+      (await trx('password_reset_codes')
+        .where({ id })
+        .whereNull('used_at')
+        .update({ used_at: sqlTimestamp(now) })) > 0
+    );
   }
 }

@@ -46,7 +46,10 @@ describe.each(testDatabases('customers'))('password reset on $dialect', (databas
     expect(row.code_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(row.code_hash).not.toContain(code);
 
-    expect(await reset(customer.email, code)).toMatchObject({ status: 200, body: { message: 'Your password has been reset. You can now log in.' } });
+    expect(await reset(customer.email, code)).toMatchObject({
+      status: 200,
+      body: { message: 'Your password has been reset. You can now log in.' },
+    });
     expect((await h.request('GET', '/api/get-profile', { token: customer.token })).status).toBe(401);
     expect((await h.request('POST', '/api/login', { body: { email: customer.email, password: customer.password } })).status).toBe(422);
     expect((await h.request('POST', '/api/login', { body: { email: customer.email, password: 'brand-new-pass' } })).status).toBe(200);
@@ -66,7 +69,10 @@ describe.each(testDatabases('customers'))('password reset on $dialect', (databas
     const customer = await h.customer();
     const code = await requestCode(customer.email);
     expect(await reset(customer.email, wrongCodeFor(code))).toMatchObject({ status: 422, body: INVALID });
-    expect(await reset(customer.email, 'abcdef')).toMatchObject({ status: 422, body: { errors: { code: ['The code is invalid or has expired.'] } } });
+    expect(await reset(customer.email, 'abcdef')).toMatchObject({
+      status: 422,
+      body: { errors: { code: ['The code is invalid or has expired.'] } },
+    });
     expect((await reset(customer.email, code)).status).toBe(200);
   });
 
@@ -82,7 +88,10 @@ describe.each(testDatabases('customers'))('password reset on $dialect', (databas
   it('refuses an expired code and only counts the newest one', async () => {
     const customer = await h.customer();
     const first = await requestCode(customer.email);
-    await h.db('password_reset_codes').where({ account_id: customer.accountId }).update({ expires_at: sqlTimestamp(new Date(Date.now() - 1000)) });
+    await h
+      .db('password_reset_codes')
+      .where({ account_id: customer.accountId })
+      .update({ expires_at: sqlTimestamp(new Date(Date.now() - 1000)) });
     expect(await reset(customer.email, first)).toMatchObject({ status: 422, body: INVALID });
     const second = await requestCode(customer.email);
     const third = await requestCode(customer.email);
@@ -98,15 +107,22 @@ describe.each(testDatabases('customers'))('password reset on $dialect', (databas
     expect(limited.body.message).toMatch(/^Too many reset codes requested\. Please try again in (60|59) minutes\.$/);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(3500);
     // An hour later codes can be asked for again.
-    await h.db('password_reset_codes').where({ account_id: customer.accountId }).update({ created_at: sqlTimestamp(new Date(Date.now() - 3601_000)) });
+    await h
+      .db('password_reset_codes')
+      .where({ account_id: customer.accountId })
+      .update({ created_at: sqlTimestamp(new Date(Date.now() - 3601_000)) });
     expect((await forgot({ email: customer.email })).status).toBe(200);
   });
 
   it('validates the reset step: password length and confirmation', async () => {
     const customer = await h.customer();
     const code = await requestCode(customer.email);
-    expect((await reset(customer.email, code, 'short')).body.errors).toEqual({ password: ['The password field must be at least 8 characters.'] });
-    expect((await reset(customer.email, code, 'long-enough-1', 'long-enough-2')).body.errors).toEqual({ password: ['The password field confirmation does not match.'] });
+    expect((await reset(customer.email, code, 'short')).body.errors).toEqual({
+      password: ['The password field must be at least 8 characters.'],
+    });
+    expect((await reset(customer.email, code, 'long-enough-1', 'long-enough-2')).body.errors).toEqual({
+      password: ['The password field confirmation does not match.'],
+    });
     expect((await forgot({})).body.errors).toEqual({ email: ['The email field is required.'] });
     // Validation errors do not use up the code's tries.
     expect((await reset(customer.email, code)).status).toBe(200);
@@ -114,10 +130,28 @@ describe.each(testDatabases('customers'))('password reset on $dialect', (databas
 
   it('lets an owner locked out by failed logins back in after a reset', async () => {
     const customer = await h.customer();
-    for (let i = 0; i < 5; i += 1) await h.request('POST', '/api/login', { body: { email: customer.email, password: 'wrong-guess' }, headers: { 'x-forwarded-for': `10.77.0.${i}` } });
-    expect((await h.request('POST', '/api/login', { body: { email: customer.email, password: customer.password }, headers: { 'x-forwarded-for': '10.77.1.1' } })).status).toBe(429);
+    for (let i = 0; i < 5; i += 1)
+      await h.request('POST', '/api/login', {
+        body: { email: customer.email, password: 'wrong-guess' },
+        headers: { 'x-forwarded-for': `10.77.0.${i}` },
+      });
+    expect(
+      (
+        await h.request('POST', '/api/login', {
+          body: { email: customer.email, password: customer.password },
+          headers: { 'x-forwarded-for': '10.77.1.1' },
+        })
+      ).status,
+    ).toBe(429);
     const code = await requestCode(customer.email);
     expect((await reset(customer.email, code)).status).toBe(200);
-    expect((await h.request('POST', '/api/login', { body: { email: customer.email, password: 'brand-new-pass' }, headers: { 'x-forwarded-for': '10.77.1.1' } })).status).toBe(200);
+    expect(
+      (
+        await h.request('POST', '/api/login', {
+          body: { email: customer.email, password: 'brand-new-pass' },
+          headers: { 'x-forwarded-for': '10.77.1.1' },
+        })
+      ).status,
+    ).toBe(200);
   });
 });

@@ -74,7 +74,10 @@ describe.each(testDatabases('customers'))('counties and sub-counties on $dialect
     expect(bad.status).toBe(400);
     expect(bad.body.errors.countyId).toBeDefined();
     expect((await h.request('GET', '/api/site/counties/subcounty/-1')).status).toBe(400);
-    expect(await h.request('GET', '/api/site/counties/subcounty/48')).toMatchObject({ status: 404, body: { message: 'County not found.' } });
+    expect(await h.request('GET', '/api/site/counties/subcounty/48')).toMatchObject({
+      status: 404,
+      body: { message: 'County not found.' },
+    });
     expect((await h.request('GET', '/api/site/counties/subcounty/0')).status).toBe(404);
   });
 

@@ -21,7 +21,9 @@ export class PlacesRepository {
   }
 
   async subCounty(id: number): Promise<{ id: number; county_id: number; name: string } | undefined> {
-    const row: { id: number; county_id: number; name: string } | undefined = await this.db('sub_counties').where({ id }).first('id', 'county_id', 'name');
+    const row: { id: number; county_id: number; name: string } | undefined = await this.db('sub_counties')
+      .where({ id })
+      .first('id', 'county_id', 'name');
     return row && { id: Number(row.id), county_id: Number(row.county_id), name: row.name };
   }
 }

@@ -9,7 +9,9 @@ export async function syncPlaces(db: Knex): Promise<{ added: number; renamed: nu
   return db.transaction(async (trx) => {
     let added = 0;
     let renamed = 0;
-    const counties = new Map<number, string>((await trx('counties').select('id', 'name')).map((row: { id: number; name: string }) => [Number(row.id), row.name]));
+    const counties = new Map<number, string>(
+      (await trx('counties').select('id', 'name')).map((row: { id: number; name: string }) => [Number(row.id), row.name]),
+    );
     const subCounties = new Map<number, string>(
       (await trx('sub_counties').select('id', 'name')).map((row: { id: number; name: string }) => [Number(row.id), row.name]),
     );

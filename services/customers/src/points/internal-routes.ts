@@ -3,9 +3,20 @@ import { notFound, parseBody, requireInternalSecret, type AuthState } from '@sho
 import { z } from 'zod';
 import { ORDER_PAID_REVERSED, REDEEM_REFUND, REDEEMED, type PointsLedger } from './ledger';
 
-const accountId = z.number('The account id field must be a whole number.').int('The account id field must be a whole number.').positive('The account id field must be a whole number.');
-const points = z.number('The points field must be a whole number.').int('The points field must be a whole number.').min(1, 'The points field must be at least 1.').max(1_000_000, 'The points field must not be greater than 1000000.');
-const reference = z.string('The reference field is required.').trim().min(1, 'The reference field is required.').max(100, 'The reference field must not be greater than 100 characters.');
+const accountId = z
+  .number('The account id field must be a whole number.')
+  .int('The account id field must be a whole number.')
+  .positive('The account id field must be a whole number.');
+const points = z
+  .number('The points field must be a whole number.')
+  .int('The points field must be a whole number.')
+  .min(1, 'The points field must be at least 1.')
+  .max(1_000_000, 'The points field must not be greater than 1000000.');
+const reference = z
+  .string('The reference field is required.')
+  .trim()
+  .min(1, 'The reference field is required.')
+  .max(100, 'The reference field must not be greater than 100 characters.');
 
 /** What another service sends to credit points; (reason, reference) makes it idempotent. */
 export const earnPointsBodySchema = z.object({
@@ -14,7 +25,10 @@ export const earnPointsBodySchema = z.object({
   reason: z
     .string('The reason field is required.')
     .regex(/^[a-z][a-z0-9_]{0,39}$/, 'The reason field must be lower-case letters, digits and underscores (at most 40).')
-    .refine((reason) => reason !== REDEEMED && reason !== REDEEM_REFUND && reason !== ORDER_PAID_REVERSED && reason !== 'sign_up', 'This reason is reserved.'),
+    .refine(
+      (reason) => reason !== REDEEMED && reason !== REDEEM_REFUND && reason !== ORDER_PAID_REVERSED && reason !== 'sign_up',
+      'This reason is reserved.',
+    ),
   reference,
 });
 
@@ -39,7 +53,12 @@ export function pointsInternalRoutes(deps: { ledger: PointsLedger; internalSecre
   /** 201 with the new row, or 200 with the row already written for this (reason, reference). */
   router.post('/points/earn', async (ctx) => {
     const body = parseBody(earnPointsBodySchema, ctx.request.body);
-    const result = await deps.ledger.earn({ accountId: body.account_id, points: body.points, reason: body.reason, reference: body.reference });
+    const result = await deps.ledger.earn({
+      accountId: body.account_id,
+      points: body.points,
+      reason: body.reason,
+      reference: body.reference,
+    });
     ctx.status = result.created ? 201 : 200;
     ctx.body = result;
   });

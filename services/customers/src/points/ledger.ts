@@ -56,7 +56,9 @@ export class PointsLedger {
 
   /** The current balance, outside any transaction (for reads). */
   async balance(accountId: number): Promise<number> {
-    const [row] = await this.db('points_ledger').where({ account_id: accountId }).sum<Array<{ total: number | string | null }>>({ total: 'delta' });
+    const [row] = await this.db('points_ledger')
+      .where({ account_id: accountId })
+      .sum<Array<{ total: number | string | null }>>({ total: 'delta' });
     return Number(row?.total ?? 0);
   }
 
@@ -90,7 +92,13 @@ export class PointsLedger {
    * conflict. The unique index settles two reports arriving at once.
    */
   async earn(request: EarnRequest): Promise<EarnResult> {
-    return this.appendOnce(request.accountId, request.points, request.reason, request.reference, 'These points were already credited with other values for this reference.');
+    return this.appendOnce(
+      request.accountId,
+      request.points,
+      request.reason,
+      request.reference,
+      'These points were already credited with other values for this reference.',
+    );
   }
 
   /**
@@ -98,7 +106,13 @@ export class PointsLedger {
    * number): a negative row, never below zero, written once per reference however often it is asked.
    */
   async redeemOnce(request: { accountId: number; points: number; reference: string }): Promise<EarnResult> {
-    return this.appendOnce(request.accountId, -request.points, REDEEMED, request.reference, 'These points were already redeemed with other values for this reference.');
+    return this.appendOnce(
+      request.accountId,
+      -request.points,
+      REDEEMED,
+      request.reference,
+      'These points were already redeemed with other values for this reference.',
+    );
   }
 
   /**
@@ -109,7 +123,13 @@ export class PointsLedger {
     const redemption = await this.byReference(this.db, REDEEMED, request.reference);
     if (!redemption) return null;
     if (Number(redemption.account_id) !== request.accountId) throw new HttpError(409, 'These points were redeemed by another account.');
-    return this.appendOnce(request.accountId, -Number(redemption.delta), REDEEM_REFUND, request.reference, 'These points were already refunded with other values for this reference.');
+    return this.appendOnce(
+      request.accountId,
+      -Number(redemption.delta),
+      REDEEM_REFUND,
+      request.reference,
+      'These points were already refunded with other values for this reference.',
+    );
   }
 
   /**
@@ -126,9 +146,16 @@ export class PointsLedger {
       return await this.db.transaction(async (trx) => {
         if (!(await this.lockAccount(trx, request.accountId))) throw notFound('Account not found.');
         const existing = await this.byReference(trx, ORDER_PAID_REVERSED, request.reference);
-        if (existing) return { created: false, entry: toEntry(existing), current_balance: await this.lockedBalance(trx, request.accountId) };
+        if (existing)
+          return { created: false, entry: toEntry(existing), current_balance: await this.lockedBalance(trx, request.accountId) };
         const balance = await this.lockedBalance(trx, request.accountId);
-        const row = await this.append(trx, request.accountId, -Math.min(Number(credit.delta), balance), ORDER_PAID_REVERSED, request.reference);
+        const row = await this.append(
+          trx,
+          request.accountId,
+          -Math.min(Number(credit.delta), balance),
+          ORDER_PAID_REVERSED,
+          request.reference,
+        );
         return { created: true, entry: toEntry(row), current_balance: row.balance_after };
       });
     } catch (error) {

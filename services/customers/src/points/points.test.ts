@@ -14,21 +14,34 @@ describe.each(testDatabases('customers'))('Shwari Points on $dialect', (database
   const redeem = (token: string, points: unknown) => h.request('POST', '/api/redeem/points', { token, body: { points } });
   const earn = (body: Record<string, unknown>, secret = h.config.internalSecret) =>
     h.request('POST', '/internal/points/earn', { body, headers: { 'x-internal-secret': secret } });
-  const ledgerSum = async (accountId: number) => Number((await h.db('points_ledger').where({ account_id: accountId }).sum({ total: 'delta' }))[0]?.total ?? 0);
+  const ledgerSum = async (accountId: number) =>
+    Number((await h.db('points_ledger').where({ account_id: accountId }).sum({ total: 'delta' }))[0]?.total ?? 0);
 
   it('redeems within the balance and writes a negative ledger row', async () => {
     const customer = await h.customer();
     const answer = await redeem(customer.token, 5);
     expect(answer).toMatchObject({ status: 200, body: { message: '5 points redeemed successfully.', points: { current_balance: 15 } } });
-    expect((await redeem(customer.token, '1')).body).toEqual({ message: '1 point redeemed successfully.', points: { current_balance: 14 } });
+    expect((await redeem(customer.token, '1')).body).toEqual({
+      message: '1 point redeemed successfully.',
+      points: { current_balance: 14 },
+    });
     const history = await h.request('GET', '/api/points', { token: customer.token });
     expect(history.body.current_balance).toBe(14);
-    expect(history.body.entries.map((e: { delta: number; balance_after: number; reason: string }) => [e.reason, e.delta, e.balance_after])).toEqual([
+    expect(
+      history.body.entries.map((e: { delta: number; balance_after: number; reason: string }) => [e.reason, e.delta, e.balance_after]),
+    ).toEqual([
       ['redeemed', -1, 14],
       ['redeemed', -5, 15],
       ['sign_up', 20, 20],
     ]);
-    expect(history.body.entries[0]).toEqual({ id: expect.any(Number), delta: -1, balance_after: 14, reason: 'redeemed', reference: null, created_at: expect.stringMatching(/Z$/) });
+    expect(history.body.entries[0]).toEqual({
+      id: expect.any(Number),
+      delta: -1,
+      balance_after: 14,
+      reason: 'redeemed',
+      reference: null,
+      created_at: expect.stringMatching(/Z$/),
+    });
     expect((await h.request('GET', '/api/points/history', { token: customer.token })).body).toEqual(history.body);
     expect(await ledgerSum(customer.accountId)).toBe(14);
   });
@@ -84,7 +97,11 @@ describe.each(testDatabases('customers'))('Shwari Points on $dialect', (database
       const body = { account_id: customer.accountId, points: 12, reason: 'redeemed', reference: `SH-${customer.accountId}-A` };
       const first = await redeemFor(body);
       expect(first.status).toBe(201);
-      expect(first.body).toMatchObject({ created: true, current_balance: 8, entry: { delta: -12, balance_after: 8, reason: 'redeemed', reference: body.reference } });
+      expect(first.body).toMatchObject({
+        created: true,
+        current_balance: 8,
+        entry: { delta: -12, balance_after: 8, reason: 'redeemed', reference: body.reference },
+      });
       const again = await redeemFor(body);
       expect(again).toMatchObject({ status: 200, body: { created: false, current_balance: 8, entry: { id: first.body.entry.id } } });
       expect((await redeemFor({ ...body, points: 5 })).status).toBe(409);
@@ -93,10 +110,23 @@ describe.each(testDatabases('customers'))('Shwari Points on $dialect', (database
 
     it('refuses more than the balance with the spec message and never goes below zero at once', async () => {
       const customer = await h.customer();
-      const tooMuch = await redeemFor({ account_id: customer.accountId, points: 21, reason: 'redeemed', reference: `SH-${customer.accountId}-big` });
-      expect(tooMuch).toMatchObject({ status: 422, body: { message: 'You cannot redeem more points than available.', errors: { points: ['You cannot redeem more points than available.'] } } });
+      const tooMuch = await redeemFor({
+        account_id: customer.accountId,
+        points: 21,
+        reason: 'redeemed',
+        reference: `SH-${customer.accountId}-big`,
+      });
+      expect(tooMuch).toMatchObject({
+        status: 422,
+        body: {
+          message: 'You cannot redeem more points than available.',
+          errors: { points: ['You cannot redeem more points than available.'] },
+        },
+      });
       const answers = await Promise.all(
-        Array.from({ length: 8 }, (_, i) => redeemFor({ account_id: customer.accountId, points: 6, reason: 'redeemed', reference: `SH-${customer.accountId}-race-${i}` })),
+        Array.from({ length: 8 }, (_, i) =>
+          redeemFor({ account_id: customer.accountId, points: 6, reason: 'redeemed', reference: `SH-${customer.accountId}-race-${i}` }),
+        ),
       );
       expect(answers.filter((a) => a.status === 201)).toHaveLength(3);
       expect(answers.filter((a) => a.status === 422)).toHaveLength(5);
@@ -143,7 +173,11 @@ describe.each(testDatabases('customers'))('Shwari Points on $dialect', (database
       const body = { account_id: customer.accountId, points: 40, reason: 'order_paid', reference: `ORD-${customer.accountId}-1` };
       const first = await earn(body);
       expect(first.status).toBe(201);
-      expect(first.body).toMatchObject({ created: true, current_balance: 60, entry: { delta: 40, balance_after: 60, reason: 'order_paid', reference: body.reference } });
+      expect(first.body).toMatchObject({
+        created: true,
+        current_balance: 60,
+        entry: { delta: 40, balance_after: 60, reason: 'order_paid', reference: body.reference },
+      });
       const again = await earn(body);
       expect(again.status).toBe(200);
       expect(again.body).toMatchObject({ created: false, current_balance: 60, entry: { id: first.body.entry.id } });
@@ -178,18 +212,25 @@ describe.each(testDatabases('customers'))('Shwari Points on $dialect', (database
   });
 
   describe('POST /internal/points/reverse-earn', () => {
-    const reverse = (body: Record<string, unknown>, secret = h.config.internalSecret) => h.request('POST', '/internal/points/reverse-earn', { body, headers: { 'x-internal-secret': secret } });
+    const reverse = (body: Record<string, unknown>, secret = h.config.internalSecret) =>
+      h.request('POST', '/internal/points/reverse-earn', { body, headers: { 'x-internal-secret': secret } });
 
     it('takes back what a paid order credited, once however often and however many at once', async () => {
       const customer = await h.customer();
       const reference = `SH-${customer.accountId}-E`;
-      expect(await reverse({ account_id: customer.accountId, reference })).toMatchObject({ status: 404, body: { message: 'No points were credited for this reference.' } });
+      expect(await reverse({ account_id: customer.accountId, reference })).toMatchObject({
+        status: 404,
+        body: { message: 'No points were credited for this reference.' },
+      });
       await earn({ account_id: customer.accountId, points: 40, reason: 'order_paid', reference });
       expect(await ledgerSum(customer.accountId)).toBe(60);
       const answers = await Promise.all(Array.from({ length: 5 }, () => reverse({ account_id: customer.accountId, reference })));
       expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 200, 200, 201]);
       expect(new Set(answers.map((a) => a.body.entry.id)).size).toBe(1);
-      expect(answers[0]!.body).toMatchObject({ current_balance: 20, entry: { delta: -40, balance_after: 20, reason: 'order_paid_reversed', reference } });
+      expect(answers[0]!.body).toMatchObject({
+        current_balance: 20,
+        entry: { delta: -40, balance_after: 20, reason: 'order_paid_reversed', reference },
+      });
       expect((await reverse({ account_id: customer.accountId, reference })).status).toBe(200);
       expect(await ledgerSum(customer.accountId)).toBe(20);
       const history = await h.request('GET', '/api/points', { token: customer.token });
@@ -204,10 +245,16 @@ describe.each(testDatabases('customers'))('Shwari Points on $dialect', (database
       const customer = await h.customer();
       const reference = `SH-${customer.accountId}-S`;
       await earn({ account_id: customer.accountId, points: 40, reason: 'order_paid', reference });
-      await h.request('POST', '/internal/points/redeem', { body: { account_id: customer.accountId, points: 50, reason: 'redeemed', reference: `SH-${customer.accountId}-next` }, headers: { 'x-internal-secret': h.config.internalSecret } });
+      await h.request('POST', '/internal/points/redeem', {
+        body: { account_id: customer.accountId, points: 50, reason: 'redeemed', reference: `SH-${customer.accountId}-next` },
+        headers: { 'x-internal-secret': h.config.internalSecret },
+      });
       expect(await ledgerSum(customer.accountId)).toBe(10);
       const answer = await reverse({ account_id: customer.accountId, reference });
-      expect(answer).toMatchObject({ status: 201, body: { current_balance: 0, entry: { delta: -10, balance_after: 0, reason: 'order_paid_reversed' } } });
+      expect(answer).toMatchObject({
+        status: 201,
+        body: { current_balance: 0, entry: { delta: -10, balance_after: 0, reason: 'order_paid_reversed' } },
+      });
       expect(await ledgerSum(customer.accountId)).toBe(0);
     });
 
@@ -218,7 +265,9 @@ describe.each(testDatabases('customers'))('Shwari Points on $dialect', (database
       await earn({ account_id: customer.accountId, points: 7, reason: 'order_paid', reference });
       expect((await reverse({ account_id: customer.accountId, reference }, 'wrong')).status).toBe(403);
       expect((await reverse({ account_id: other.accountId, reference })).status).toBe(409);
-      expect((await reverse({ account_id: customer.accountId, reference: ' ' })).body.errors.reference).toEqual(['The reference field is required.']);
+      expect((await reverse({ account_id: customer.accountId, reference: ' ' })).body.errors.reference).toEqual([
+        'The reference field is required.',
+      ]);
       expect((await reverse({ account_id: 'x', reference })).status).toBe(422);
       expect(await ledgerSum(customer.accountId)).toBe(27);
       expect(await ledgerSum(other.accountId)).toBe(20);

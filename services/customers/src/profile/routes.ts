@@ -50,7 +50,13 @@ export function profileRoutes(deps: {
       await db.transaction(async (trx) => {
         await accounts.update(
           auth.accountId,
-          { first_name: body.first_name, last_name: body.last_name, email: body.email, phone: body.phone, ...(password_hash ? { password_hash } : {}) },
+          {
+            first_name: body.first_name,
+            last_name: body.last_name,
+            email: body.email,
+            phone: body.phone,
+            ...(password_hash ? { password_hash } : {}),
+          },
           trx,
         );
         if (password_hash) await tokens.revokeAll(auth.accountId, trx, { exceptTokenId: auth.tokenId });

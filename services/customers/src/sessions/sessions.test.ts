@@ -15,7 +15,8 @@ describe.each(testDatabases('customers'))('sessions on $dialect', (database) => 
   /** A client address of its own per test, so the per-address limit of one test never touches another. */
   let addressCounter = 0;
   const newAddress = () => `10.20.${Math.floor(++addressCounter / 250)}.${addressCounter % 250}`;
-  const login = (body: Record<string, unknown>, address: string) => h.request('POST', '/api/login', { body, headers: { 'x-forwarded-for': address } });
+  const login = (body: Record<string, unknown>, address: string) =>
+    h.request('POST', '/api/login', { body, headers: { 'x-forwarded-for': address } });
 
   beforeAll(async () => {
     h = await startHarness(database);
@@ -38,7 +39,10 @@ describe.each(testDatabases('customers'))('sessions on $dialect', (database) => 
         expires_at: expect.any(String),
       });
       // Only the hash is stored.
-      const row = await h.db('access_tokens').where({ token_hash: hashToken(answer.body.token) }).first();
+      const row = await h
+        .db('access_tokens')
+        .where({ token_hash: hashToken(answer.body.token) })
+        .first();
       expect(row).toMatchObject({ kind: 'customer', revoked_at: null });
       expect(await h.db('access_tokens').where({ token_hash: answer.body.token }).first()).toBeUndefined();
     });
@@ -46,13 +50,23 @@ describe.each(testDatabases('customers'))('sessions on $dialect', (database) => 
     it('answers a staff token for a staff account', async () => {
       const answer = await login(staff, newAddress());
       expect(answer.body).toMatchObject({ role: 'staff', user: { first_name: 'Amina', last_name: 'Wanjiru', email: staff.email } });
-      expect((await h.db('access_tokens').where({ token_hash: hashToken(answer.body.token) }).first()).kind).toBe('staff');
+      expect(
+        (
+          await h
+            .db('access_tokens')
+            .where({ token_hash: hashToken(answer.body.token) })
+            .first()
+        ).kind,
+      ).toBe('staff');
     });
 
     it('says the same for a wrong password and an unknown email', async () => {
       const { email } = await h.register();
       const address = newAddress();
-      for (const body of [{ email, password: 'wrong-password' }, { email: uniqueEmail('nobody'), password: 'whatever1' }]) {
+      for (const body of [
+        { email, password: 'wrong-password' },
+        { email: uniqueEmail('nobody'), password: 'whatever1' },
+      ]) {
         const answer = await login(body, address);
         expect(answer.status).toBe(422);
         expect(answer.body).toEqual({ message: CREDENTIALS_MESSAGE, errors: { email: [CREDENTIALS_MESSAGE] } });
@@ -76,7 +90,10 @@ describe.each(testDatabases('customers'))('sessions on $dialect', (database) => 
       const { email, password } = await h.register();
       const expiresIn = async (extra: Record<string, unknown>) => {
         const answer = await login({ email, password, ...extra }, newAddress());
-        const row = await h.db('access_tokens').where({ token_hash: hashToken(answer.body.token) }).first('expires_at');
+        const row = await h
+          .db('access_tokens')
+          .where({ token_hash: hashToken(answer.body.token) })
+          .first('expires_at');
         const stored = new Date(typeof row.expires_at === 'string' ? `${row.expires_at.replace(' ', 'T')}Z` : row.expires_at).getTime();
         expect(Math.abs(Date.parse(answer.body.expires_at) - stored)).toBeLessThan(1000);
         return stored - Date.now();
@@ -135,7 +152,10 @@ describe.each(testDatabases('customers'))('sessions on $dialect', (database) => 
       for (let i = 0; i < 20; i += 1) {
         // Each try claims another origin in front of the real last hop.
         const forged = `203.0.113.${i}, ${address}`;
-        const answer = await h.request('POST', '/api/login', { body: { email: uniqueEmail('spray'), password: 'guess-123' }, headers: { 'x-forwarded-for': forged } });
+        const answer = await h.request('POST', '/api/login', {
+          body: { email: uniqueEmail('spray'), password: 'guess-123' },
+          headers: { 'x-forwarded-for': forged },
+        });
         expect(answer.status).toBe(422);
       }
       const victim = await h.register();
@@ -178,7 +198,10 @@ describe.each(testDatabases('customers'))('sessions on $dialect', (database) => 
     it('answers 401 for an expired token', async () => {
       const { email, password } = await h.register();
       const token = await h.login(email, password);
-      await h.db('access_tokens').where({ token_hash: hashToken(token) }).update({ expires_at: sqlTimestamp(new Date(Date.now() - 1000)) });
+      await h
+        .db('access_tokens')
+        .where({ token_hash: hashToken(token) })
+        .update({ expires_at: sqlTimestamp(new Date(Date.now() - 1000)) });
       expect(await h.request('GET', '/api/get-profile', { token })).toMatchObject({ status: 401, body: { message: 'Unauthenticated.' } });
     });
 
@@ -199,7 +222,10 @@ describe.each(testDatabases('customers'))('sessions on $dialect', (database) => 
       expect((await h.request('GET', '/api/get-profile', { token: staffToken })).status).toBe(403);
       expect((await h.request('POST', '/api/redeem/points', { token: staffToken, body: { points: 1 } })).status).toBe(403);
       expect((await h.request('POST', '/api/admin/logout')).status).toBe(401);
-      expect(await h.request('POST', '/api/admin/logout', { token: staffToken })).toMatchObject({ status: 200, body: { message: 'Logged out.' } });
+      expect(await h.request('POST', '/api/admin/logout', { token: staffToken })).toMatchObject({
+        status: 200,
+        body: { message: 'Logged out.' },
+      });
       expect((await h.request('POST', '/api/admin/logout', { token: staffToken })).status).toBe(401);
       // The customer's token was untouched by the refused staff call.
       expect((await h.request('GET', '/api/get-profile', { token: customer.token })).status).toBe(200);
@@ -211,7 +237,10 @@ describe.each(testDatabases('customers'))('sessions on $dialect', (database) => 
 
     it('resolves a live token for another service holding the shared secret', async () => {
       const customer = await h.customer();
-      const answer = await h.request('GET', '/internal/tokens/introspect', { token: customer.token, headers: { 'x-internal-secret': secret() } });
+      const answer = await h.request('GET', '/internal/tokens/introspect', {
+        token: customer.token,
+        headers: { 'x-internal-secret': secret() },
+      });
       expect(answer.status).toBe(200);
       expect(answer.body).toEqual({
         account_id: customer.accountId,
@@ -223,20 +252,31 @@ describe.each(testDatabases('customers'))('sessions on $dialect', (database) => 
         expires_at: expect.any(String),
       });
       await h.request('POST', '/api/logout', { token: customer.token });
-      expect((await h.request('GET', '/internal/tokens/introspect', { token: customer.token, headers: { 'x-internal-secret': secret() } })).status).toBe(401);
+      expect(
+        (await h.request('GET', '/internal/tokens/introspect', { token: customer.token, headers: { 'x-internal-secret': secret() } }))
+          .status,
+      ).toBe(401);
       expect((await h.request('GET', '/internal/tokens/introspect', { headers: { 'x-internal-secret': secret() } })).status).toBe(401);
     });
 
     it('refuses callers without the right secret', async () => {
       const customer = await h.customer();
       expect((await h.request('GET', '/internal/tokens/introspect', { token: customer.token })).status).toBe(403);
-      expect((await h.request('GET', '/internal/tokens/introspect', { token: customer.token, headers: { 'x-internal-secret': 'guess' } })).status).toBe(403);
+      expect(
+        (await h.request('GET', '/internal/tokens/introspect', { token: customer.token, headers: { 'x-internal-secret': 'guess' } }))
+          .status,
+      ).toBe(403);
     });
 
     it('gives other services the same guards through httpTokenResolver', async () => {
       const customer = await h.customer();
       const resolve = httpTokenResolver({ baseUrl: h.url, internalSecret: secret() });
-      expect(await resolve(customer.token)).toMatchObject({ tokenId: null, accountId: customer.accountId, kind: 'customer', email: customer.email });
+      expect(await resolve(customer.token)).toMatchObject({
+        tokenId: null,
+        accountId: customer.accountId,
+        kind: 'customer',
+        email: customer.email,
+      });
       const staffToken = await h.login(staff.email, staff.password);
       expect(await resolve(staffToken)).toMatchObject({ kind: 'staff', email: staff.email });
       expect(await resolve('B'.repeat(43))).toBeNull();

@@ -62,17 +62,24 @@ export class LoginThrottle {
     ]);
     // Rows older than the longest window count for nothing any more.
     const longest = Math.max(this.rules.perAccount.windowMs, this.rules.perAddress.windowMs);
-    await this.db('login_attempts').where('created_at', '<', sqlTimestamp(new Date(now.getTime() - longest))).delete();
+    await this.db('login_attempts')
+      .where('created_at', '<', sqlTimestamp(new Date(now.getTime() - longest)))
+      .delete();
   }
 
   /** A successful login (or a password reset) wipes the account's failures; the address keeps its own. */
   async clearAccount(email: string): Promise<void> {
-    await this.db('login_attempts').where({ throttle_key: keyOf('email', email) }).delete();
+    await this.db('login_attempts')
+      .where({ throttle_key: keyOf('email', email) })
+      .delete();
   }
 
   private async waitFor(key: string, rule: ThrottleRule, now: Date): Promise<number> {
     const since = sqlTimestamp(new Date(now.getTime() - rule.windowMs));
-    const [counted] = await this.db('login_attempts').where({ throttle_key: key }).where('created_at', '>', since).count<Array<{ count: number | string }>>({ count: '*' });
+    const [counted] = await this.db('login_attempts')
+      .where({ throttle_key: key })
+      .where('created_at', '>', since)
+      .count<Array<{ count: number | string }>>({ count: '*' });
     const count = Number(counted?.count ?? 0);
     if (count < rule.maxAttempts) return 0;
     // The attempt whose expiry brings the count back under the limit.

@@ -24,7 +24,13 @@ interface TokenRow {
 export class TokenStore {
   constructor(private readonly db: Knex) {}
 
-  async issue(accountId: number, kind: AccountRole, lifetimeMs: number, now = new Date(), trx: Knex | Knex.Transaction = this.db): Promise<{ token: string; expiresAt: string }> {
+  async issue(
+    accountId: number,
+    kind: AccountRole,
+    lifetimeMs: number,
+    now = new Date(),
+    trx: Knex | Knex.Transaction = this.db,
+  ): Promise<{ token: string; expiresAt: string }> {
     const token = randomBytes(32).toString('base64url');
     const expires = new Date(now.getTime() + lifetimeMs);
     await trx('access_tokens').insert({
@@ -51,7 +57,9 @@ export class TokenStore {
     if (!row) return null;
     const lastUsed = toIso(row.last_used_at);
     if (!lastUsed || now.getTime() - Date.parse(lastUsed) >= LAST_USED_RESOLUTION_MS) {
-      await this.db('access_tokens').where({ id: row.id }).update({ last_used_at: sqlTimestamp(now) });
+      await this.db('access_tokens')
+        .where({ id: row.id })
+        .update({ last_used_at: sqlTimestamp(now) });
     }
     return {
       tokenId: Number(row.id),
@@ -66,11 +74,18 @@ export class TokenStore {
   }
 
   async revoke(tokenId: number, now = new Date()): Promise<void> {
-    await this.db('access_tokens').where({ id: tokenId }).whereNull('revoked_at').update({ revoked_at: sqlTimestamp(now) });
+    await this.db('access_tokens')
+      .where({ id: tokenId })
+      .whereNull('revoked_at')
+      .update({ revoked_at: sqlTimestamp(now) });
   }
 
   /** Every live token of the account (but `exceptTokenId`, the caller's own, when given). */
-  async revokeAll(accountId: number, trx: Knex | Knex.Transaction = this.db, options: { exceptTokenId?: number | null; now?: Date } = {}): Promise<number> {
+  async revokeAll(
+    accountId: number,
+    trx: Knex | Knex.Transaction = this.db,
+    options: { exceptTokenId?: number | null; now?: Date } = {},
+  ): Promise<number> {
     const query = trx('access_tokens').where({ account_id: accountId }).whereNull('revoked_at');
     if (options.exceptTokenId) query.whereNot('id', options.exceptTokenId);
     return query.update({ revoked_at: sqlTimestamp(options.now ?? new Date()) });

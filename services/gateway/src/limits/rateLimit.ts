@@ -38,7 +38,9 @@ export function rateLimits(rules: RateLimitRule[], now: () => number = Date.now)
   };
 
   return async (ctx, next) => {
-    const rule = rules.find((candidate) => candidate.method === ctx.method && (ctx.path === candidate.path || ctx.path === `${candidate.path}/`));
+    const rule = rules.find(
+      (candidate) => candidate.method === ctx.method && (ctx.path === candidate.path || ctx.path === `${candidate.path}/`),
+    );
     if (!rule) return next();
     const at = now();
     sweep(at);

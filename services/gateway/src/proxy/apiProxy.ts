@@ -10,7 +10,11 @@ function sendJson(res: http.ServerResponse, status: number, body: unknown): void
     return;
   }
   const payload = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(payload), 'cache-control': 'no-store' });
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(payload),
+    'cache-control': 'no-store',
+  });
   res.end(payload);
 }
 
@@ -42,7 +46,10 @@ export function apiProxy(upstreams: UpstreamRoute[], logger: Logger, bodyLimitBy
     .sort((a, b) => b.prefix.length - a.prefix.length);
 
   return async (ctx, next) => {
-    const match = table.find(({ prefix }) => ctx.path === prefix || ctx.path.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`) || ctx.path === prefix.replace(/\/$/, ''));
+    const match = table.find(
+      ({ prefix }) =>
+        ctx.path === prefix || ctx.path.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`) || ctx.path === prefix.replace(/\/$/, ''),
+    );
     if (!match) {
       if (ctx.path.startsWith('/api/')) {
         ctx.status = 404;

@@ -50,9 +50,24 @@ function startCatalogue(): Promise<RunningServer & { calls: string[] }> {
     }
     const words = ['maize', 'meal', 'sifted', 'fortified', 'wheat', 'flour', 'millet', 'porridge', 'chapati', 'baking', 'bale', 'Eldoret'];
     const description = (id: number) => Array.from({ length: 30 }, (_, n) => words[(id * 7 + n * n * 3) % words.length]).join(' ');
-    const json = Buffer.from(JSON.stringify({ version, products: Array.from({ length: 50 }, (_, id) => ({ id, name: `Unga ${id}`, description: description(id) })) }));
-    const cacheControl = req.url === '/api/site/skus' ? 'no-store' : req.url === '/api/site/brands' ? 'public, max-age=1' : 'public, max-age=60, stale-while-revalidate=300';
-    const headers: http.OutgoingHttpHeaders = { 'content-type': 'application/json; charset=utf-8', 'cache-control': cacheControl, etag: `"v${version}"`, vary: 'Accept-Encoding' };
+    const json = Buffer.from(
+      JSON.stringify({
+        version,
+        products: Array.from({ length: 50 }, (_, id) => ({ id, name: `Unga ${id}`, description: description(id) })),
+      }),
+    );
+    const cacheControl =
+      req.url === '/api/site/skus'
+        ? 'no-store'
+        : req.url === '/api/site/brands'
+          ? 'public, max-age=1'
+          : 'public, max-age=60, stale-while-revalidate=300';
+    const headers: http.OutgoingHttpHeaders = {
+      'content-type': 'application/json; charset=utf-8',
+      'cache-control': cacheControl,
+      etag: `"v${version}"`,
+      vary: 'Accept-Encoding',
+    };
     if (req.headers['accept-encoding'] === 'br') {
       res.writeHead(200, { ...headers, 'content-encoding': 'br' });
       // As the services do: fast brotli for what they make on every request.
@@ -85,7 +100,10 @@ describe('the gateway cache of public catalogue reads', () => {
 
   beforeAll(async () => {
     catalogue = await startCatalogue();
-    gateway = await listen(createGateway(loadGatewayConfig({ CATALOG_URL: catalogue.url, GATEWAY_METRICS_PORT: 'off' }), createLogger('gateway')), 0);
+    gateway = await listen(
+      createGateway(loadGatewayConfig({ CATALOG_URL: catalogue.url, GATEWAY_METRICS_PORT: 'off' }), createLogger('gateway')),
+      0,
+    );
   });
   afterAll(async () => {
     await gateway.close();
@@ -130,7 +148,7 @@ describe('the gateway cache of public catalogue reads', () => {
     expect(catalogue.calls).toEqual(['GET /api/site/categories', 'GET /api/site/categories']);
   });
 
-  it('sends a kept brotli answer at brotli\'s best once it has recompressed it', async () => {
+  it("sends a kept brotli answer at brotli's best once it has recompressed it", async () => {
     const url = `${gateway.url}/api/site/products/sort_filter?sort=newest`;
     const first = await get(url, { 'accept-encoding': 'br' });
     let later = first;

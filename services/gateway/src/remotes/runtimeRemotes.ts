@@ -42,7 +42,9 @@ export function runtimeRemotes(fromEnvironment: RemoteEntry[], file: string | un
 
   return () => {
     reload();
-    const merged = fromEnvironment.map((remote) => (overrides[remote.name] ? { name: remote.name, entry: overrides[remote.name]! } : remote));
+    const merged = fromEnvironment.map((remote) =>
+      overrides[remote.name] ? { name: remote.name, entry: overrides[remote.name]! } : remote,
+    );
     for (const [name, entry] of Object.entries(overrides)) if (!merged.some((remote) => remote.name === name)) merged.push({ name, entry });
     return merged;
   };
@@ -55,7 +57,8 @@ export function parseRemotesFile(text: string): Record<string, string> {
   const result: Record<string, string> = {};
   for (const [name, entry] of Object.entries(parsed)) {
     if (!/^[A-Za-z_]\w*$/.test(name)) throw new Error(`"${name}" is not a federation name`);
-    if (typeof entry !== 'string' || !/^(https?:\/\/|\/)/.test(entry)) throw new Error(`the entry of ${name} must be an http(s) URL or a path`);
+    if (typeof entry !== 'string' || !/^(https?:\/\/|\/)/.test(entry))
+      throw new Error(`the entry of ${name} must be an http(s) URL or a path`);
     result[name] = entry;
   }
   return result;

@@ -61,7 +61,14 @@ function bundleLoader(logger: Logger) {
       load = whenChanged(
         (bundle) => {
           const module = { exports: {} as unknown };
-          const evaluate = new Function('module', 'exports', 'require', '__shopPublicPath', '__shopLocation', fs.readFileSync(bundle, 'utf8')) as (
+          const evaluate = new Function(
+            'module',
+            'exports',
+            'require',
+            '__shopPublicPath',
+            '__shopLocation',
+            fs.readFileSync(bundle, 'utf8'),
+          ) as (
             module: { exports: unknown },
             exports: unknown,
             require: NodeRequire,
@@ -119,7 +126,11 @@ export function firstImage(html: string): string | null {
 
 export function createDrawer(config: DrawingConfig, logger: Logger): (job: DrawingJob) => Promise<DrawnPage | null> {
   const load = bundleLoader(logger);
-  const renderersFor = (prepared: PreparedPage, remotes: RemoteEntry[], origin: string): { renderers: Renderers; remoteDir: string; base: string } | null => {
+  const renderersFor = (
+    prepared: PreparedPage,
+    remotes: RemoteEntry[],
+    origin: string,
+  ): { renderers: Renderers; remoteDir: string; base: string } | null => {
     const local = config.localRemotes.find((remote) => remote.name === prepared.remote);
     const entry = remotes.find((remote) => remote.name === prepared.remote)?.entry;
     // A remote moved elsewhere (REMOTE_*_URL, the remotes file) may run another version than the build here.
@@ -133,7 +144,9 @@ export function createDrawer(config: DrawingConfig, logger: Logger): (job: Drawi
 
   const readManifest = jsonFile<ExposeManifest>();
   const stylesheetsOf = (remoteDir: string, base: string, module: string): string[] =>
-    (readManifest(path.join(remoteDir, 'mf-manifest.json'))?.exposes?.find((expose) => expose.name === module)?.assets?.css?.sync ?? []).map((file) => `${base}${file}`);
+    (
+      readManifest(path.join(remoteDir, 'mf-manifest.json'))?.exposes?.find((expose) => expose.name === module)?.assets?.css?.sync ?? []
+    ).map((file) => `${base}${file}`);
 
   return async ({ page: prepared, url, viewportWidth, cart, personal, remotes, origin }) => {
     const found = renderersFor(prepared, remotes, origin);
@@ -161,5 +174,4 @@ export function createDrawer(config: DrawingConfig, logger: Logger): (job: Drawi
       stylesheets: stylesheetsOf(remoteDir, base, prepared.module),
     };
   };
-
 }

@@ -112,7 +112,9 @@ describe('first screens drawn by the gateway', () => {
     const screens = firstScreens(config(), createLogger('gateway'), () => 0, Date.now, inProcess());
     const page = await draw(screens, '/product/unga-2kg');
     expect(page).not.toBeNull();
-    expect(page!.html).toContain('<header>Shwari Shop (mf_catalog,mf_checkout)</header><main><article><h1>ProductPage /product/:slug /product/unga-2kg at 412</h1>');
+    expect(page!.html).toContain(
+      '<header>Shwari Shop (mf_catalog,mf_checkout)</header><main><article><h1>ProductPage /product/:slug /product/unga-2kg at 412</h1>',
+    );
     // What the drawn copy shows is inert until the shop's scripts take over.
     expect(page!.html).toMatch(/^<div data-first-screen inert style="display:contents">/);
     // The small first image travels inside the page; the next ones are asked for as usual.
@@ -120,7 +122,11 @@ describe('first screens drawn by the gateway', () => {
     expect(page!.html).toContain('src="/media/second.svg"');
     expect(page!.stylesheets).toEqual(['/remotes/mf-catalog/__federation_expose_ProductPage.1234abcd.css']);
     const state = JSON.parse(page!.state.replace(/^<script[^>]*>/, '').replace(/<\/script>$/, ''));
-    expect(state).toEqual({ remote: 'mf_catalog', module: 'ProductPage', queries: [{ endpointName: 'getProduct', originalArgs: 'unga-2kg' }] });
+    expect(state).toEqual({
+      remote: 'mf_catalog',
+      module: 'ProductPage',
+      queries: [{ endpointName: 'getProduct', originalArgs: 'unga-2kg' }],
+    });
     expect(page!.state).toContain(`id="${FIRST_SCREEN_STATE_ID}"`);
     // The state cannot close its script element early.
     const tricky = await draw(screens, '/product/script');
@@ -159,13 +165,21 @@ describe('first screens drawn by the gateway', () => {
     // A renderer that fails.
     expect(await draw(screens, '/product/broken')).toBeNull();
     // The catalogue served from elsewhere may be another version than the renderer here.
-    expect(await draw(screens, '/product/unga-2kg', phone, [{ name: 'mf_catalog', entry: 'https://catalogue.example/mf-manifest.json' }])).toBeNull();
+    expect(
+      await draw(screens, '/product/unga-2kg', phone, [{ name: 'mf_catalog', entry: 'https://catalogue.example/mf-manifest.json' }]),
+    ).toBeNull();
     // No renderer built.
-    const bare = firstScreens({ ...config(), shellDir: path.join(dir, 'nowhere') }, createLogger('gateway'), () => 0, Date.now, createDrawer({ ...config(), shellDir: path.join(dir, 'nowhere') }, createLogger('gateway')));
+    const bare = firstScreens(
+      { ...config(), shellDir: path.join(dir, 'nowhere') },
+      createLogger('gateway'),
+      () => 0,
+      Date.now,
+      createDrawer({ ...config(), shellDir: path.join(dir, 'nowhere') }, createLogger('gateway')),
+    );
     expect(await draw(bare, '/product/unga-2kg')).toBeNull();
   });
 
-  it("draws the cart and checkout of a shopper who is not signed in from their cart cookie, as theirs alone", async () => {
+  it('draws the cart and checkout of a shopper who is not signed in from their cart cookie, as theirs alone', async () => {
     const screens = firstScreens(config(), createLogger('gateway'), () => 0, Date.now, inProcess());
     const drawCart = (pathname: string, cartCookie: string | undefined, signedIn = false) =>
       screens.draw({ found: findPage(pathname), path: pathname, search: '', userAgent: phone, cartCookie, signedIn, origin }, remotes);
@@ -206,7 +220,13 @@ describe('first screens drawn by the gateway', () => {
 
   it('answers a drawn page older than a minute at once while drawing it again', async () => {
     let clock = 0;
-    const screens = firstScreens(config(), createLogger('gateway'), () => 0, () => clock, inProcess());
+    const screens = firstScreens(
+      config(),
+      createLogger('gateway'),
+      () => 0,
+      () => clock,
+      inProcess(),
+    );
     const first = await draw(screens, '/product/slow-but-kept');
     expect(first).toBeNull(); // slower than the budget: plain the first time
     await new Promise((resolve) => setTimeout(resolve, 700));
@@ -227,7 +247,12 @@ describe('first screens drawn by the gateway', () => {
     const screens = firstScreens(config(), createLogger('gateway'), () => 0, Date.now, inProcess());
     const page = (await draw(screens, '/product/unga-2kg'))!;
     const html = withFirstScreen(SHELL_HTML, page);
-    const order = ['<link rel="stylesheet" href="/bootstrap.css">', '<link rel="stylesheet" href="/remotes/mf-catalog/__federation_expose_ProductPage.1234abcd.css">', '<link rel="preload" as="image" href="/media/second.svg" fetchpriority="high">', '<script defer src=/main.js'];
+    const order = [
+      '<link rel="stylesheet" href="/bootstrap.css">',
+      '<link rel="stylesheet" href="/remotes/mf-catalog/__federation_expose_ProductPage.1234abcd.css">',
+      '<link rel="preload" as="image" href="/media/second.svg" fetchpriority="high">',
+      '<script defer src=/main.js',
+    ];
     const positions = order.map((part) => html.indexOf(part));
     expect(positions.every((position) => position > 0)).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);

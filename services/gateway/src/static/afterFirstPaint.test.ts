@@ -82,7 +82,13 @@ describe('a drawn page starts its scripts after the first paint', () => {
   it('starts them at the load event in a tab that draws no frames (opened in the background)', () => {
     const loader = runLoader(afterFirstPaintLoader(deferred, HINTS));
     loader.load();
-    expect(loader.added.map((element) => element.src ?? element.href)).toEqual(['/main.js', '/react.1a2b.js', '/framework.3c4d.js', '/remotes/mf-catalog/mf-manifest.json', '/api/site/products/view/unga']);
+    expect(loader.added.map((element) => element.src ?? element.href)).toEqual([
+      '/main.js',
+      '/react.1a2b.js',
+      '/framework.3c4d.js',
+      '/remotes/mf-catalog/mf-manifest.json',
+      '/api/site/products/view/unga',
+    ]);
   });
 
   it('asks for the address as it is, and an address cannot close the loader early', () => {

@@ -17,7 +17,10 @@ const LINK = /<link\b([^>]*)>/g;
 
 type AttributeName = 'src' | 'type' | 'fetchpriority' | 'rel' | 'as' | 'href';
 const ATTRIBUTES = Object.fromEntries(
-  (['src', 'type', 'fetchpriority', 'rel', 'as', 'href'] as const).map((name) => [name, new RegExp(`(?:^|\\s)${name}=(?:"([^"]*)"|'([^']*)'|([^\\s"'>]+))`, 'i')]),
+  (['src', 'type', 'fetchpriority', 'rel', 'as', 'href'] as const).map((name) => [
+    name,
+    new RegExp(`(?:^|\\s)${name}=(?:"([^"]*)"|'([^']*)'|([^\\s"'>]+))`, 'i'),
+  ]),
 ) as Record<AttributeName, RegExp>;
 
 /** An attribute's value in a tag's attribute text, quoted or not (the built template is minified). */

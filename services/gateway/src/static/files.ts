@@ -5,7 +5,10 @@ import fs from 'node:fs';
  * the file changes (a redeployed shell or remote: a new modification time or size). Null while the
  * file is missing, or when making it failed (until the file changes again).
  */
-export function whenChanged<T>(make: (file: string) => T, onError: (error: unknown, file: string) => void = () => undefined): (file: string) => T | null {
+export function whenChanged<T>(
+  make: (file: string) => T,
+  onError: (error: unknown, file: string) => void = () => undefined,
+): (file: string) => T | null {
   const made = new Map<string, { stamp: string; value: T | null }>();
   return (file) => {
     let stamp: string;

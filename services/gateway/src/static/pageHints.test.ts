@@ -33,12 +33,22 @@ describe('page hints', () => {
       JSON.stringify({
         metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } },
         exposes: [
-          { name: 'HomePage', assets: { js: { sync: ['__federation_expose_HomePage.11111111.js'] }, css: { sync: ['__federation_expose_HomePage.22222222.css'] } } },
+          {
+            name: 'HomePage',
+            assets: {
+              js: { sync: ['__federation_expose_HomePage.11111111.js'] },
+              css: { sync: ['__federation_expose_HomePage.22222222.css'] },
+            },
+          },
           { name: 'ProductPage', assets: { js: { sync: ['__federation_expose_ProductPage.33333333.js'] }, css: { sync: [] } } },
         ],
       }),
     );
-    const config = loadGatewayConfig({ SHELL_DIST_DIR: shellDir, GATEWAY_METRICS_PORT: 'off', REMOTE_MF_ACCOUNT_URL: 'https://account.cdn.example/mf-manifest.json' });
+    const config = loadGatewayConfig({
+      SHELL_DIST_DIR: shellDir,
+      GATEWAY_METRICS_PORT: 'off',
+      REMOTE_MF_ACCOUNT_URL: 'https://account.cdn.example/mf-manifest.json',
+    });
     config.localRemotes = config.localRemotes.map((remote) => (remote.name === 'mf_catalog' ? { ...remote, dir: catalogDir } : remote));
     config.remotes = [
       { name: 'mf_catalog', entry: '/remotes/mf-catalog/mf-manifest.json' },
@@ -91,7 +101,9 @@ describe('page hints', () => {
   });
 
   it('hints only the manifest of a remote on another origin, and nothing on pages of the shell itself', async () => {
-    expect(preloads(await (await fetch(`${gateway.url}/login`)).text())).toEqual([['fetch', 'https://account.cdn.example/mf-manifest.json']]);
+    expect(preloads(await (await fetch(`${gateway.url}/login`)).text())).toEqual([
+      ['fetch', 'https://account.cdn.example/mf-manifest.json'],
+    ]);
     expect(preloads(await (await fetch(`${gateway.url}/faqs`)).text())).toEqual([]);
   });
 
@@ -111,6 +123,8 @@ describe('page hints', () => {
 
   it('escapes what comes from the address', () => {
     const hints = pageHints({ localRemotes: [] });
-    expect(hintTags(hints(compilePageTable(TEST_PAGES)('/product/"><script>'), []))).toBe('<link rel="preload" href="/api/site/products/view/%22%3E%3Cscript%3E" as="fetch" crossorigin="anonymous" />');
+    expect(hintTags(hints(compilePageTable(TEST_PAGES)('/product/"><script>'), []))).toBe(
+      '<link rel="preload" href="/api/site/products/view/%22%3E%3Cscript%3E" as="fetch" crossorigin="anonymous" />',
+    );
   });
 });

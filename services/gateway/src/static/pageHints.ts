@@ -37,7 +37,10 @@ export function pageHints(config: Pick<GatewayConfig, 'localRemotes'>): (found: 
     if (!manifest) return hints;
     const base = `/remotes/${local.folder}/`;
     const remoteEntry = manifest.metaData?.remoteEntry;
-    hints.push({ href: `${base}${remoteEntry?.path ? `${remoteEntry.path.replace(/\/$/, '')}/` : ''}${remoteEntry?.name ?? 'remoteEntry.js'}`, as: 'script' });
+    hints.push({
+      href: `${base}${remoteEntry?.path ? `${remoteEntry.path.replace(/\/$/, '')}/` : ''}${remoteEntry?.name ?? 'remoteEntry.js'}`,
+      as: 'script',
+    });
     const exposed = manifest.exposes?.find((expose) => expose.name === page.module);
     for (const file of exposed?.assets?.js?.sync ?? []) hints.push({ href: `${base}${file}`, as: 'script' });
     for (const file of exposed?.assets?.css?.sync ?? []) hints.push({ href: `${base}${file}`, as: 'style' });
@@ -58,5 +61,10 @@ export function pageHints(config: Pick<GatewayConfig, 'localRemotes'>): (found: 
 /** The hints as `<link rel="preload">` tags for a page's head. */
 export function hintTags(hints: Hint[]): string {
   // fetch() calls (the federation manifest, the API) are CORS-mode requests: the preload must be too, or it is not reused.
-  return hints.map(({ href, as }) => `<link rel="preload" href="${escapeAttribute(href)}" as="${as}"${as === 'fetch' ? ' crossorigin="anonymous"' : ''} />`).join('');
+  return hints
+    .map(
+      ({ href, as }) =>
+        `<link rel="preload" href="${escapeAttribute(href)}" as="${as}"${as === 'fetch' ? ' crossorigin="anonymous"' : ''} />`,
+    )
+    .join('');
 }

@@ -23,7 +23,10 @@ function toAdminCoupon(row: CouponRow & { times_used: number }): AdminCoupon {
   };
 }
 
-const isUniqueViolation = (error: unknown): boolean => /UNIQUE constraint failed|ER_DUP_ENTRY|Duplicate entry/i.test(String((error as { code?: string; message?: string })?.code ?? '') + String((error as Error)?.message ?? ''));
+const isUniqueViolation = (error: unknown): boolean =>
+  /UNIQUE constraint failed|ER_DUP_ENTRY|Duplicate entry/i.test(
+    String((error as { code?: string; message?: string })?.code ?? '') + String((error as Error)?.message ?? ''),
+  );
 
 /** Coupons as staff manage them. `redeems` is times_used, the count the checkout keeps atomically with the redemptions. */
 export class AdminCoupons {
@@ -37,7 +40,15 @@ export class AdminCoupons {
   async detail(id: number): Promise<AdminCouponDetail | undefined> {
     const row: CouponRow | undefined = await this.db('coupons').where({ id }).first('*');
     if (!row) return undefined;
-    const redemptions: Array<{ id: number; order_number: string; first_name: string; last_name: string; email: string; discount_cents: number; created_at: Date | string }> = await this.db('coupon_redemptions as r')
+    const redemptions: Array<{
+      id: number;
+      order_number: string;
+      first_name: string;
+      last_name: string;
+      email: string;
+      discount_cents: number;
+      created_at: Date | string;
+    }> = await this.db('coupon_redemptions as r')
       .join('orders as o', 'o.id', 'r.order_id')
       .where('r.coupon_id', id)
       .orderBy('r.id', 'desc')
@@ -74,7 +85,10 @@ export class AdminCoupons {
     let savedId: number | null = null;
     try {
       await this.db.transaction(async (trx) => {
-        const taken = await trx('coupons').where({ code: form.code }).modify((q) => (id === null ? q : q.whereNot({ id }))).first('id');
+        const taken = await trx('coupons')
+          .where({ code: form.code })
+          .modify((q) => (id === null ? q : q.whereNot({ id })))
+          .first('id');
         if (taken) throw unprocessable({ code: [CODE_TAKEN] });
         if (id === null) {
           const [inserted] = await trx('coupons').insert({ ...fields, times_used: 0, archived_at: null, created_at: at });

@@ -26,12 +26,16 @@ export function nairobiDay(date: Date): string {
 
 /** SQL: the Nairobi day 'YYYY-MM-DD' of a UTC DATETIME column. */
 export function nairobiDaySql(db: Knex, column: string): Knex.Raw {
-  return dialectOf(db) === 'mysql' ? db.raw("DATE_FORMAT(DATE_ADD(??, INTERVAL 3 HOUR), '%Y-%m-%d')", [column]) : db.raw("strftime('%Y-%m-%d', datetime(??, '+3 hours'))", [column]);
+  return dialectOf(db) === 'mysql'
+    ? db.raw("DATE_FORMAT(DATE_ADD(??, INTERVAL 3 HOUR), '%Y-%m-%d')", [column])
+    : db.raw("strftime('%Y-%m-%d', datetime(??, '+3 hours'))", [column]);
 }
 
 /** SQL: the Nairobi month 'YYYY-MM' of a UTC DATETIME column. */
 export function nairobiMonthSql(db: Knex, column: string): Knex.Raw {
-  return dialectOf(db) === 'mysql' ? db.raw("DATE_FORMAT(DATE_ADD(??, INTERVAL 3 HOUR), '%Y-%m')", [column]) : db.raw("strftime('%Y-%m', datetime(??, '+3 hours'))", [column]);
+  return dialectOf(db) === 'mysql'
+    ? db.raw("DATE_FORMAT(DATE_ADD(??, INTERVAL 3 HOUR), '%Y-%m')", [column])
+    : db.raw("strftime('%Y-%m', datetime(??, '+3 hours'))", [column]);
 }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];

@@ -19,7 +19,15 @@ describe.each(testDatabases('orders-admin'))('back office orders on $dialect', (
 
   it('answers staff only: a customer token is 403, no token 401', async () => {
     const customer = await h.customer();
-    for (const path of ['/api/admin/orders', '/api/admin/orders/1', '/api/admin/order-statuses', '/api/admin/orders/export.csv', '/api/admin/coupons', '/api/admin/dashboard/today', '/api/admin/audit/orders']) {
+    for (const path of [
+      '/api/admin/orders',
+      '/api/admin/orders/1',
+      '/api/admin/order-statuses',
+      '/api/admin/orders/export.csv',
+      '/api/admin/coupons',
+      '/api/admin/dashboard/today',
+      '/api/admin/audit/orders',
+    ]) {
       expect((await get(path, customer.token)).status).toBe(403);
       expect((await h.request('GET', path)).status).toBe(401);
     }
@@ -36,19 +44,37 @@ describe.each(testDatabases('orders-admin'))('back office orders on $dialect', (
   it('pages orders newest first with one order serializer plus customer_id, and filters them', async () => {
     const customer = await h.customer();
     const placed = [];
-    for (let i = 0; i < 17; i += 1) placed.push(await h.placeOrder(h.cart(2000, 2), { token: i === 0 ? customer.token : undefined, overrides: { first_name: `Pager${i}`, last_name: 'Listed', email: `pager${i}@example.com` } }));
+    for (let i = 0; i < 17; i += 1)
+      placed.push(
+        await h.placeOrder(h.cart(2000, 2), {
+          token: i === 0 ? customer.token : undefined,
+          overrides: { first_name: `Pager${i}`, last_name: 'Listed', email: `pager${i}@example.com` },
+        }),
+      );
     const first = (await get('/api/admin/orders?page=1&per_page=15&q=Listed')).body.orders as Page<AdminOrder>;
     expect(first).toMatchObject({ current_page: 1, last_page: 2, per_page: 15, total: 17 });
-    expect(first.data.map((o) => o.order_number)).toEqual(placed.slice(2).reverse().map((o) => o.order_number));
+    expect(first.data.map((o) => o.order_number)).toEqual(
+      placed
+        .slice(2)
+        .reverse()
+        .map((o) => o.order_number),
+    );
     const second = (await get('/api/admin/orders?page=2&q=Listed')).body.orders as Page<AdminOrder>;
     expect(second.data.map((o) => o.order_number)).toEqual([placed[1]!.order_number, placed[0]!.order_number]);
-    expect(second.data[1]).toMatchObject({ customer_id: customer.accountId, customer: { first_name: 'Pager0', email: 'pager0@example.com' }, status: { id: 1 }, is_paid: 0 });
+    expect(second.data[1]).toMatchObject({
+      customer_id: customer.accountId,
+      customer: { first_name: 'Pager0', email: 'pager0@example.com' },
+      status: { id: 1 },
+      is_paid: 0,
+    });
     expect(second.data[1]!.order_items.length).toBe(2);
     expect(second.data[1]!.status_history).toHaveLength(1);
     expect(second.data[0]!.customer_id).toBeNull();
 
     // Search: order number prefix, name words, email.
-    expect((await get(`/api/admin/orders?q=${placed[3]!.order_number}`)).body.orders.data.map((o: AdminOrder) => o.id)).toEqual([placed[3]!.id]);
+    expect((await get(`/api/admin/orders?q=${placed[3]!.order_number}`)).body.orders.data.map((o: AdminOrder) => o.id)).toEqual([
+      placed[3]!.id,
+    ]);
     expect((await get(`/api/admin/orders?q=${placed[3]!.order_number.toLowerCase()}`)).body.orders.total).toBe(1);
     expect((await get('/api/admin/orders?q=pager12%20listed')).body.orders.data.map((o: AdminOrder) => o.id)).toEqual([placed[12]!.id]);
     expect((await get('/api/admin/orders?q=pager16@example.com')).body.orders.data.map((o: AdminOrder) => o.id)).toEqual([placed[16]!.id]);
@@ -89,7 +115,12 @@ describe.each(testDatabases('orders-admin'))('back office orders on $dialect', (
     const placed = await h.placeOrder(h.cart(2000));
     const answer = await get(`/api/admin/orders/${placed.id}`);
     expect(answer.status).toBe(200);
-    expect(answer.body.order).toMatchObject({ id: placed.id, order_number: placed.order_number, customer_id: null, total_amount: placed.total_amount });
+    expect(answer.body.order).toMatchObject({
+      id: placed.id,
+      order_number: placed.order_number,
+      customer_id: null,
+      total_amount: placed.total_amount,
+    });
     expect((await get('/api/admin/orders/999999')).status).toBe(404);
     expect((await get('/api/admin/orders/abc')).status).toBe(400);
   });
@@ -116,7 +147,12 @@ describe.each(testDatabases('orders-admin'))('back office orders on $dialect', (
       [3, 'Packed at the depot'],
     ]);
     const log = (await get('/api/admin/audit/orders')).body as Page<AuditEntry>;
-    expect(log.data[0]).toMatchObject({ action: 'order.status_changed', entity: 'order', entity_id: placed.id, actor: { name: expect.any(String) } });
+    expect(log.data[0]).toMatchObject({
+      action: 'order.status_changed',
+      entity: 'order',
+      entity_id: placed.id,
+      actor: { name: expect.any(String) },
+    });
     expect(log.data[0]!.summary).toContain(placed.order_number);
   });
 
@@ -124,12 +160,19 @@ describe.each(testDatabases('orders-admin'))('back office orders on $dialect', (
     const customer = await h.customer();
     const cart = h.cart(2500);
     const subtotal = h.subtotalCents(cart);
-    const placed = await h.placeOrder(cart, { token: customer.token, totalKsh: (subtotal - 20_000 - 1000) / 100, overrides: { coupon: 'UNGA200', redeemed_points: 10, email: 'cancel.me@example.com' } });
+    const placed = await h.placeOrder(cart, {
+      token: customer.token,
+      totalKsh: (subtotal - 20_000 - 1000) / 100,
+      overrides: { coupon: 'UNGA200', redeemed_points: 10, email: 'cancel.me@example.com' },
+    });
     expect(await h.pointsBalance(customer.accountId)).toBe(10);
     const usedBefore = Number((await h.db('coupons').where({ code: 'UNGA200' }).first('times_used')).times_used);
     expect(await h.count('coupon_redemptions', { order_id: placed.id })).toBe(1);
 
-    const cancelled = await h.request('POST', `/api/admin/orders/${placed.id}/status`, { token: staff, body: { status_id: 6, note: 'Customer called' } });
+    const cancelled = await h.request('POST', `/api/admin/orders/${placed.id}/status`, {
+      token: staff,
+      body: { status_id: 6, note: 'Customer called' },
+    });
     expect(cancelled.status).toBe(200);
     expect(cancelled.body.order.status.id).toBe(6);
     expect(await h.count('coupon_redemptions', { order_id: placed.id })).toBe(0);
@@ -142,11 +185,15 @@ describe.each(testDatabases('orders-admin'))('back office orders on $dialect', (
   });
 
   describe('cancelling a paid order on which points were redeemed', () => {
-    const cancel = (id: number) => h.request('POST', `/api/admin/orders/${id}/status`, { token: staff, body: { status_id: 6, note: 'Out of stock' } });
+    const cancel = (id: number) =>
+      h.request('POST', `/api/admin/orders/${id}/status`, { token: staff, body: { status_id: 6, note: 'Out of stock' } });
     /** Pays on the simulator's page and follows its callback, as the shopper's browser does. */
     const payOnSimulator = async (orderId: number): Promise<void> => {
       const { token } = (await h.request('POST', '/api/site/v1/dpo/pay', { body: { order_id: orderId } })).body;
-      const pressed = await h.request('POST', `/api/site/v1/simulator/${token}/pay`, { headers: { 'content-type': 'application/x-www-form-urlencoded' }, raw: '' });
+      const pressed = await h.request('POST', `/api/site/v1/simulator/${token}/pay`, {
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        raw: '',
+      });
       const callback = await h.request('GET', pressed.headers.get('location')!);
       expect(callback.headers.get('location')).toMatch(/^\/success/);
     };
@@ -154,12 +201,18 @@ describe.each(testDatabases('orders-admin'))('back office orders on $dialect', (
     const paidOrderWithPoints = async () => {
       const customer = await h.customer();
       const cart = h.cart(2500);
-      const placed = await h.placeOrder(cart, { token: customer.token, totalKsh: (h.subtotalCents(cart) - 1000) / 100, overrides: { redeemed_points: 10 } });
+      const placed = await h.placeOrder(cart, {
+        token: customer.token,
+        totalKsh: (h.subtotalCents(cart) - 1000) / 100,
+        overrides: { redeemed_points: 10 },
+      });
       const earned = Math.floor(placed.total_amount / 100);
       return { customer, placed, earned };
     };
     const ledger = async (reference: string) =>
-      (await h.customers.db('points_ledger').where({ reference }).orderBy('id').select('reason', 'delta')).map((row: { reason: string; delta: number }) => [row.reason, Number(row.delta)]);
+      (await h.customers.db('points_ledger').where({ reference }).orderBy('id').select('reason', 'delta')).map(
+        (row: { reason: string; delta: number }) => [row.reason, Number(row.delta)],
+      );
 
     afterEach(() => jest.restoreAllMocks());
 
@@ -235,7 +288,10 @@ describe.each(testDatabases('orders-admin'))('back office orders on $dialect', (
       await payOnSimulator(first.placed.id);
       expect(await h.pointsBalance(first.customer.accountId)).toBe(10);
       expect((await cancel(first.placed.id)).status).toBe(200);
-      await h.db('orders').where({ id: first.placed.id }).update({ paid_at: sqlTimestamp(new Date(Date.now() - 5 * 60_000)) });
+      await h
+        .db('orders')
+        .where({ id: first.placed.id })
+        .update({ paid_at: sqlTimestamp(new Date(Date.now() - 5 * 60_000)) });
       await h.services.reconciler.runOnce();
       expect(await h.pointsBalance(first.customer.accountId)).toBe(20);
       expect(await ledger(first.placed.order_number)).toEqual([
@@ -263,8 +319,12 @@ describe.each(testDatabases('orders-admin'))('back office orders on $dialect', (
   });
 
   it('exports every filtered order as UTF-8 CSV with a BOM and proper quoting', async () => {
-    const tricky = await h.placeOrder(h.cart(2000, 2), { overrides: { first_name: 'Amina "Mama"', last_name: 'Otieno, Jr', email: 'csv.export@example.com' } });
-    const response = await fetch(`${h.url}/api/admin/orders/export.csv?q=csv.export@example.com`, { headers: { authorization: `Bearer ${staff}` } });
+    const tricky = await h.placeOrder(h.cart(2000, 2), {
+      overrides: { first_name: 'Amina "Mama"', last_name: 'Otieno, Jr', email: 'csv.export@example.com' },
+    });
+    const response = await fetch(`${h.url}/api/admin/orders/export.csv?q=csv.export@example.com`, {
+      headers: { authorization: `Bearer ${staff}` },
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/csv; charset=utf-8/);
     const bytes = new Uint8Array(await response.arrayBuffer());
@@ -272,7 +332,11 @@ describe.each(testDatabases('orders-admin'))('back office orders on $dialect', (
     const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes).slice(1);
     const lines = text.split('\r\n');
     expect(lines[0]).toBe('Order Number,Customer,Email,Products,Amount (KSh),Date,Status,Payment');
-    expect(lines[1]).toMatch(new RegExp(`^${tricky.order_number},"Amina ""Mama"" Otieno, Jr",csv.export@example.com,.+ x \\d+; .+ x \\d+,${tricky.total_amount.toFixed(2)},\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d,Pending,Unpaid$`));
+    expect(lines[1]).toMatch(
+      new RegExp(
+        `^${tricky.order_number},"Amina ""Mama"" Otieno, Jr",csv.export@example.com,.+ x \\d+; .+ x \\d+,${tricky.total_amount.toFixed(2)},\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d,Pending,Unpaid$`,
+      ),
+    );
     expect(lines.slice(2)).toEqual(['']);
 
     // All orders, past any batch size, same count as the list.

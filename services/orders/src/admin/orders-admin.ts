@@ -31,7 +31,12 @@ export function filteredOrders(db: Knex, filters: Filters): Knex.QueryBuilder {
       // Every word must be part of the first name, the last name or the email.
       for (const word of q.split(/\s+/).slice(0, 5)) {
         const pattern = `%${likeEscape(word)}%`;
-        query.where((w) => w.whereRaw("first_name like ? escape '!'", [pattern]).orWhereRaw("last_name like ? escape '!'", [pattern]).orWhereRaw("email like ? escape '!'", [pattern]));
+        query.where((w) =>
+          w
+            .whereRaw("first_name like ? escape '!'", [pattern])
+            .orWhereRaw("last_name like ? escape '!'", [pattern])
+            .orWhereRaw("email like ? escape '!'", [pattern]),
+        );
       }
     }
   }
@@ -59,8 +64,22 @@ export class AdminOrders {
     const perPage = query.per_page;
     const [counted] = (await filteredOrders(this.db, query).count({ total: '*' })) as Array<{ total: number | string }>;
     const total = Number(counted?.total ?? 0);
-    const rows: OrderRow[] = total === 0 ? [] : await filteredOrders(this.db, query).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(perPage).offset((query.page - 1) * perPage).select('*');
-    return { current_page: query.page, last_page: Math.max(1, Math.ceil(total / perPage)), per_page: perPage, total, data: await this.toAdmin(rows) };
+    const rows: OrderRow[] =
+      total === 0
+        ? []
+        : await filteredOrders(this.db, query)
+            .orderBy('created_at', 'desc')
+            .orderBy('id', 'desc')
+            .limit(perPage)
+            .offset((query.page - 1) * perPage)
+            .select('*');
+    return {
+      current_page: query.page,
+      last_page: Math.max(1, Math.ceil(total / perPage)),
+      per_page: perPage,
+      total,
+      data: await this.toAdmin(rows),
+    };
   }
 
   async one(id: number): Promise<AdminOrder | undefined> {
@@ -88,7 +107,9 @@ export class AdminOrders {
    * For each order with money owed back or refunded: the sum still owed (cents), and what was
    * refunded (sum, last time, by whom). One query, and none when the page has no such order.
    */
-  private async refunds(rows: OrderRow[]): Promise<Map<number, { owedCents: number; made: { cents: number; at: string; by: string } | null }>> {
+  private async refunds(
+    rows: OrderRow[],
+  ): Promise<Map<number, { owedCents: number; made: { cents: number; at: string; by: string } | null }>> {
     const touched = (row: OrderRow) => (row.refund_due_at ?? null) !== null || (row.refunded_at ?? null) !== null;
     const ids = rows.filter(touched).map((row) => Number(row.id));
     const found = new Map<number, { owedCents: number; made: { cents: number; at: string; by: string } | null }>();
@@ -102,7 +123,8 @@ export class AdminOrders {
       const entry = found.get(Number(payment.order_id)) ?? { owedCents: 0, made: null };
       const at = toIso(payment.refunded_at);
       if (!at) entry.owedCents += Number(payment.amount_cents);
-      else if (!entry.made || at >= entry.made.at) entry.made = { cents: (entry.made?.cents ?? 0) + Number(payment.amount_cents), at, by: payment.refunded_by_name ?? '' };
+      else if (!entry.made || at >= entry.made.at)
+        entry.made = { cents: (entry.made?.cents ?? 0) + Number(payment.amount_cents), at, by: payment.refunded_by_name ?? '' };
       else entry.made.cents += Number(payment.amount_cents);
       found.set(Number(payment.order_id), entry);
     }
@@ -121,18 +143,30 @@ export class AdminOrders {
     await this.db.transaction(async (trx) => {
       const locked = await lockOrder(trx, Number(order.id));
       if (!locked) return;
-      const owed: Array<Pick<PaymentRow, 'id' | 'amount_cents'>> = await trx('payments').where({ order_id: order.id }).whereNotNull('refund_due_at').whereNull('refunded_at').select('id', 'amount_cents');
+      const owed: Array<Pick<PaymentRow, 'id' | 'amount_cents'>> = await trx('payments')
+        .where({ order_id: order.id })
+        .whereNotNull('refund_due_at')
+        .whereNull('refunded_at')
+        .select('id', 'amount_cents');
       if (owed.length === 0) return;
       refundedCents = owed.reduce((sum, payment) => sum + Number(payment.amount_cents), 0);
       // updated_at is left alone: it is the paid time the shopper's transaction check shows.
       await trx('payments')
-        .whereIn('id', owed.map((payment) => payment.id))
+        .whereIn(
+          'id',
+          owed.map((payment) => payment.id),
+        )
         .whereNull('refunded_at')
         .update({ refunded_at: at, refunded_by_id: auth.accountId, refunded_by_name: by });
       await trx('orders').where({ id: order.id }).update({ refund_due_at: null, refunded_at: at, updated_at: at });
       const note = `Refund of ${formatCents(refundedCents)} made`;
       await trx('order_status_history').insert({ order_id: order.id, status_id: Number(locked.status_id), note, created_at: at });
-      await audit.record(trx, auth, { action: 'order.refund_made', entity: 'order', entityId: Number(order.id), summary: `${order.order_number}: ${note}` });
+      await audit.record(trx, auth, {
+        action: 'order.refund_made',
+        entity: 'order',
+        entityId: Number(order.id),
+        summary: `${order.order_number}: ${note}`,
+      });
     });
     if (refundedCents === 0) return { error: ADMIN_MESSAGES.noRefundDue };
     return { refundedCents };
@@ -143,7 +177,12 @@ export class AdminOrders {
    * Cancelling gives the coupon use back (same transaction); the caller then refunds redeemed points.
    * Answers the field error, or null when done.
    */
-  async changeStatus(auth: AuthContext, order: OrderRow, statusId: number, note: string | undefined): Promise<{ error: string } | { changed: true; cancelled: boolean }> {
+  async changeStatus(
+    auth: AuthContext,
+    order: OrderRow,
+    statusId: number,
+    note: string | undefined,
+  ): Promise<{ error: string } | { changed: true; cancelled: boolean }> {
     if (statusId === STATUS.paid) return { error: STATUS_MESSAGES.onlyPaymentMarksPaid };
     let target;
     try {
@@ -160,7 +199,9 @@ export class AdminOrders {
     await this.db.transaction(async (trx) => {
       await lockOrder(trx, Number(order.id));
       // Conditional on the status read, so two staff changes at once cannot both apply.
-      const updated = await trx('orders').where({ id: order.id, status_id: order.status_id }).update({ status_id: statusId, updated_at: at });
+      const updated = await trx('orders')
+        .where({ id: order.id, status_id: order.status_id })
+        .update({ status_id: statusId, updated_at: at });
       if (Number(updated) !== 1) return;
       changed = true;
       await trx('order_status_history').insert({ order_id: order.id, status_id: statusId, note: note ?? null, created_at: at });
@@ -188,11 +229,31 @@ export class AdminOrders {
         const query = filteredOrders(db, filters).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(batch);
         if (after) {
           const cursor: { created_at: string; id: number } = after;
-          query.where((w) => w.where('created_at', '<', cursor.created_at).orWhere((same) => same.where('created_at', cursor.created_at).where('id', '<', cursor.id)));
+          query.where((w) =>
+            w
+              .where('created_at', '<', cursor.created_at)
+              .orWhere((same) => same.where('created_at', cursor.created_at).where('id', '<', cursor.id)),
+          );
         }
-        const rows: OrderRow[] = await query.select('id', 'order_number', 'first_name', 'last_name', 'email', 'total_cents', 'created_at', 'status_id', 'is_paid');
+        const rows: OrderRow[] = await query.select(
+          'id',
+          'order_number',
+          'first_name',
+          'last_name',
+          'email',
+          'total_cents',
+          'created_at',
+          'status_id',
+          'is_paid',
+        );
         if (rows.length === 0) return;
-        const items: Array<{ order_id: number; product_name: string; quantity: number }> = await db('order_items').whereIn('order_id', rows.map((row) => row.id)).orderBy('id').select('order_id', 'product_name', 'quantity');
+        const items: Array<{ order_id: number; product_name: string; quantity: number }> = await db('order_items')
+          .whereIn(
+            'order_id',
+            rows.map((row) => row.id),
+          )
+          .orderBy('id')
+          .select('order_id', 'product_name', 'quantity');
         const productsBy = new Map<number, string[]>();
         for (const item of items) {
           const list = productsBy.get(Number(item.order_id)) ?? [];

@@ -16,17 +16,89 @@ import { startOrdersHarness, type OrdersHarness } from '../testing/harness';
  * In range: orders 3; gross 5500; net 5185; items 2+1+3+1+1 = 8; average 5185 / 3 = 1728.33.
  *   cat 1: 900 + 265.50 = 1165.50 (5 items); cat 2: 900 + 2500 = 3400 (2); cat 3: 619.50 (1).
  */
-interface Line { product: number; category: number; unit: number; qty: number }
-interface Fixture { number: string; county: string; created: string; paid: string | null; status: number; coupon?: number; points?: number; lines: Line[] }
+interface Line {
+  product: number;
+  category: number;
+  unit: number;
+  qty: number;
+}
+interface Fixture {
+  number: string;
+  county: string;
+  created: string;
+  paid: string | null;
+  status: number;
+  coupon?: number;
+  points?: number;
+  lines: Line[];
+}
 
 const FIXTURES: Fixture[] = [
-  { number: 'SH-260901', county: 'Nairobi', created: '2026-03-10 06:55:00', paid: '2026-03-10 07:00:00', status: 5, coupon: 20_000, lines: [{ product: 10, category: 1, unit: 50_000, qty: 2 }, { product: 20, category: 2, unit: 100_000, qty: 1 }] },
-  { number: 'SH-260902', county: 'Mombasa', created: '2026-03-10 20:25:00', paid: '2026-03-10 20:30:00', status: 3, coupon: 10_000, points: 1_500, lines: [{ product: 11, category: 1, unit: 10_000, qty: 3 }, { product: 30, category: 3, unit: 70_000, qty: 1 }] },
-  { number: 'SH-260903', county: 'Nairobi', created: '2026-03-10 21:25:00', paid: '2026-03-10 21:30:00', status: 2, lines: [{ product: 21, category: 2, unit: 250_000, qty: 1 }] },
-  { number: 'SH-260904', county: 'Nairobi', created: '2026-03-11 08:00:00', paid: null, status: 1, lines: [{ product: 10, category: 1, unit: 195_000, qty: 1 }] },
-  { number: 'SH-260905', county: 'Kisumu', created: '2026-03-12 06:00:00', paid: '2026-03-12 06:05:00', status: 2, lines: [{ product: 10, category: 1, unit: 99_900, qty: 1 }] },
-  { number: 'SH-260906', county: 'Nairobi', created: '2026-01-15 09:00:00', paid: '2026-01-15 09:05:00', status: 5, lines: [{ product: 20, category: 2, unit: 100_000, qty: 2 }] },
-  { number: 'SH-250907', county: 'Nakuru', created: '2025-02-15 09:00:00', paid: '2025-02-15 09:05:00', status: 5, lines: [{ product: 20, category: 2, unit: 300_000, qty: 1 }] },
+  {
+    number: 'SH-260901',
+    county: 'Nairobi',
+    created: '2026-03-10 06:55:00',
+    paid: '2026-03-10 07:00:00',
+    status: 5,
+    coupon: 20_000,
+    lines: [
+      { product: 10, category: 1, unit: 50_000, qty: 2 },
+      { product: 20, category: 2, unit: 100_000, qty: 1 },
+    ],
+  },
+  {
+    number: 'SH-260902',
+    county: 'Mombasa',
+    created: '2026-03-10 20:25:00',
+    paid: '2026-03-10 20:30:00',
+    status: 3,
+    coupon: 10_000,
+    points: 1_500,
+    lines: [
+      { product: 11, category: 1, unit: 10_000, qty: 3 },
+      { product: 30, category: 3, unit: 70_000, qty: 1 },
+    ],
+  },
+  {
+    number: 'SH-260903',
+    county: 'Nairobi',
+    created: '2026-03-10 21:25:00',
+    paid: '2026-03-10 21:30:00',
+    status: 2,
+    lines: [{ product: 21, category: 2, unit: 250_000, qty: 1 }],
+  },
+  {
+    number: 'SH-260904',
+    county: 'Nairobi',
+    created: '2026-03-11 08:00:00',
+    paid: null,
+    status: 1,
+    lines: [{ product: 10, category: 1, unit: 195_000, qty: 1 }],
+  },
+  {
+    number: 'SH-260905',
+    county: 'Kisumu',
+    created: '2026-03-12 06:00:00',
+    paid: '2026-03-12 06:05:00',
+    status: 2,
+    lines: [{ product: 10, category: 1, unit: 99_900, qty: 1 }],
+  },
+  {
+    number: 'SH-260906',
+    county: 'Nairobi',
+    created: '2026-01-15 09:00:00',
+    paid: '2026-01-15 09:05:00',
+    status: 5,
+    lines: [{ product: 20, category: 2, unit: 100_000, qty: 2 }],
+  },
+  {
+    number: 'SH-250907',
+    county: 'Nakuru',
+    created: '2025-02-15 09:00:00',
+    paid: '2025-02-15 09:05:00',
+    status: 5,
+    lines: [{ product: 20, category: 2, unit: 300_000, qty: 1 }],
+  },
 ];
 
 const RANGE = 'daterange=2026-03-10%20-%202026-03-11';
@@ -44,15 +116,45 @@ describe.each(testDatabases('orders-admin'))('back office dashboard and reports 
       const discount = f.coupon ?? 0;
       const points = f.points ?? 0;
       const [id] = await h.db('orders').insert({
-        order_number: f.number, customer_id: null, first_name: 'Fixture', last_name: f.number, email: 'fixture@example.com', phone: '0712345678',
-        street: '1 Road', town: 'Town', county_id: 1, county_name: f.county, sub_county_id: 1, sub_county_name: 'Sub',
-        subtotal_cents: subtotal, discount_cents: discount, points_discount_cents: points, total_cents: subtotal - discount - points, redeemed_points: points / 100,
-        status_id: f.status, is_paid: f.paid !== null, paid_at: f.paid, created_at: f.created, updated_at: f.created,
+        order_number: f.number,
+        customer_id: null,
+        first_name: 'Fixture',
+        last_name: f.number,
+        email: 'fixture@example.com',
+        phone: '0712345678',
+        street: '1 Road',
+        town: 'Town',
+        county_id: 1,
+        county_name: f.county,
+        sub_county_id: 1,
+        sub_county_name: 'Sub',
+        subtotal_cents: subtotal,
+        discount_cents: discount,
+        points_discount_cents: points,
+        total_cents: subtotal - discount - points,
+        redeemed_points: points / 100,
+        status_id: f.status,
+        is_paid: f.paid !== null,
+        paid_at: f.paid,
+        created_at: f.created,
+        updated_at: f.created,
       });
-      await h.db('order_items').insert(f.lines.map((line) => ({
-        order_id: id, product_id: line.product, product_name: `Product ${line.product}`, brand_id: line.category * 10, brand_name: `Brand ${line.category * 10}`,
-        category_id: line.category, category_name: `Category ${line.category}`, unit: '1 kg', image: 'x.png', unit_price_cents: line.unit, quantity: line.qty, line_total_cents: line.unit * line.qty,
-      })));
+      await h.db('order_items').insert(
+        f.lines.map((line) => ({
+          order_id: id,
+          product_id: line.product,
+          product_name: `Product ${line.product}`,
+          brand_id: line.category * 10,
+          brand_name: `Brand ${line.category * 10}`,
+          category_id: line.category,
+          category_name: `Category ${line.category}`,
+          unit: '1 kg',
+          image: 'x.png',
+          unit_price_cents: line.unit,
+          quantity: line.qty,
+          line_total_cents: line.unit * line.qty,
+        })),
+      );
       await h.db('order_status_history').insert({ order_id: id, status_id: f.status, note: null, created_at: f.created });
     }
   });
@@ -80,25 +182,35 @@ describe.each(testDatabases('orders-admin'))('back office dashboard and reports 
       { date: '2026-03-10', category_id: 3, category_name: 'Category 3', net_sales: 619.5, items_sold: 1 },
       { date: '2026-03-11', category_id: 2, category_name: 'Category 2', net_sales: 2500, items_sold: 1 },
     ]);
-    expect(report.all_categories).toEqual([{ id: 1, name: 'Category 1' }, { id: 2, name: 'Category 2' }, { id: 3, name: 'Category 3' }]);
+    expect(report.all_categories).toEqual([
+      { id: 1, name: 'Category 1' },
+      { id: 2, name: 'Category 2' },
+      { id: 3, name: 'Category 3' },
+    ]);
     const filtered = (await get(`/api/admin/dashboard/category_report?${RANGE}&category_ids=1,3`)) as CategoryReport;
     expect(filtered.totals).toEqual({ orders: 2, net_sales: 1785, items_sold: 6, total_sales: 1785, average_order_value: 892.5 });
   });
 
   it('product report filters by category and brand', async () => {
     const report = (await get(`/api/admin/dashboard/product_report?${RANGE}`)) as ProductReport;
-    expect(report.products).toEqual([
-      { product_id: 21, product_name: 'Product 21', net_sales: 2500, items_sold: 1 },
-      { product_id: 10, product_name: 'Product 10', net_sales: 900, items_sold: 2 },
-      { product_id: 20, product_name: 'Product 20', net_sales: 900, items_sold: 1 },
-      { product_id: 30, product_name: 'Product 30', net_sales: 619.5, items_sold: 1 },
-      { product_id: 11, product_name: 'Product 11', net_sales: 265.5, items_sold: 3 },
-    ].sort((a, b) => b.net_sales - a.net_sales || 0));
+    expect(report.products).toEqual(
+      [
+        { product_id: 21, product_name: 'Product 21', net_sales: 2500, items_sold: 1 },
+        { product_id: 10, product_name: 'Product 10', net_sales: 900, items_sold: 2 },
+        { product_id: 20, product_name: 'Product 20', net_sales: 900, items_sold: 1 },
+        { product_id: 30, product_name: 'Product 30', net_sales: 619.5, items_sold: 1 },
+        { product_id: 11, product_name: 'Product 11', net_sales: 265.5, items_sold: 3 },
+      ].sort((a, b) => b.net_sales - a.net_sales || 0),
+    );
     expect(report.graph_data).toEqual([
       { date: '2026-03-10', net_sales: 2685, items_sold: 7, orders: 2 },
       { date: '2026-03-11', net_sales: 2500, items_sold: 1, orders: 1 },
     ]);
-    expect(report.brands).toEqual([{ id: 10, name: 'Brand 10' }, { id: 20, name: 'Brand 20' }, { id: 30, name: 'Brand 30' }]);
+    expect(report.brands).toEqual([
+      { id: 10, name: 'Brand 10' },
+      { id: 20, name: 'Brand 20' },
+      { id: 30, name: 'Brand 30' },
+    ]);
     const brand = (await get(`/api/admin/dashboard/product_report?${RANGE}&brand_ids=20`)) as ProductReport;
     expect(brand.totals).toEqual({ orders: 2, net_sales: 3400, items_sold: 2, total_sales: 3400, average_order_value: 1700 });
     expect(brand.products.map((p) => p.product_id).sort()).toEqual([20, 21]);
@@ -116,9 +228,33 @@ describe.each(testDatabases('orders-admin'))('back office dashboard and reports 
   it('order report by status, and its totals equal the orders list for the same range', async () => {
     const report = (await get(`/api/admin/dashboard/order_report?${RANGE}`)) as OrderReport;
     expect(report.orders).toEqual([
-      { order_number: 'SH-260903', total_amount: 2500, date: '2026-03-11', status_name: 'Paid', customer_name: 'Fixture SH-260903', items_count: 1, items_sold: 1 },
-      { order_number: 'SH-260902', total_amount: 885, date: '2026-03-10', status_name: 'Processing', customer_name: 'Fixture SH-260902', items_count: 2, items_sold: 4 },
-      { order_number: 'SH-260901', total_amount: 1800, date: '2026-03-10', status_name: 'Delivered', customer_name: 'Fixture SH-260901', items_count: 2, items_sold: 3 },
+      {
+        order_number: 'SH-260903',
+        total_amount: 2500,
+        date: '2026-03-11',
+        status_name: 'Paid',
+        customer_name: 'Fixture SH-260903',
+        items_count: 1,
+        items_sold: 1,
+      },
+      {
+        order_number: 'SH-260902',
+        total_amount: 885,
+        date: '2026-03-10',
+        status_name: 'Processing',
+        customer_name: 'Fixture SH-260902',
+        items_count: 2,
+        items_sold: 4,
+      },
+      {
+        order_number: 'SH-260901',
+        total_amount: 1800,
+        date: '2026-03-10',
+        status_name: 'Delivered',
+        customer_name: 'Fixture SH-260901',
+        items_count: 2,
+        items_sold: 3,
+      },
     ]);
     expect(report.totals).toEqual({ orders: 3, net_sales: 5185, items_sold: 8, total_sales: 5185, average_order_value: 1728.33 });
     expect(report.graph_data).toEqual([
@@ -134,11 +270,19 @@ describe.each(testDatabases('orders-admin'))('back office dashboard and reports 
     const paid = list.data.filter((order) => order.is_paid === 1);
     expect(paid.length).toBe(report.totals.orders);
     expect(paid.reduce((sum, order) => sum + Math.round(order.total_amount * 100), 0) / 100).toBe(report.totals.net_sales);
-    expect(paid.reduce((sum, order) => sum + order.order_items.reduce((n, item) => n + item.quantity, 0), 0)).toBe(report.totals.items_sold);
+    expect(paid.reduce((sum, order) => sum + order.order_items.reduce((n, item) => n + item.quantity, 0), 0)).toBe(
+      report.totals.items_sold,
+    );
   });
 
   it('validates the date range and the id lists (400)', async () => {
-    for (const query of ['', 'daterange=2026-03-11%20-%202026-03-10', 'daterange=2026-02-30%20-%202026-03-01', 'daterange=yesterday', `${RANGE}&category_ids=x`]) {
+    for (const query of [
+      '',
+      'daterange=2026-03-11%20-%202026-03-10',
+      'daterange=2026-02-30%20-%202026-03-01',
+      'daterange=yesterday',
+      `${RANGE}&category_ids=x`,
+    ]) {
       const answer = await h.request('GET', `/api/admin/dashboard/category_report?${query}`, { token: staff });
       expect(answer.status).toBe(400);
     }
@@ -167,6 +311,11 @@ describe.each(testDatabases('orders-admin'))('back office dashboard and reports 
     const monthly = await get('/api/admin/dashboard/monthlySalesTotal');
     expect(monthly.labels).toEqual(revenue.labels);
     expect(monthly.datasets).toEqual([{ label: 'Orders', data: [0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 5] }]);
-    expect(await get('/api/admin/dashboard/today')).toEqual({ orders_today: 2, revenue_today: 2500, pending_payments: 1, pending_payments_value: 1950 });
+    expect(await get('/api/admin/dashboard/today')).toEqual({
+      orders_today: 2,
+      revenue_today: 2500,
+      pending_payments: 1,
+      pending_payments_value: 1950,
+    });
   });
 });

@@ -1,5 +1,17 @@
 import type { Knex } from 'knex';
-import type { AdminReportQuery, CategoryReport, ColouredSeries, DashboardToday, LabelledSeries, MonthlySalesTotal, OrderReport, ProductReport, ReportGraphRow, ReportTotals, RevenueReport } from '@shop/api-types';
+import type {
+  AdminReportQuery,
+  CategoryReport,
+  ColouredSeries,
+  DashboardToday,
+  LabelledSeries,
+  MonthlySalesTotal,
+  OrderReport,
+  ProductReport,
+  ReportGraphRow,
+  ReportTotals,
+  RevenueReport,
+} from '@shop/api-types';
 import { fromCents } from '@shop/money';
 import { dialectOf } from '@shop/service-kit';
 import { ORDER_STATUSES, orderStatus, STATUS } from '../orders/statuses';
@@ -62,7 +74,11 @@ export class Reports {
   }
 
   /** Paid lines of the days from..to in a line table (by day), filtered by category and brand. */
-  private lines(table: 'report_category_days' | 'report_product_days', query: AdminReportQuery, range: { from: string; to: string } = query.daterange): Knex.QueryBuilder {
+  private lines(
+    table: 'report_category_days' | 'report_product_days',
+    query: AdminReportQuery,
+    range: { from: string; to: string } = query.daterange,
+  ): Knex.QueryBuilder {
     return this.filtered(this.days(table, range), query);
   }
 
@@ -77,12 +93,22 @@ export class Reports {
     const columns = ['product_id', 'product_name', 'net_cents', 'items'];
     const { months, before, after } = splitByMonths(query.daterange.from, query.daterange.to);
     const parts: Knex.QueryBuilder[] = [];
-    if (months) parts.push(this.filtered(this.db('report_product_months').where('month', '>=', months.from).where('month', '<', months.to), query).select(columns));
+    if (months)
+      parts.push(
+        this.filtered(this.db('report_product_months').where('month', '>=', months.from).where('month', '<', months.to), query).select(
+          columns,
+        ),
+      );
     for (const range of [before, after]) if (range) parts.push(this.lines('report_product_days', query, range).select(columns));
     const [first, ...rest] = parts as [Knex.QueryBuilder, ...Knex.QueryBuilder[]];
     return this.db
       .from((rest.length ? first.unionAll(rest) : first).as('product_lines'))
-      .select('product_id', this.db.raw('MAX(product_name) as product_name'), this.db.raw('SUM(net_cents) as net'), this.db.raw('SUM(items) as items'))
+      .select(
+        'product_id',
+        this.db.raw('MAX(product_name) as product_name'),
+        this.db.raw('SUM(net_cents) as net'),
+        this.db.raw('SUM(items) as items'),
+      )
       .groupBy('product_id')
       .havingRaw('SUM(items) <> 0')
       .orderBy('net', 'desc')
@@ -101,19 +127,28 @@ export class Reports {
     const brands = query.brand_ids ?? [];
     const range = query.daterange;
     const grouped = (rows: Knex.QueryBuilder, sum: string) =>
-      perDay ? rows.select(this.db.raw('? as date', [this.date()]), this.db.raw(`SUM(${sum}) as orders`)).groupBy('day') : rows.select(this.db.raw("'range' as date"), this.db.raw(`SUM(${sum}) as orders`));
+      perDay
+        ? rows.select(this.db.raw('? as date', [this.date()]), this.db.raw(`SUM(${sum}) as orders`)).groupBy('day')
+        : rows.select(this.db.raw("'range' as date"), this.db.raw(`SUM(${sum}) as orders`));
     const withLines = () => grouped(this.days('report_paid_days', range), 'lined_orders');
     const ofBaskets = (ids: number[]) => grouped(this.days('report_basket_days', range).whereIn('basket_id', ids), 'orders');
-    const byDay = (rows: Array<{ date: string; orders: number | string }>) => new Map(rows.map((row) => [String(row.date), Number(row.orders)]));
+    const byDay = (rows: Array<{ date: string; orders: number | string }>) =>
+      new Map(rows.map((row) => [String(row.date), Number(row.orders)]));
 
     let all: Map<string, number>;
     if (categories.length === 0 && brands.length === 0) {
       all = byDay(await withLines());
     } else {
-      const conditions = [...(categories.length ? [`category_id IN (${categories.map(() => '?').join(', ')})`] : []), ...(brands.length ? [`brand_id IN (${brands.map(() => '?').join(', ')})`] : [])];
+      const conditions = [
+        ...(categories.length ? [`category_id IN (${categories.map(() => '?').join(', ')})`] : []),
+        ...(brands.length ? [`brand_id IN (${brands.map(() => '?').join(', ')})`] : []),
+      ];
       const baskets: Array<{ basket_id: number; matches: number | string }> = await this.db('report_basket_pairs')
         .groupBy('basket_id')
-        .select('basket_id', this.db.raw(`MAX(CASE WHEN ${conditions.join(' AND ')} THEN 1 ELSE 0 END) as matches`, [...categories, ...brands]));
+        .select(
+          'basket_id',
+          this.db.raw(`MAX(CASE WHEN ${conditions.join(' AND ')} THEN 1 ELSE 0 END) as matches`, [...categories, ...brands]),
+        );
       const matching = baskets.filter((basket) => Number(basket.matches) === 1).map((basket) => Number(basket.basket_id));
       const others = baskets.filter((basket) => Number(basket.matches) !== 1).map((basket) => Number(basket.basket_id));
       if (others.length === 0) {
@@ -133,39 +168,69 @@ export class Reports {
   private async dailyLines(query: AdminReportQuery): Promise<DayFigures[]> {
     const [rows, orders] = await Promise.all([
       this.lines('report_category_days', query)
-        .select(this.db.raw('? as date', [this.date()]), this.db.raw('SUM(net_cents) as net'), this.db.raw('SUM(gross_cents) as gross'), this.db.raw('SUM(items) as items'))
+        .select(
+          this.db.raw('? as date', [this.date()]),
+          this.db.raw('SUM(net_cents) as net'),
+          this.db.raw('SUM(gross_cents) as gross'),
+          this.db.raw('SUM(items) as items'),
+        )
         .groupBy('day')
         .havingRaw('SUM(items) <> 0')
         .orderBy('day'),
       this.lineOrders(query, true),
     ]);
-    return rows.map((row: Record<string, unknown>) => ({ date: String(row.date), orders: orders.get(String(row.date)) ?? 0, net: Number(row.net), gross: Number(row.gross), items: Number(row.items) }));
+    return rows.map((row: Record<string, unknown>) => ({
+      date: String(row.date),
+      orders: orders.get(String(row.date)) ?? 0,
+      net: Number(row.net),
+      gross: Number(row.gross),
+      items: Number(row.items),
+    }));
   }
 
   private totalsOfDays(days: DayFigures[]): ReportTotals {
     const sum = (pick: (day: DayFigures) => number) => days.reduce((total, day) => total + pick(day), 0);
-    return totalsOf(sum((d) => d.orders), sum((d) => d.net), sum((d) => d.items));
+    return totalsOf(
+      sum((d) => d.orders),
+      sum((d) => d.net),
+      sum((d) => d.items),
+    );
   }
 
   private async categoriesSold(): Promise<Array<{ id: number; name: string }>> {
     // Every category on any order line (paid or not), read from the (category_id, category_name) index.
-    const rows: Array<{ id: number; name: string }> = await this.db('order_items').groupBy('category_id').select('category_id as id', this.db.raw('MAX(category_name) as name')).orderBy('name');
+    const rows: Array<{ id: number; name: string }> = await this.db('order_items')
+      .groupBy('category_id')
+      .select('category_id as id', this.db.raw('MAX(category_name) as name'))
+      .orderBy('name');
     return rows.map((row) => ({ id: Number(row.id), name: row.name }));
   }
 
   private async brandsSold(): Promise<Array<{ id: number; name: string }>> {
-    const rows: Array<{ id: number; name: string }> = await this.db('order_items').whereNotNull('brand_id').groupBy('brand_id').select('brand_id as id', this.db.raw('MAX(brand_name) as name')).orderBy('name');
+    const rows: Array<{ id: number; name: string }> = await this.db('order_items')
+      .whereNotNull('brand_id')
+      .groupBy('brand_id')
+      .select('brand_id as id', this.db.raw('MAX(brand_name) as name'))
+      .orderBy('name');
     return rows.map((row) => ({ id: Number(row.id), name: row.name }));
   }
 
   async categoryReport(query: AdminReportQuery): Promise<CategoryReport> {
     const [days, orders, all] = await Promise.all([
       this.lines('report_category_days', query)
-        .select(this.db.raw('? as date', [this.date()]), 'category_id', this.db.raw('MAX(category_name) as category_name'), this.db.raw('SUM(net_cents) as net'), this.db.raw('SUM(items) as items'))
+        .select(
+          this.db.raw('? as date', [this.date()]),
+          'category_id',
+          this.db.raw('MAX(category_name) as category_name'),
+          this.db.raw('SUM(net_cents) as net'),
+          this.db.raw('SUM(items) as items'),
+        )
         .groupBy('day')
         .groupBy('category_id')
         .orderBy('day')
-        .orderBy('category_id') as Promise<Array<{ date: string; category_id: number | string; category_name: string; net: number | string; items: number | string }>>,
+        .orderBy('category_id') as Promise<
+        Array<{ date: string; category_id: number | string; category_name: string; net: number | string; items: number | string }>
+      >,
       this.lineOrders(query, false),
       this.categoriesSold(),
     ]);
@@ -180,16 +245,34 @@ export class Reports {
       category.items += Number(day.items);
       byCategory.set(id, category);
     }
-    const categories = [...byCategory.values()].filter((category) => category.items !== 0).sort((a, b) => b.net - a.net || a.category_id - b.category_id);
+    const categories = [...byCategory.values()]
+      .filter((category) => category.items !== 0)
+      .sort((a, b) => b.net - a.net || a.category_id - b.category_id);
     // The totals add up the categories' unrounded sums; orders are counted once however many categories they span.
-    const sum = (pick: (category: { net: number; items: number }) => number) => categories.reduce((total, category) => total + pick(category), 0);
+    const sum = (pick: (category: { net: number; items: number }) => number) =>
+      categories.reduce((total, category) => total + pick(category), 0);
     return {
       graph_data: days
         .filter((day) => Number(day.items) !== 0)
-        .map((day): ReportGraphRow => ({ date: String(day.date), category_id: Number(day.category_id), category_name: String(day.category_name), net_sales: ksh(day.net), items_sold: Number(day.items) })),
-      totals: totalsOf(orders.get('range') ?? 0, sum((c) => c.net), sum((c) => c.items)),
+        .map((day): ReportGraphRow => ({
+          date: String(day.date),
+          category_id: Number(day.category_id),
+          category_name: String(day.category_name),
+          net_sales: ksh(day.net),
+          items_sold: Number(day.items),
+        })),
+      totals: totalsOf(
+        orders.get('range') ?? 0,
+        sum((c) => c.net),
+        sum((c) => c.items),
+      ),
       all_categories: all,
-      categories: categories.map((category) => ({ category_id: category.category_id, category_name: category.category_name, net_sales: ksh(category.net), items_sold: category.items })),
+      categories: categories.map((category) => ({
+        category_id: category.category_id,
+        category_name: category.category_name,
+        net_sales: ksh(category.net),
+        items_sold: category.items,
+      })),
     };
   }
 
@@ -205,7 +288,12 @@ export class Reports {
       totals: this.totalsOfDays(daily),
       categories,
       brands,
-      products: products.map((row: Record<string, unknown>) => ({ product_id: Number(row.product_id), product_name: String(row.product_name), net_sales: ksh(row.net), items_sold: Number(row.items) })),
+      products: products.map((row: Record<string, unknown>) => ({
+        product_id: Number(row.product_id),
+        product_name: String(row.product_name),
+        net_sales: ksh(row.net),
+        items_sold: Number(row.items),
+      })),
     };
   }
 
@@ -213,7 +301,13 @@ export class Reports {
     const [daily, categories, brands] = await Promise.all([this.dailyLines(query), this.categoriesSold(), this.brandsSold()]);
     return {
       graph_data: daily.map((row) => ({ date: row.date, net_sales: ksh(row.net), items_sold: row.items, orders: row.orders })),
-      revenue_data: daily.map((row) => ({ date: row.date, orders: row.orders, gross_sales: ksh(row.gross), net_sales: ksh(row.net), total_sales: ksh(row.net) })),
+      revenue_data: daily.map((row) => ({
+        date: row.date,
+        orders: row.orders,
+        gross_sales: ksh(row.gross),
+        net_sales: ksh(row.net),
+        total_sales: ksh(row.net),
+      })),
       totals: this.totalsOfDays(daily),
       categories,
       brands,
@@ -243,7 +337,10 @@ export class Reports {
     const lists: Array<Array<Record<string, unknown>>> = await Promise.all(statuses.map((status) => newest(status)));
     return lists
       .flat()
-      .sort((a, b) => toDate(b.paid_at as Date | string).getTime() - toDate(a.paid_at as Date | string).getTime() || Number(b.id) - Number(a.id))
+      .sort(
+        (a, b) =>
+          toDate(b.paid_at as Date | string).getTime() - toDate(a.paid_at as Date | string).getTime() || Number(b.id) - Number(a.id),
+      )
       .slice(0, ORDER_REPORT_MAX_ROWS);
   }
 
@@ -252,7 +349,10 @@ export class Reports {
     const graphRows = this.days('report_paid_days', query.daterange).where('orders', '<>', 0);
     if (query.status_ids?.length) graphRows.whereIn('status_id', query.status_ids);
     const [graph, rows] = await Promise.all([
-      graphRows.select(this.db.raw('? as date', [this.date()]), 'status_id', 'orders', 'total_cents', 'items').orderBy('day').orderBy('status_id'),
+      graphRows
+        .select(this.db.raw('? as date', [this.date()]), 'status_id', 'orders', 'total_cents', 'items')
+        .orderBy('day')
+        .orderBy('status_id'),
       this.newestPaidOrders(query),
     ]);
     const lines: Array<{ order_id: number; lines: number | string; quantity: number | string }> =
@@ -305,8 +405,17 @@ export class Reports {
 
   /** Paid sales by county of delivery, top 8, KSh. */
   async depot(): Promise<ColouredSeries> {
-    const rows: Array<{ county_name: string; total_cents: number | string }> = await this.db('report_county_sales').where('orders', '>', 0).select('county_name', 'total_cents').orderBy('total_cents', 'desc').orderBy('county_name').limit(8);
-    return { labels: rows.map((row) => row.county_name), data: rows.map((row) => ksh(row.total_cents)), color: rows.map((_, i) => BAR_COLOURS[i % BAR_COLOURS.length]!) };
+    const rows: Array<{ county_name: string; total_cents: number | string }> = await this.db('report_county_sales')
+      .where('orders', '>', 0)
+      .select('county_name', 'total_cents')
+      .orderBy('total_cents', 'desc')
+      .orderBy('county_name')
+      .limit(8);
+    return {
+      labels: rows.map((row) => row.county_name),
+      data: rows.map((row) => ksh(row.total_cents)),
+      color: rows.map((_, i) => BAR_COLOURS[i % BAR_COLOURS.length]!),
+    };
   }
 
   /** Unpaid Pending orders are not in report_placed_days (every checkout writes one): counted live, they are few. */
@@ -317,12 +426,18 @@ export class Reports {
   /** Orders per status: counts in data, the status colours in color. */
   async statusReport(): Promise<ColouredSeries> {
     const [rows, [pending]] = await Promise.all([
-      this.db('report_placed_days').groupBy('status_id').select('status_id', this.db.raw('SUM(orders) as count')) as Promise<Array<{ status_id: number; count: number | string }>>,
+      this.db('report_placed_days').groupBy('status_id').select('status_id', this.db.raw('SUM(orders) as count')) as Promise<
+        Array<{ status_id: number; count: number | string }>
+      >,
       this.pendingUnpaid().count({ count: '*' }) as Promise<Array<{ count: number | string }>>,
     ]);
     const counts = new Map(rows.map((row) => [Number(row.status_id), Number(row.count)]));
     counts.set(STATUS.pending, (counts.get(STATUS.pending) ?? 0) + Number(pending?.count ?? 0));
-    return { labels: ORDER_STATUSES.map((s) => s.name), data: ORDER_STATUSES.map((s) => counts.get(s.id) ?? 0), color: ORDER_STATUSES.map((s) => s.color) };
+    return {
+      labels: ORDER_STATUSES.map((s) => s.name),
+      data: ORDER_STATUSES.map((s) => counts.get(s.id) ?? 0),
+      color: ORDER_STATUSES.map((s) => s.color),
+    };
   }
 
   /** Paid revenue per Nairobi month of payment, the last 12 months, KSh. */
@@ -382,7 +497,14 @@ const isoDay = (date: Date): string => date.toISOString().slice(0, 10);
  * The calendar days from..to (inclusive) as whole months [months.from, months.to) (first days of
  * months) and the days before and after them; no months when the range holds no whole month.
  */
-export function splitByMonths(from: string, to: string): { months: { from: string; to: string } | null; before: { from: string; to: string } | null; after: { from: string; to: string } | null } {
+export function splitByMonths(
+  from: string,
+  to: string,
+): {
+  months: { from: string; to: string } | null;
+  before: { from: string; to: string } | null;
+  after: { from: string; to: string } | null;
+} {
   const start = new Date(`${from}T00:00:00Z`);
   const end = new Date(new Date(`${to}T00:00:00Z`).getTime() + DAY_MS); // exclusive
   const firstMonth = start.getUTCDate() === 1 ? start : new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 1));
@@ -402,5 +524,11 @@ function toDate(value: Date | string): Date {
 
 function totalsOf(orders: number, netCents: number, items: number): ReportTotals {
   const net = Math.round(netCents);
-  return { orders, net_sales: ksh(net), items_sold: items, total_sales: ksh(net), average_order_value: orders === 0 ? 0 : ksh(Math.round(net / orders)) };
+  return {
+    orders,
+    net_sales: ksh(net),
+    items_sold: items,
+    total_sales: ksh(net),
+    average_order_value: orders === 0 ? 0 : ksh(Math.round(net / orders)),
+  };
 }

@@ -1,8 +1,29 @@
 import Router from '@koa/router';
 import type Koa from 'koa';
 import type { Knex } from 'knex';
-import { ADMIN_MESSAGES, DATE_RANGE_MESSAGE, adminOrdersQuerySchema, parseDateRange, adminReportQuerySchema, couponFormSchema, idParamSchema, orderStatusChangeBodySchema, type AdminOrdersResponse, type RefundDoneResponse } from '@shop/api-types';
-import { badRequest, currentAuth, HttpError, notFound, parseBody, parseParams, unprocessable, type AuthState, type Logger } from '@shop/service-kit';
+import {
+  ADMIN_MESSAGES,
+  DATE_RANGE_MESSAGE,
+  adminOrdersQuerySchema,
+  parseDateRange,
+  adminReportQuerySchema,
+  couponFormSchema,
+  idParamSchema,
+  orderStatusChangeBodySchema,
+  type AdminOrdersResponse,
+  type RefundDoneResponse,
+} from '@shop/api-types';
+import {
+  badRequest,
+  currentAuth,
+  HttpError,
+  notFound,
+  parseBody,
+  parseParams,
+  unprocessable,
+  type AuthState,
+  type Logger,
+} from '@shop/service-kit';
 import type { CouponsRepository } from '../coupons/repository';
 import { ORDER_STATUSES } from '../orders/statuses';
 import type { OrdersRepository } from '../orders/repository';

@@ -26,18 +26,40 @@ async function summaries(db: Knex): Promise<Record<string, Record<string, unknow
   const paid: Row[] = await db('report_paid_days').select('*');
   const counties: Row[] = await db('report_county_sales').select('*');
   const products: Row[] = await db('report_product_days').select('*');
-  const baskets: Row[] = await db('report_basket_days as d').join('report_baskets as b', 'b.id', 'd.basket_id').select('d.day', 'd.orders', 'b.basket_key');
+  const baskets: Row[] = await db('report_basket_days as d')
+    .join('report_baskets as b', 'b.id', 'd.basket_id')
+    .select('d.day', 'd.orders', 'b.basket_key');
   return {
-    placed: keep(placed, (r) => `${dayOf(r.day)} ${num(r.status_id)} ${num(r.is_paid)}`, (r) => [num(r.orders), num(r.total_cents)], (r) => num(r.orders) !== 0 || num(r.total_cents) !== 0),
-    paid: keep(paid, (r) => `${dayOf(r.day)} ${num(r.status_id)}`, (r) => [num(r.orders), num(r.lined_orders), num(r.total_cents), num(r.items)], (r) => num(r.orders) !== 0 || num(r.items) !== 0 || num(r.lined_orders) !== 0),
-    counties: keep(counties, (r) => String(r.county_name), (r) => [num(r.orders), num(r.total_cents)], (r) => num(r.orders) !== 0),
+    placed: keep(
+      placed,
+      (r) => `${dayOf(r.day)} ${num(r.status_id)} ${num(r.is_paid)}`,
+      (r) => [num(r.orders), num(r.total_cents)],
+      (r) => num(r.orders) !== 0 || num(r.total_cents) !== 0,
+    ),
+    paid: keep(
+      paid,
+      (r) => `${dayOf(r.day)} ${num(r.status_id)}`,
+      (r) => [num(r.orders), num(r.lined_orders), num(r.total_cents), num(r.items)],
+      (r) => num(r.orders) !== 0 || num(r.items) !== 0 || num(r.lined_orders) !== 0,
+    ),
+    counties: keep(
+      counties,
+      (r) => String(r.county_name),
+      (r) => [num(r.orders), num(r.total_cents)],
+      (r) => num(r.orders) !== 0,
+    ),
     products: keep(
       products,
       (r) => `${dayOf(r.day)} ${num(r.product_id)} ${num(r.category_id)} ${num(r.brand_id)}`,
       (r) => [Math.round(num(r.net_cents) * 1e6) / 1e6, num(r.gross_cents), num(r.items), r.product_name, r.category_name],
       (r) => num(r.items) !== 0,
     ),
-    baskets: keep(baskets, (r) => `${dayOf(r.day)} ${String(r.basket_key).replace(/,/g, '')}`, (r) => num(r.orders), (r) => num(r.orders) !== 0),
+    baskets: keep(
+      baskets,
+      (r) => `${dayOf(r.day)} ${String(r.basket_key).replace(/,/g, '')}`,
+      (r) => num(r.orders),
+      (r) => num(r.orders) !== 0,
+    ),
   };
 }
 
@@ -57,10 +79,14 @@ async function expectSummariesCurrent(db: Knex): Promise<void> {
 async function recompute(db: Knex, from: string, to: string, filter: { categories?: number[]; brands?: number[]; statuses?: number[] }) {
   const { start, end } = nairobiRange(from, to);
   const stamp = (value: unknown) => (value instanceof Date ? sqlTimestamp(value) : String(value));
-  const orders: Row[] = (await db('orders').where('is_paid', true).whereNotNull('paid_at').select('*')).filter((o: Row) => stamp(o.paid_at) >= start && stamp(o.paid_at) < end);
+  const orders: Row[] = (await db('orders').where('is_paid', true).whereNotNull('paid_at').select('*')).filter(
+    (o: Row) => stamp(o.paid_at) >= start && stamp(o.paid_at) < end,
+  );
   const byId = new Map(orders.map((o) => [num(o.id), o]));
   const lines: Row[] = (await db('order_items').select('*')).filter((l: Row) => byId.has(num(l.order_id)));
-  const matches = (l: Row) => (!filter.categories?.length || filter.categories.includes(num(l.category_id))) && (!filter.brands?.length || (l.brand_id !== null && filter.brands.includes(num(l.brand_id))));
+  const matches = (l: Row) =>
+    (!filter.categories?.length || filter.categories.includes(num(l.category_id))) &&
+    (!filter.brands?.length || (l.brand_id !== null && filter.brands.includes(num(l.brand_id))));
   const day = (o: Row) => nairobiDay(new Date(`${stamp(o.paid_at).replace(' ', 'T')}Z`));
   const net = (l: Row) => {
     const o = byId.get(num(l.order_id))!;
@@ -91,7 +117,13 @@ async function recompute(db: Knex, from: string, to: string, filter: { categorie
   }
   const statusOrders = orders.filter((o) => !filter.statuses?.length || filter.statuses.includes(num(o.status_id)));
   return {
-    revenue_data: daily.map(([date, f]) => ({ date, orders: f.orders.size, gross_sales: ksh(f.gross), net_sales: ksh(f.net), total_sales: ksh(f.net) })),
+    revenue_data: daily.map(([date, f]) => ({
+      date,
+      orders: f.orders.size,
+      gross_sales: ksh(f.gross),
+      net_sales: ksh(f.net),
+      total_sales: ksh(f.net),
+    })),
     totals: {
       orders: orderCount,
       net_sales: ksh(netTotal),
@@ -99,7 +131,9 @@ async function recompute(db: Knex, from: string, to: string, filter: { categorie
       total_sales: ksh(netTotal),
       average_order_value: orderCount === 0 ? 0 : ksh(Math.round(Math.round(netTotal) / orderCount)),
     },
-    products: [...perProduct.entries()].map(([product_id, f]) => ({ product_id, net_sales: ksh(f.net), items_sold: f.items })).sort((a, b) => b.net_sales - a.net_sales || a.product_id - b.product_id),
+    products: [...perProduct.entries()]
+      .map(([product_id, f]) => ({ product_id, net_sales: ksh(f.net), items_sold: f.items }))
+      .sort((a, b) => b.net_sales - a.net_sales || a.product_id - b.product_id),
     order_totals: {
       orders: statusOrders.length,
       net_sales: ksh(statusOrders.reduce((sum, o) => sum + num(o.total_cents), 0)),
@@ -117,7 +151,10 @@ async function recompute(db: Knex, from: string, to: string, filter: { categorie
 const SLOW_MS = 60_000;
 
 /** Each dialect on a database migrated in one go and on one migrated release by release, as kept databases were. */
-const databases = testDatabases('orders-summaries').flatMap((database) => [{ ...database, path: 'migrated in one go' }, migratedAsReleased(database)]);
+const databases = testDatabases('orders-summaries').flatMap((database) => [
+  { ...database, path: 'migrated in one go' },
+  migratedAsReleased(database),
+]);
 
 describe.each(databases)('report summaries on $dialect, $path', (database) => {
   let h: OrdersHarness;
@@ -133,7 +170,10 @@ describe.each(databases)('report summaries on $dialect, $path', (database) => {
 
   const pay = async (orderId: number) => {
     const { token } = (await h.request('POST', '/api/site/v1/dpo/pay', { body: { order_id: orderId } })).body;
-    const pressed = await h.request('POST', `/api/site/v1/simulator/${token}/pay`, { headers: { 'content-type': 'application/x-www-form-urlencoded' }, raw: '' });
+    const pressed = await h.request('POST', `/api/site/v1/simulator/${token}/pay`, {
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      raw: '',
+    });
     expect(pressed.status).toBe(303);
     expect((await h.request('GET', pressed.headers.get('location')!)).status).toBe(302);
     expect(Number((await h.db('orders').where({ id: orderId }).first('is_paid')).is_paid)).toBe(1);
@@ -148,145 +188,284 @@ describe.each(databases)('report summaries on $dialect, $path', (database) => {
     return answer.body;
   };
 
-  it('the seeded history is summarised (one rebuild after the bulk load)', async () => {
-    const seeded = await seedOrderHistory(h.db, { catalog: h.services.catalog, customers: h.services.customers, numbers: h.services.numbers, logger: createLogger('orders') }, { days: 30, ordersPerDay: 4 });
-    expect(seeded).toBeGreaterThan(50);
-    await expectSummariesCurrent(h.db);
-  }, SLOW_MS);
+  it(
+    'the seeded history is summarised (one rebuild after the bulk load)',
+    async () => {
+      const seeded = await seedOrderHistory(
+        h.db,
+        { catalog: h.services.catalog, customers: h.services.customers, numbers: h.services.numbers, logger: createLogger('orders') },
+        { days: 30, ordersPerDay: 4 },
+      );
+      expect(seeded).toBeGreaterThan(50);
+      await expectSummariesCurrent(h.db);
+    },
+    SLOW_MS,
+  );
 
-  it('stay equal to a recomputation through checkout, payment, staff changes, cancellation and deletion', async () => {
-    const customer = await h.customer();
-    const products = h.products.filter((p) => p.max_quantity >= 5);
-    const placed = [];
-    // Carts of one to four products; a coupon and a points redemption so discounts are allocated to lines.
-    for (let i = 0; i < 8; i += 1) {
-      // One to four products, topped up one unit at a time (within limits, adding a product when all are full) to the minimum.
-      const pool = [...products.slice(i * 3), ...products];
-      const cart: Array<{ id: number; quantity: number }> = [];
-      const max = new Map(products.map((p) => [p.id, p.max_quantity]));
-      const add = () => cart.push({ id: pool[cart.length]!.id, quantity: pool[cart.length]!.min_quantity });
-      while (cart.length < 1 + (i % 4)) add();
-      for (let n = 0; h.subtotalCents(cart) < 260_000; n += 1) {
-        const line = cart[n % cart.length]!;
-        if (line.quantity < max.get(line.id)!) line.quantity += 1;
-        else if (cart.every((l) => l.quantity >= max.get(l.id)!)) add();
+  it(
+    'stay equal to a recomputation through checkout, payment, staff changes, cancellation and deletion',
+    async () => {
+      const customer = await h.customer();
+      const products = h.products.filter((p) => p.max_quantity >= 5);
+      const placed = [];
+      // Carts of one to four products; a coupon and a points redemption so discounts are allocated to lines.
+      for (let i = 0; i < 8; i += 1) {
+        // One to four products, topped up one unit at a time (within limits, adding a product when all are full) to the minimum.
+        const pool = [...products.slice(i * 3), ...products];
+        const cart: Array<{ id: number; quantity: number }> = [];
+        const max = new Map(products.map((p) => [p.id, p.max_quantity]));
+        const add = () => cart.push({ id: pool[cart.length]!.id, quantity: pool[cart.length]!.min_quantity });
+        while (cart.length < 1 + (i % 4)) add();
+        for (let n = 0; h.subtotalCents(cart) < 260_000; n += 1) {
+          const line = cart[n % cart.length]!;
+          if (line.quantity < max.get(line.id)!) line.quantity += 1;
+          else if (cart.every((l) => l.quantity >= max.get(l.id)!)) add();
+        }
+        const subtotal = h.subtotalCents(cart);
+        if (i === 1) placed.push(await h.placeOrder(cart, { overrides: { coupon: 'UNGA200' }, totalKsh: (subtotal - 20_000) / 100 }));
+        else if (i === 2)
+          placed.push(
+            await h.placeOrder(cart, { token: customer.token, overrides: { redeemed_points: 15 }, totalKsh: (subtotal - 1_500) / 100 }),
+          );
+        else placed.push(await h.placeOrder(cart));
       }
-      const subtotal = h.subtotalCents(cart);
-      if (i === 1) placed.push(await h.placeOrder(cart, { overrides: { coupon: 'UNGA200' }, totalKsh: (subtotal - 20_000) / 100 }));
-      else if (i === 2) placed.push(await h.placeOrder(cart, { token: customer.token, overrides: { redeemed_points: 15 }, totalKsh: (subtotal - 1_500) / 100 }));
-      else placed.push(await h.placeOrder(cart));
-    }
-    await expectSummariesCurrent(h.db);
+      await expectSummariesCurrent(h.db);
 
-    for (const order of placed.slice(0, 6)) await pay(order.id);
-    await expectSummariesCurrent(h.db);
+      for (const order of placed.slice(0, 6)) await pay(order.id);
+      await expectSummariesCurrent(h.db);
 
-    await setStatus(placed[0]!.id, 3);
-    await setStatus(placed[0]!.id, 4);
-    await setStatus(placed[0]!.id, 5);
-    await setStatus(placed[1]!.id, 3);
-    await setStatus(placed[2]!.id, 6); // a paid order cancelled by staff stays paid
-    await setStatus(placed[6]!.id, 6); // an unpaid one
-    await expectSummariesCurrent(h.db);
+      await setStatus(placed[0]!.id, 3);
+      await setStatus(placed[0]!.id, 4);
+      await setStatus(placed[0]!.id, 5);
+      await setStatus(placed[1]!.id, 3);
+      await setStatus(placed[2]!.id, 6); // a paid order cancelled by staff stays paid
+      await setStatus(placed[6]!.id, 6); // an unpaid one
+      await expectSummariesCurrent(h.db);
 
-    const abandoned = await h.db('orders').where({ id: placed[7]!.id }).first('*');
-    expect(await h.services.payments.cancelUnpaid(abandoned, 'Not paid within 24 hours')).toBe(true);
-    // A payment confirmed after the cancellation still marks the order paid.
-    await h.db('orders').where({ id: placed[5]!.id }).update({ status_id: 6 });
-    await expectSummariesCurrent(h.db);
+      const abandoned = await h.db('orders').where({ id: placed[7]!.id }).first('*');
+      expect(await h.services.payments.cancelUnpaid(abandoned, 'Not paid within 24 hours')).toBe(true);
+      // A payment confirmed after the cancellation still marks the order paid.
+      await h.db('orders').where({ id: placed[5]!.id }).update({ status_id: 6 });
+      await expectSummariesCurrent(h.db);
 
-    // Hand-made changes: a paid order moved to another paid day, one deleted with its lines.
-    await h.db('orders').where({ id: placed[3]!.id }).update({ paid_at: '2026-01-05 22:30:00' });
-    await h.db('order_status_history').where({ order_id: placed[4]!.id }).delete();
-    await h.db('payments').where({ order_id: placed[4]!.id }).delete();
-    await h.db('coupon_redemptions').where({ order_id: placed[4]!.id }).delete();
-    await h.db('orders').where({ id: placed[4]!.id }).delete();
-    expect(await h.count('order_items', { order_id: placed[4]!.id })).toBe(0);
-    await expectSummariesCurrent(h.db);
-  }, SLOW_MS);
+      // Hand-made changes: a paid order moved to another paid day, one deleted with its lines.
+      await h.db('orders').where({ id: placed[3]!.id }).update({ paid_at: '2026-01-05 22:30:00' });
+      await h.db('order_status_history').where({ order_id: placed[4]!.id }).delete();
+      await h.db('payments').where({ order_id: placed[4]!.id }).delete();
+      await h.db('coupon_redemptions').where({ order_id: placed[4]!.id }).delete();
+      await h.db('orders').where({ id: placed[4]!.id }).delete();
+      expect(await h.count('order_items', { order_id: placed[4]!.id })).toBe(0);
+      await expectSummariesCurrent(h.db);
+    },
+    SLOW_MS,
+  );
 
-  it('a paid order written line by line (as the seed and fixtures do) is summarised line by line', async () => {
-    const at = sqlTimestamp(new Date());
-    const [id] = await h.db('orders').insert({
-      order_number: 'SH-269901', customer_id: null, first_name: 'Line', last_name: 'ByLine', email: 'line@example.com', phone: '0712345678',
-      street: '1 Road', town: 'Town', county_id: 1, county_name: 'Mombasa', sub_county_id: 1, sub_county_name: 'Sub',
-      subtotal_cents: 300_000, discount_cents: 10_000, points_discount_cents: 333, total_cents: 289_667, status_id: 5, is_paid: true, paid_at: at, created_at: at, updated_at: at,
-    });
-    for (const [product, category, brand, total] of [[101, 1, 1, 100_000], [102, 1, 1, 50_000], [103, 7, null, 150_000]] as const) {
-      await h.db('order_items').insert({ order_id: id, product_id: product, product_name: `P${product}`, brand_id: brand, brand_name: 'B', category_id: category, category_name: `C${category}`, unit: '1 kg', image: 'x.png', unit_price_cents: total, quantity: 1, line_total_cents: total });
-    }
-    await expectSummariesCurrent(h.db);
-  }, SLOW_MS);
+  it(
+    'a paid order written line by line (as the seed and fixtures do) is summarised line by line',
+    async () => {
+      const at = sqlTimestamp(new Date());
+      const [id] = await h.db('orders').insert({
+        order_number: 'SH-269901',
+        customer_id: null,
+        first_name: 'Line',
+        last_name: 'ByLine',
+        email: 'line@example.com',
+        phone: '0712345678',
+        street: '1 Road',
+        town: 'Town',
+        county_id: 1,
+        county_name: 'Mombasa',
+        sub_county_id: 1,
+        sub_county_name: 'Sub',
+        subtotal_cents: 300_000,
+        discount_cents: 10_000,
+        points_discount_cents: 333,
+        total_cents: 289_667,
+        status_id: 5,
+        is_paid: true,
+        paid_at: at,
+        created_at: at,
+        updated_at: at,
+      });
+      for (const [product, category, brand, total] of [
+        [101, 1, 1, 100_000],
+        [102, 1, 1, 50_000],
+        [103, 7, null, 150_000],
+      ] as const) {
+        await h.db('order_items').insert({
+          order_id: id,
+          product_id: product,
+          product_name: `P${product}`,
+          brand_id: brand,
+          brand_name: 'B',
+          category_id: category,
+          category_name: `C${category}`,
+          unit: '1 kg',
+          image: 'x.png',
+          unit_price_cents: total,
+          quantity: 1,
+          line_total_cents: total,
+        });
+      }
+      await expectSummariesCurrent(h.db);
+    },
+    SLOW_MS,
+  );
 
-  it('the order report lists the newest orders of its range and counts them all', async () => {
-    // 2026-02-10 in Nairobi: 520 Delivered orders paid a minute apart from 03:00 UTC, then 20 Cancelled ones after them.
-    const count = ORDER_REPORT_MAX_ROWS + 40;
-    const paidAt = (i: number) => sqlTimestamp(new Date(Date.UTC(2026, 1, 10, 3, 0, 0) + i * 60_000));
-    await withoutSummaryTriggers(h.db, async () => {
-      const orders = Array.from({ length: count }, (_, i) => ({
-        order_number: `SH-26${String(800_000 + i)}`, customer_id: null, first_name: 'Many', last_name: `Order${i}`, email: 'many@example.com', phone: '0712345678',
-        street: '1 Road', town: 'Town', county_id: 1, county_name: 'Mombasa', sub_county_id: 1, sub_county_name: 'Sub',
-        subtotal_cents: 200_000, total_cents: 200_000, status_id: i >= count - 20 ? 6 : 5, is_paid: true, paid_at: paidAt(i), created_at: paidAt(i), updated_at: paidAt(i),
-      }));
-      await h.db.batchInsert('orders', orders, 100);
-      const ids: Array<{ id: number }> = await h.db('orders').where('order_number', 'like', 'SH-268%').select('id');
-      await h.db.batchInsert('order_items', ids.map(({ id }) => ({ order_id: id, product_id: 7, product_name: 'P7', brand_id: 1, brand_name: 'B', category_id: 1, category_name: 'C1', unit: '1 kg', image: 'x.png', unit_price_cents: 100_000, quantity: 2, line_total_cents: 200_000 })), 100);
-    });
-    const report = (await get('/api/admin/dashboard/order_report?daterange=2026-02-10%20-%202026-02-10')) as OrderReport;
-    expect(report.totals).toMatchObject({ orders: count, net_sales: count * 2000, items_sold: count * 2 });
-    expect(report.orders).toHaveLength(ORDER_REPORT_MAX_ROWS);
-    expect(report.orders[0]).toEqual({ order_number: `SH-26${800_000 + count - 1}`, total_amount: 2000, date: '2026-02-10', status_name: 'Cancelled', customer_name: `Many Order${count - 1}`, items_count: 1, items_sold: 2 });
-    expect(report.orders.map((o) => o.order_number)).toEqual(Array.from({ length: ORDER_REPORT_MAX_ROWS }, (_, i) => `SH-26${800_000 + count - 1 - i}`));
-    // Two statuses: the newest of each, merged newest first.
-    const two = (await get('/api/admin/dashboard/order_report?daterange=2026-02-10%20-%202026-02-10&status_ids=5,6')) as OrderReport;
-    expect(two.orders.map((o) => o.order_number)).toEqual(report.orders.map((o) => o.order_number));
-    const delivered = (await get('/api/admin/dashboard/order_report?daterange=2026-02-10%20-%202026-02-10&status_ids=5')) as OrderReport;
-    expect(delivered.totals.orders).toBe(count - 20);
-    expect(delivered.orders[0]!.order_number).toBe(`SH-26${800_000 + count - 21}`);
-    await expectSummariesCurrent(h.db);
-  }, SLOW_MS);
+  it(
+    'the order report lists the newest orders of its range and counts them all',
+    async () => {
+      // 2026-02-10 in Nairobi: 520 Delivered orders paid a minute apart from 03:00 UTC, then 20 Cancelled ones after them.
+      const count = ORDER_REPORT_MAX_ROWS + 40;
+      const paidAt = (i: number) => sqlTimestamp(new Date(Date.UTC(2026, 1, 10, 3, 0, 0) + i * 60_000));
+      await withoutSummaryTriggers(h.db, async () => {
+        const orders = Array.from({ length: count }, (_, i) => ({
+          order_number: `SH-26${String(800_000 + i)}`,
+          customer_id: null,
+          first_name: 'Many',
+          last_name: `Order${i}`,
+          email: 'many@example.com',
+          phone: '0712345678',
+          street: '1 Road',
+          town: 'Town',
+          county_id: 1,
+          county_name: 'Mombasa',
+          sub_county_id: 1,
+          sub_county_name: 'Sub',
+          subtotal_cents: 200_000,
+          total_cents: 200_000,
+          status_id: i >= count - 20 ? 6 : 5,
+          is_paid: true,
+          paid_at: paidAt(i),
+          created_at: paidAt(i),
+          updated_at: paidAt(i),
+        }));
+        await h.db.batchInsert('orders', orders, 100);
+        const ids: Array<{ id: number }> = await h.db('orders').where('order_number', 'like', 'SH-268%').select('id');
+        await h.db.batchInsert(
+          'order_items',
+          ids.map(({ id }) => ({
+            order_id: id,
+            product_id: 7,
+            product_name: 'P7',
+            brand_id: 1,
+            brand_name: 'B',
+            category_id: 1,
+            category_name: 'C1',
+            unit: '1 kg',
+            image: 'x.png',
+            unit_price_cents: 100_000,
+            quantity: 2,
+            line_total_cents: 200_000,
+          })),
+          100,
+        );
+      });
+      const report = (await get('/api/admin/dashboard/order_report?daterange=2026-02-10%20-%202026-02-10')) as OrderReport;
+      expect(report.totals).toMatchObject({ orders: count, net_sales: count * 2000, items_sold: count * 2 });
+      expect(report.orders).toHaveLength(ORDER_REPORT_MAX_ROWS);
+      expect(report.orders[0]).toEqual({
+        order_number: `SH-26${800_000 + count - 1}`,
+        total_amount: 2000,
+        date: '2026-02-10',
+        status_name: 'Cancelled',
+        customer_name: `Many Order${count - 1}`,
+        items_count: 1,
+        items_sold: 2,
+      });
+      expect(report.orders.map((o) => o.order_number)).toEqual(
+        Array.from({ length: ORDER_REPORT_MAX_ROWS }, (_, i) => `SH-26${800_000 + count - 1 - i}`),
+      );
+      // Two statuses: the newest of each, merged newest first.
+      const two = (await get('/api/admin/dashboard/order_report?daterange=2026-02-10%20-%202026-02-10&status_ids=5,6')) as OrderReport;
+      expect(two.orders.map((o) => o.order_number)).toEqual(report.orders.map((o) => o.order_number));
+      const delivered = (await get('/api/admin/dashboard/order_report?daterange=2026-02-10%20-%202026-02-10&status_ids=5')) as OrderReport;
+      expect(delivered.totals.orders).toBe(count - 20);
+      expect(delivered.orders[0]!.order_number).toBe(`SH-26${800_000 + count - 21}`);
+      await expectSummariesCurrent(h.db);
+    },
+    SLOW_MS,
+  );
 
-  it('the reports equal sums over order items for the same range and filters', async () => {
-    const today = nairobiDay(new Date());
-    const from = '2025-12-01';
-    const range = `daterange=${from}%20-%20${today}`;
-    const categories = [...new Set(h.products.map((p) => p.category_id))];
-    const brands = [...new Set(h.products.map((p) => p.brand_id))];
-    const filters = [{}, { categories: categories.slice(0, 2) }, { brands: brands.slice(0, 1) }, { categories: categories.slice(0, 3), brands: brands.slice(1, 3) }, { categories }];
-    for (const filter of filters) {
-      const query = `${range}${filter.categories ? `&category_ids=${filter.categories.join(',')}` : ''}${'brands' in filter && filter.brands ? `&brand_ids=${filter.brands.join(',')}` : ''}`;
-      const expected = await recompute(h.db, from, today, filter);
-      const revenue = (await get(`/api/admin/dashboard/revenue_report?${query}`)) as RevenueReport;
-      expect(revenue.revenue_data).toEqual(expected.revenue_data);
-      expect(revenue.totals).toEqual(expected.totals);
-      const products = (await get(`/api/admin/dashboard/product_report?${query}`)) as ProductReport;
-      expect(products.totals).toEqual(expected.totals);
-      expect(products.products.map(({ product_id, net_sales, items_sold }) => ({ product_id, net_sales, items_sold }))).toEqual(expected.products);
-      expect(((await get(`/api/admin/dashboard/category_report?${query}`)) as CategoryReport).totals).toEqual(expected.totals);
-    }
-    expect(Object.keys((await recompute(h.db, from, today, {})).revenue_data).length).toBeGreaterThan(3);
-    // Serialized by the route itself: still JSON, as any other answer.
-    const answer = await h.request('GET', `/api/admin/dashboard/category_report?${range}`, { token: staff });
-    expect(answer.headers.get('content-type')).toBe('application/json; charset=utf-8');
-    expect(answer.headers.get('cache-control')).toBe('private, no-store');
+  it(
+    'the reports equal sums over order items for the same range and filters',
+    async () => {
+      const today = nairobiDay(new Date());
+      const from = '2025-12-01';
+      const range = `daterange=${from}%20-%20${today}`;
+      const categories = [...new Set(h.products.map((p) => p.category_id))];
+      const brands = [...new Set(h.products.map((p) => p.brand_id))];
+      const filters = [
+        {},
+        { categories: categories.slice(0, 2) },
+        { brands: brands.slice(0, 1) },
+        { categories: categories.slice(0, 3), brands: brands.slice(1, 3) },
+        { categories },
+      ];
+      for (const filter of filters) {
+        const query = `${range}${filter.categories ? `&category_ids=${filter.categories.join(',')}` : ''}${'brands' in filter && filter.brands ? `&brand_ids=${filter.brands.join(',')}` : ''}`;
+        const expected = await recompute(h.db, from, today, filter);
+        const revenue = (await get(`/api/admin/dashboard/revenue_report?${query}`)) as RevenueReport;
+        expect(revenue.revenue_data).toEqual(expected.revenue_data);
+        expect(revenue.totals).toEqual(expected.totals);
+        const products = (await get(`/api/admin/dashboard/product_report?${query}`)) as ProductReport;
+        expect(products.totals).toEqual(expected.totals);
+        expect(products.products.map(({ product_id, net_sales, items_sold }) => ({ product_id, net_sales, items_sold }))).toEqual(
+          expected.products,
+        );
+        expect(((await get(`/api/admin/dashboard/category_report?${query}`)) as CategoryReport).totals).toEqual(expected.totals);
+      }
+      expect(Object.keys((await recompute(h.db, from, today, {})).revenue_data).length).toBeGreaterThan(3);
+      // Serialized by the route itself: still JSON, as any other answer.
+      const answer = await h.request('GET', `/api/admin/dashboard/category_report?${range}`, { token: staff });
+      expect(answer.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(answer.headers.get('cache-control')).toBe('private, no-store');
 
-    for (const statuses of [undefined, [5], [2, 6], [3, 4]]) {
-      const expected = await recompute(h.db, from, today, { statuses });
-      const report = (await get(`/api/admin/dashboard/order_report?${range}${statuses ? `&status_ids=${statuses.join(',')}` : ''}`)) as OrderReport;
-      expect(report.totals).toMatchObject(expected.order_totals);
-      expect(report.orders.map((o) => o.order_number)).toEqual(expected.order_numbers);
-      expect(report.graph_data.reduce((sum, row) => sum + (row.orders ?? 0), 0)).toBe(expected.order_totals.orders);
-    }
-  }, SLOW_MS);
+      for (const statuses of [undefined, [5], [2, 6], [3, 4]]) {
+        const expected = await recompute(h.db, from, today, { statuses });
+        const report = (await get(
+          `/api/admin/dashboard/order_report?${range}${statuses ? `&status_ids=${statuses.join(',')}` : ''}`,
+        )) as OrderReport;
+        expect(report.totals).toMatchObject(expected.order_totals);
+        expect(report.orders.map((o) => o.order_number)).toEqual(expected.order_numbers);
+        expect(report.graph_data.reduce((sum, row) => sum + (row.orders ?? 0), 0)).toBe(expected.order_totals.orders);
+      }
+    },
+    SLOW_MS,
+  );
 });
 
 describe('splitByMonths: a range as whole months and the days either side', () => {
   it('splits at month starts, across years and leap days', () => {
-    expect(splitByMonths('2026-03-10', '2026-03-11')).toEqual({ months: null, before: { from: '2026-03-10', to: '2026-03-11' }, after: null });
-    expect(splitByMonths('2026-03-01', '2026-03-31')).toEqual({ months: { from: '2026-03-01', to: '2026-04-01' }, before: null, after: null });
-    expect(splitByMonths('2026-03-02', '2026-03-31')).toEqual({ months: null, before: { from: '2026-03-02', to: '2026-03-31' }, after: null });
-    expect(splitByMonths('2025-11-22', '2026-11-21')).toEqual({ months: { from: '2025-12-01', to: '2026-11-01' }, before: { from: '2025-11-22', to: '2025-11-30' }, after: { from: '2026-11-01', to: '2026-11-21' } });
-    expect(splitByMonths('2024-02-01', '2024-02-29')).toEqual({ months: { from: '2024-02-01', to: '2024-03-01' }, before: null, after: null });
-    expect(splitByMonths('2025-12-15', '2026-01-31')).toEqual({ months: { from: '2026-01-01', to: '2026-02-01' }, before: { from: '2025-12-15', to: '2025-12-31' }, after: null });
+    expect(splitByMonths('2026-03-10', '2026-03-11')).toEqual({
+      months: null,
+      before: { from: '2026-03-10', to: '2026-03-11' },
+      after: null,
+    });
+    expect(splitByMonths('2026-03-01', '2026-03-31')).toEqual({
+      months: { from: '2026-03-01', to: '2026-04-01' },
+      before: null,
+      after: null,
+    });
+    expect(splitByMonths('2026-03-02', '2026-03-31')).toEqual({
+      months: null,
+      before: { from: '2026-03-02', to: '2026-03-31' },
+      after: null,
+    });
+    expect(splitByMonths('2025-11-22', '2026-11-21')).toEqual({
+      months: { from: '2025-12-01', to: '2026-11-01' },
+      before: { from: '2025-11-22', to: '2025-11-30' },
+      after: { from: '2026-11-01', to: '2026-11-21' },
+    });
+    expect(splitByMonths('2024-02-01', '2024-02-29')).toEqual({
+      months: { from: '2024-02-01', to: '2024-03-01' },
+      before: null,
+      after: null,
+    });
+    expect(splitByMonths('2025-12-15', '2026-01-31')).toEqual({
+      months: { from: '2026-01-01', to: '2026-02-01' },
+      before: { from: '2025-12-15', to: '2025-12-31' },
+      after: null,
+    });
   });
 });

@@ -90,10 +90,16 @@ class SummarySql {
   upsert(table: string, keys: string[], adds: string[], latest: string[], select: string): string {
     const columns = [...keys, ...adds, ...latest];
     if (this.mysql) {
-      const sets = [...adds.map((c) => `${c} = ${table}.${c} + VALUES(${c})`), ...latest.map((c) => `${c} = GREATEST(${table}.${c}, VALUES(${c}))`)];
+      const sets = [
+        ...adds.map((c) => `${c} = ${table}.${c} + VALUES(${c})`),
+        ...latest.map((c) => `${c} = GREATEST(${table}.${c}, VALUES(${c}))`),
+      ];
       return `INSERT INTO ${table} (${columns.join(', ')}) ${select} ON DUPLICATE KEY UPDATE ${sets.join(', ')}`;
     }
-    const sets = [...adds.map((c) => `${c} = ${table}.${c} + excluded.${c}`), ...latest.map((c) => `${c} = max(${table}.${c}, excluded.${c})`)];
+    const sets = [
+      ...adds.map((c) => `${c} = ${table}.${c} + excluded.${c}`),
+      ...latest.map((c) => `${c} = max(${table}.${c}, excluded.${c})`),
+    ];
     return `INSERT INTO ${table} (${columns.join(', ')}) ${select} ON CONFLICT (${keys.join(', ')}) DO UPDATE SET ${sets.join(', ')}`;
   }
 
@@ -108,7 +114,9 @@ class SummarySql {
 
   /** One (category, brand) pair as fixed-width digits, so a key sorts the same in every collation. */
   private pair(line: string): string {
-    return this.mysql ? `CONCAT(LPAD(${line}.category_id, 10, '0'), LPAD(COALESCE(${line}.brand_id, 0), 10, '0'))` : `printf('%010d%010d', ${line}.category_id, COALESCE(${line}.brand_id, 0))`;
+    return this.mysql
+      ? `CONCAT(LPAD(${line}.category_id, 10, '0'), LPAD(COALESCE(${line}.brand_id, 0), 10, '0'))`
+      : `printf('%010d%010d', ${line}.category_id, COALESCE(${line}.brand_id, 0))`;
   }
 
   /** The basket key of the grouped lines `line` (an aggregate). SQLite's one-argument DISTINCT form separates with ','; harmless, the pairs are fixed width. */
@@ -130,8 +138,16 @@ class SummarySql {
   /** Adds the basket to the dictionary unless it is there (on MySQL that uses up an auto-increment id every time: ids are only keys). */
   addBasket(key: string, where: string): string {
     return this.mysql
-      ? this.insertIgnore('report_baskets', ['key_hash', 'basket_key'], `SELECT UNHEX(SHA1(k.basket_key)), k.basket_key FROM (SELECT ${key} AS basket_key) k WHERE ${where} AND k.basket_key IS NOT NULL`)
-      : this.insertIgnore('report_baskets', ['basket_key'], `SELECT k.basket_key FROM (SELECT ${key} AS basket_key) k WHERE ${where} AND k.basket_key IS NOT NULL`);
+      ? this.insertIgnore(
+          'report_baskets',
+          ['key_hash', 'basket_key'],
+          `SELECT UNHEX(SHA1(k.basket_key)), k.basket_key FROM (SELECT ${key} AS basket_key) k WHERE ${where} AND k.basket_key IS NOT NULL`,
+        )
+      : this.insertIgnore(
+          'report_baskets',
+          ['basket_key'],
+          `SELECT k.basket_key FROM (SELECT ${key} AS basket_key) k WHERE ${where} AND k.basket_key IS NOT NULL`,
+        );
   }
 }
 
@@ -177,18 +193,32 @@ const period = (sql: SummarySql, t: LineTable, expr: string): string => (t.perio
  * opposite directions then lock the same rows in the same order (no deadlock on MySQL).
  */
 function moved(sql: SummarySql, table: { table: string; keys: string[]; adds: string[] }, rows: string[]): string {
-  return sql.upsert(table.table, table.keys, table.adds, [], `SELECT * FROM (${rows.join(' UNION ALL ')}) moved WHERE 1 = 1 ORDER BY ${table.keys.join(', ')}`);
+  return sql.upsert(
+    table.table,
+    table.keys,
+    table.adds,
+    [],
+    `SELECT * FROM (${rows.join(' UNION ALL ')}) moved WHERE 1 = 1 ORDER BY ${table.keys.join(', ')}`,
+  );
 }
 
 function countyRow(sql: SummarySql, o: string, sign: 1 | -1): string {
-  return sql.upsert('report_county_sales', ['county_name'], ['orders', 'total_cents'], [], `SELECT ${o}.county_name, ${sign}, ${sign} * ${sql.signed(`${o}.total_cents`)}${sql.noTable} WHERE ${o}.is_paid = 1`);
+  return sql.upsert(
+    'report_county_sales',
+    ['county_name'],
+    ['orders', 'total_cents'],
+    [],
+    `SELECT ${o}.county_name, ${sign}, ${sign} * ${sql.signed(`${o}.total_cents`)}${sql.noTable} WHERE ${o}.is_paid = 1`,
+  );
 }
 
 /** The order's lines, grouped as each table is keyed (in key order, so concurrent payments lock rows in the same order). */
 function lineRows(sql: SummarySql, o: string, sign: 1 | -1): string[] {
   return LINE_TABLES.map((t) => {
     const group = [...(t.product ? ['oi.product_id'] : []), 'oi.category_id', 'COALESCE(oi.brand_id, 0)'].join(', ');
-    const latest = lineLatest(t).map((c) => `MAX(oi.${c})`).join(', ');
+    const latest = lineLatest(t)
+      .map((c) => `MAX(oi.${c})`)
+      .join(', ');
     return sql.upsert(
       t.table,
       lineKeys(t),
@@ -202,7 +232,13 @@ function lineRows(sql: SummarySql, o: string, sign: 1 | -1): string[] {
 
 function basketRows(sql: SummarySql, o: string, sign: 1 | -1): string[] {
   const key = sql.basketKey(`${o}.id`);
-  const day = sql.upsert('report_basket_days', ['day', 'basket_id'], ['orders'], [], `SELECT ${sql.day(`${o}.paid_at`)}, b.id, ${sign} FROM report_baskets b WHERE ${paidGuard(o)} AND ${sql.basketIs('b', key)}`);
+  const day = sql.upsert(
+    'report_basket_days',
+    ['day', 'basket_id'],
+    ['orders'],
+    [],
+    `SELECT ${sql.day(`${o}.paid_at`)}, b.id, ${sign} FROM report_baskets b WHERE ${paidGuard(o)} AND ${sql.basketIs('b', key)}`,
+  );
   if (sign === -1) return [day];
   return [
     sql.addBasket(key, paidGuard(o)),
@@ -234,7 +270,9 @@ function lineStatements(sql: SummarySql): string[] {
         lineKeys(t),
         LINE_ADDS,
         lineLatest(t),
-        `SELECT ${period(sql, t, 'o.paid_at')}, ${t.product ? 'NEW.product_id, ' : ''}NEW.category_id, COALESCE(NEW.brand_id, 0), ${sql.net('NEW', 'o')}, NEW.line_total_cents, NEW.quantity, ${lineLatest(t)
+        `SELECT ${period(sql, t, 'o.paid_at')}, ${t.product ? 'NEW.product_id, ' : ''}NEW.category_id, COALESCE(NEW.brand_id, 0), ${sql.net('NEW', 'o')}, NEW.line_total_cents, NEW.quantity, ${lineLatest(
+          t,
+        )
           .map((c) => `NEW.${c}`)
           .join(', ')} ${parent}`,
       ),
@@ -253,7 +291,13 @@ function lineStatements(sql: SummarySql): string[] {
       [],
       `SELECT ${sql.day('o.paid_at')}, b.id, -1 FROM orders o JOIN report_baskets b ON ${sql.basketIs('b', before)} WHERE o.id = NEW.order_id AND ${paidGuard('o')}`,
     ),
-    sql.upsert('report_basket_days', ['day', 'basket_id'], ['orders'], [], `SELECT ${sql.day('o.paid_at')}, b.id, 1 FROM orders o JOIN report_baskets b ON ${sql.basketIs('b', after)} WHERE o.id = NEW.order_id AND ${paidGuard('o')}`),
+    sql.upsert(
+      'report_basket_days',
+      ['day', 'basket_id'],
+      ['orders'],
+      [],
+      `SELECT ${sql.day('o.paid_at')}, b.id, 1 FROM orders o JOIN report_baskets b ON ${sql.basketIs('b', after)} WHERE o.id = NEW.order_id AND ${paidGuard('o')}`,
+    ),
   ];
 }
 
@@ -273,11 +317,23 @@ interface TriggerSpec {
 function triggerSpecs(sql: SummarySql): TriggerSpec[] {
   const placesChanged = ['status_id', 'is_paid', 'created_at', 'total_cents'].map((c) => sql.differs(`OLD.${c}`, `NEW.${c}`)).join(' OR ');
   const paysChanged = ['status_id', 'is_paid', 'paid_at', 'total_cents'].map((c) => sql.differs(`OLD.${c}`, `NEW.${c}`)).join(' OR ');
-  const linesChanged = ['is_paid', 'paid_at', 'subtotal_cents', 'discount_cents', 'points_discount_cents'].map((c) => sql.differs(`OLD.${c}`, `NEW.${c}`)).join(' OR ');
+  const linesChanged = ['is_paid', 'paid_at', 'subtotal_cents', 'discount_cents', 'points_discount_cents']
+    .map((c) => sql.differs(`OLD.${c}`, `NEW.${c}`))
+    .join(' OR ');
   const countyChanged = ['is_paid', 'total_cents', 'county_name'].map((c) => sql.differs(`OLD.${c}`, `NEW.${c}`)).join(' OR ');
   const whole = (o: string, sign: 1 | -1): TriggerPart[] => [
-    { when: `NOT (${o}.status_id = 1 AND ${o}.is_paid = 0)`, statements: [sql.upsert(PLACED.table, PLACED.keys, PLACED.adds, [], placedRow(sql, o, sign))] },
-    { when: paidGuard(o), statements: [sql.upsert(PAID.table, PAID.keys, PAID.adds, [], paidRow(sql, o, sign)), ...lineRows(sql, o, sign), ...basketRows(sql, o, sign)] },
+    {
+      when: `NOT (${o}.status_id = 1 AND ${o}.is_paid = 0)`,
+      statements: [sql.upsert(PLACED.table, PLACED.keys, PLACED.adds, [], placedRow(sql, o, sign))],
+    },
+    {
+      when: paidGuard(o),
+      statements: [
+        sql.upsert(PAID.table, PAID.keys, PAID.adds, [], paidRow(sql, o, sign)),
+        ...lineRows(sql, o, sign),
+        ...basketRows(sql, o, sign),
+      ],
+    },
     { when: `${o}.is_paid = 1`, statements: [countyRow(sql, o, sign)] },
   ];
   return [
@@ -289,13 +345,26 @@ function triggerSpecs(sql: SummarySql): TriggerSpec[] {
       parts: [
         { when: placesChanged, statements: [moved(sql, PLACED, [placedRow(sql, 'OLD', -1), placedRow(sql, 'NEW', 1)])] },
         { when: paysChanged, statements: [moved(sql, PAID, [paidRow(sql, 'OLD', -1), paidRow(sql, 'NEW', 1)])] },
-        { when: linesChanged, statements: [...lineRows(sql, 'OLD', -1), ...basketRows(sql, 'OLD', -1), ...lineRows(sql, 'NEW', 1), ...basketRows(sql, 'NEW', 1)] },
+        {
+          when: linesChanged,
+          statements: [
+            ...lineRows(sql, 'OLD', -1),
+            ...basketRows(sql, 'OLD', -1),
+            ...lineRows(sql, 'NEW', 1),
+            ...basketRows(sql, 'NEW', 1),
+          ],
+        },
         { when: countyChanged, statements: [countyRow(sql, 'OLD', -1), countyRow(sql, 'NEW', 1)] },
       ],
     },
     // Before: the order's lines are still there (a cascade removes them without triggers on MySQL).
     { name: 'report_orders_bd', timing: 'BEFORE DELETE', table: 'orders', parts: whole('OLD', -1) },
-    { name: 'report_order_items_ai', timing: 'AFTER INSERT', table: 'order_items', parts: [{ when: `EXISTS (SELECT 1 FROM orders o WHERE o.id = NEW.order_id AND ${paidGuard('o')})`, statements: lineStatements(sql) }] },
+    {
+      name: 'report_order_items_ai',
+      timing: 'AFTER INSERT',
+      table: 'order_items',
+      parts: [{ when: `EXISTS (SELECT 1 FROM orders o WHERE o.id = NEW.order_id AND ${paidGuard('o')})`, statements: lineStatements(sql) }],
+    },
   ];
 }
 
@@ -310,7 +379,10 @@ function triggerStatements(dialect: Dialect): Array<{ name: string; sql: string 
     } else {
       spec.parts.forEach((part, i) => {
         const name = `${spec.name}_${i + 1}`;
-        out.push({ name, sql: `CREATE TRIGGER ${name} ${spec.timing} ON ${spec.table} FOR EACH ROW WHEN ${part.when}\nBEGIN\n${part.statements.map((s) => `${s};`).join('\n')}\nEND` });
+        out.push({
+          name,
+          sql: `CREATE TRIGGER ${name} ${spec.timing} ON ${spec.table} FOR EACH ROW WHEN ${part.when}\nBEGIN\n${part.statements.map((s) => `${s};`).join('\n')}\nEND`,
+        });
       });
     }
   }
@@ -373,7 +445,9 @@ export async function rebuildReportSummaries(db: Knex): Promise<void> {
     await trx.raw(
       `INSERT INTO report_placed_days (day, status_id, is_paid, orders, total_cents) SELECT ${sql.day('created_at')}, status_id, is_paid, COUNT(*), SUM(total_cents) FROM orders WHERE NOT (status_id = 1 AND is_paid = 0) GROUP BY ${sql.day('created_at')}, status_id, is_paid`,
     );
-    await trx.raw(`INSERT INTO report_county_sales (county_name, orders, total_cents) SELECT county_name, COUNT(*), SUM(total_cents) FROM orders WHERE is_paid = 1 GROUP BY county_name`);
+    await trx.raw(
+      `INSERT INTO report_county_sales (county_name, orders, total_cents) SELECT county_name, COUNT(*), SUM(total_cents) FROM orders WHERE is_paid = 1 GROUP BY county_name`,
+    );
 
     // Each paid order's basket, a step at a time (no ALTER or CREATE INDEX on it: on MySQL those would commit).
     await trx.raw(`DROP ${sql.mysql ? 'TEMPORARY ' : ''}TABLE IF EXISTS report_rebuild_baskets`);
@@ -383,7 +457,11 @@ export async function rebuildReportSummaries(db: Knex): Promise<void> {
         : 'CREATE TEMP TABLE report_rebuild_baskets (order_id INTEGER NOT NULL, day TEXT NOT NULL, basket_key TEXT NOT NULL)',
     );
     const [bounds] = (await trx('orders').min({ low: 'id' }).max({ high: 'id' })) as Array<{ low: number | null; high: number | null }>;
-    for (let from = Number(bounds?.low ?? 1); bounds?.high !== null && bounds?.high !== undefined && from <= Number(bounds.high); from += REBUILD_STEP) {
+    for (
+      let from = Number(bounds?.low ?? 1);
+      bounds?.high !== null && bounds?.high !== undefined && from <= Number(bounds.high);
+      from += REBUILD_STEP
+    ) {
       const step = [from, from + REBUILD_STEP - 1];
       const inStep = 'o.id BETWEEN ? AND ?';
       await trx.raw(
@@ -419,7 +497,11 @@ export async function rebuildReportSummaries(db: Knex): Promise<void> {
       const firsts = `(SELECT ${basketColumn}, MIN(order_id) AS order_id FROM report_rebuild_baskets GROUP BY ${basketColumn}) r`;
       await trx.raw(
         sql.mysql
-          ? sql.insertIgnore('report_baskets', ['key_hash', 'basket_key'], `SELECT r.key_hash, ${sql.basketKey('r.order_id')} FROM ${firsts} WHERE NOT EXISTS (SELECT 1 FROM report_baskets b WHERE b.key_hash = r.key_hash)`)
+          ? sql.insertIgnore(
+              'report_baskets',
+              ['key_hash', 'basket_key'],
+              `SELECT r.key_hash, ${sql.basketKey('r.order_id')} FROM ${firsts} WHERE NOT EXISTS (SELECT 1 FROM report_baskets b WHERE b.key_hash = r.key_hash)`,
+            )
           : sql.insertIgnore('report_baskets', ['basket_key'], `SELECT r.basket_key FROM ${firsts} WHERE true`),
       );
       await trx.raw(
@@ -430,7 +512,13 @@ export async function rebuildReportSummaries(db: Knex): Promise<void> {
         ),
       );
       await trx.raw(
-        sql.upsert('report_basket_days', ['day', 'basket_id'], ['orders'], [], `SELECT r.day, b.id, COUNT(*) FROM report_rebuild_baskets r JOIN report_baskets b ON b.${basketColumn} = r.${basketColumn} WHERE true GROUP BY r.day, b.id`),
+        sql.upsert(
+          'report_basket_days',
+          ['day', 'basket_id'],
+          ['orders'],
+          [],
+          `SELECT r.day, b.id, COUNT(*) FROM report_rebuild_baskets r JOIN report_baskets b ON b.${basketColumn} = r.${basketColumn} WHERE true GROUP BY r.day, b.id`,
+        ),
       );
     }
     await trx.raw(`DROP ${sql.mysql ? 'TEMPORARY ' : ''}TABLE report_rebuild_baskets`);

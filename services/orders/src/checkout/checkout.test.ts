@@ -15,7 +15,12 @@ describe.each(testDatabases('orders'))('POST /api/site/orders/store on $dialect'
   });
 
   const store = (body: unknown, token?: string) => h.request('POST', '/api/site/orders/store', { body, token });
-  const written = async () => ({ orders: await h.count('orders'), items: await h.count('order_items'), history: await h.count('order_status_history'), redemptions: await h.count('coupon_redemptions') });
+  const written = async () => ({
+    orders: await h.count('orders'),
+    items: await h.count('order_items'),
+    history: await h.count('order_status_history'),
+    redemptions: await h.count('coupon_redemptions'),
+  });
 
   /** Places nothing: the answer is a 422 with `message`, and no table changed. */
   async function refused(body: unknown, message: string, field?: string, token?: string) {
@@ -35,7 +40,14 @@ describe.each(testDatabases('orders'))('POST /api/site/orders/store on $dialect'
       const answer = await store(h.orderBody(cart, subtotal / 100, { email: 'Guest.Shopper@Example.com', apartment: '' }));
       expect(answer.status).toBe(201);
       expect(answer.body).toEqual({
-        data: { id: expect.any(Number), order_number: expect.stringMatching(/^SH-\d{6,}$/), total_amount: subtotal / 100, subtotal: subtotal / 100, discount: 0, points_discount: 0 },
+        data: {
+          id: expect.any(Number),
+          order_number: expect.stringMatching(/^SH-\d{6,}$/),
+          total_amount: subtotal / 100,
+          subtotal: subtotal / 100,
+          discount: 0,
+          points_discount: 0,
+        },
       });
       const order = await h.db('orders').where({ id: answer.body.data.id }).first();
       expect(order).toMatchObject({
@@ -70,7 +82,9 @@ describe.each(testDatabases('orders'))('POST /api/site/orders/store on $dialect'
         quantity: cart[0]!.quantity,
         line_total_cents: h.unitCents(product.id) * cart[0]!.quantity,
       });
-      expect(await h.db('order_status_history').where({ order_id: answer.body.data.id }).select('status_id', 'note')).toEqual([{ status_id: 1, note: 'Order placed' }]);
+      expect(await h.db('order_status_history').where({ order_id: answer.body.data.id }).select('status_id', 'note')).toEqual([
+        { status_id: 1, note: 'Order placed' },
+      ]);
     });
 
     it('gives every order its own number, never reused', async () => {
@@ -83,7 +97,14 @@ describe.each(testDatabases('orders'))('POST /api/site/orders/store on $dialect'
 
     it('accepts the optional fields blank and the ids as digit strings', async () => {
       const cart = h.cart(2000);
-      const body = h.orderBody(cart, h.subtotalCents(cart) / 100, { apartment: null, order_notes: '', mpesa_no: '', coupon: null, county_id: String(NAIROBI), subcounty_id: String(WESTLANDS) });
+      const body = h.orderBody(cart, h.subtotalCents(cart) / 100, {
+        apartment: null,
+        order_notes: '',
+        mpesa_no: '',
+        coupon: null,
+        county_id: String(NAIROBI),
+        subcounty_id: String(WESTLANDS),
+      });
       delete (body as Record<string, unknown>).depot_id;
       expect((await store(body)).status).toBe(201);
     });
@@ -96,7 +117,11 @@ describe.each(testDatabases('orders'))('POST /api/site/orders/store on $dialect'
       const items = body.cart_items as Array<{ price: number; product_total: number }>;
       items[0]!.price = 1;
       const name = h.products.find((p) => p.id === cart[0]!.id)!.name;
-      await refused(body, `Prices have changed: ${name} is now ${formatCents(h.unitCents(cart[0]!.id))}. Please review your cart.`, 'cart_items');
+      await refused(
+        body,
+        `Prices have changed: ${name} is now ${formatCents(h.unitCents(cart[0]!.id))}. Please review your cart.`,
+        'cart_items',
+      );
     });
 
     it('refuses a tampered line total and a tampered order total', async () => {
@@ -105,20 +130,43 @@ describe.each(testDatabases('orders'))('POST /api/site/orders/store on $dialect'
       const body = h.orderBody(cart, subtotal / 100);
       (body.cart_items as Array<{ product_total: number }>)[1]!.product_total = 0.5;
       const name = h.products.find((p) => p.id === cart[1]!.id)!.name;
-      await refused(body, `Prices have changed: ${name} is now ${formatCents(h.unitCents(cart[1]!.id))}. Please review your cart.`, 'cart_items');
-      await refused(h.orderBody(cart, subtotal / 100 - 1), `The order total is now ${formatCents(subtotal)}. Please review your cart.`, 'total_amount');
-      await refused(h.orderBody(cart, subtotal / 100 + 0.01), `The order total is now ${formatCents(subtotal)}. Please review your cart.`, 'total_amount');
+      await refused(
+        body,
+        `Prices have changed: ${name} is now ${formatCents(h.unitCents(cart[1]!.id))}. Please review your cart.`,
+        'cart_items',
+      );
+      await refused(
+        h.orderBody(cart, subtotal / 100 - 1),
+        `The order total is now ${formatCents(subtotal)}. Please review your cart.`,
+        'total_amount',
+      );
+      await refused(
+        h.orderBody(cart, subtotal / 100 + 0.01),
+        `The order total is now ${formatCents(subtotal)}. Please review your cart.`,
+        'total_amount',
+      );
     });
 
     it('prices from the catalogue as it is now: a change since the cart was filled is a 422', async () => {
       const cart = h.cart(2500);
       const body = h.orderBody(cart, h.subtotalCents(cart) / 100);
       const product = h.products.find((p) => p.id === cart[0]!.id)!;
-      await h.changeCatalogue((trx) => trx('products').where({ id: product.id }).update({ price_cents: product.price_cents + 1000, offer_price_cents: null }));
+      await h.changeCatalogue((trx) =>
+        trx('products')
+          .where({ id: product.id })
+          .update({ price_cents: product.price_cents + 1000, offer_price_cents: null }),
+      );
       try {
-        await refused(body, `Prices have changed: ${product.name} is now ${formatCents(product.price_cents + 1000)}. Please review your cart.`);
+        await refused(
+          body,
+          `Prices have changed: ${product.name} is now ${formatCents(product.price_cents + 1000)}. Please review your cart.`,
+        );
       } finally {
-        await h.changeCatalogue((trx) => trx('products').where({ id: product.id }).update({ price_cents: product.price_cents, offer_price_cents: product.offer_price_cents }));
+        await h.changeCatalogue((trx) =>
+          trx('products')
+            .where({ id: product.id })
+            .update({ price_cents: product.price_cents, offer_price_cents: product.offer_price_cents }),
+        );
       }
     });
 
@@ -126,11 +174,16 @@ describe.each(testDatabases('orders'))('POST /api/site/orders/store on $dialect'
       const product = h.products[0]!;
       const slow = new CatalogClient(h.catalog.url, h.config.internalSecret, { revisionCheckMs: 60_000 });
       const quick = new CatalogClient(h.catalog.url, h.config.internalSecret, { revisionCheckMs: 1 });
-      const priceOf = async (client: CatalogClient, fresh = false) => (await client.lookup([product.id], { fresh })).get(product.id)?.price_cents;
+      const priceOf = async (client: CatalogClient, fresh = false) =>
+        (await client.lookup([product.id], { fresh })).get(product.id)?.price_cents;
       expect(await priceOf(slow)).toBe(product.price_cents);
       expect(await priceOf(quick)).toBe(product.price_cents);
       try {
-        await h.changeCatalogue((trx) => trx('products').where({ id: product.id }).update({ price_cents: product.price_cents + 500 }));
+        await h.changeCatalogue((trx) =>
+          trx('products')
+            .where({ id: product.id })
+            .update({ price_cents: product.price_cents + 500 }),
+        );
         // Within its interval the cache answers; a fresh lookup, or the next revision check, sees the change.
         expect(await priceOf(slow)).toBe(product.price_cents);
         expect(await priceOf(slow, true)).toBe(product.price_cents + 500);
@@ -154,7 +207,11 @@ describe.each(testDatabases('orders'))('POST /api/site/orders/store on $dialect'
       const product = h.products.find((p) => p.id === cart[0]!.id)!;
       const body = h.orderBody(cart, h.subtotalCents(cart) / 100);
       (body.cart_items as Array<{ quantity: unknown }>)[0]!.quantity = quantity === 'max+1' ? product.max_quantity + 1 : quantity;
-      await refused(body, `The quantity of ${product.name} must be between ${product.min_quantity} and ${product.max_quantity}.`, 'cart_items');
+      await refused(
+        body,
+        `The quantity of ${product.name} must be between ${product.min_quantity} and ${product.max_quantity}.`,
+        'cart_items',
+      );
     });
 
     it('refuses a quantity that is not a number, an empty cart and a product twice', async () => {
@@ -174,7 +231,9 @@ describe.each(testDatabases('orders'))('POST /api/site/orders/store on $dialect'
       try {
         await h.changeCatalogue((trx) => trx('products').where({ id: product.id }).update({ status: 'draft' }));
         await refused(h.orderBody([{ id: product.id, quantity: 1 }, ...cart], 99_999), `Product ${product.id} is no longer available.`);
-        await h.changeCatalogue((trx) => trx('products').where({ id: product.id }).update({ status: 'published', archived_at: sqlTimestamp() }));
+        await h.changeCatalogue((trx) =>
+          trx('products').where({ id: product.id }).update({ status: 'published', archived_at: sqlTimestamp() }),
+        );
         await refused(h.orderBody([{ id: product.id, quantity: 1 }, ...cart], 99_999), `Product ${product.id} is no longer available.`);
       } finally {
         await h.changeCatalogue((trx) => trx('products').where({ id: product.id }).update({ status: 'published', archived_at: null }));
@@ -203,14 +262,23 @@ describe.each(testDatabases('orders'))('POST /api/site/orders/store on $dialect'
       expect(value.status).toBe(201);
       expect(value.body.data).toMatchObject({ subtotal: subtotal / 100, discount: 200, total_amount: (subtotal - 20_000) / 100 });
       const percentOff = Math.round(subtotal / 10);
-      const percent = await store(h.orderBody(cart, (subtotal - percentOff) / 100, { coupon: 'KARIBU10', email: 'percent.coupon@example.com' }));
+      const percent = await store(
+        h.orderBody(cart, (subtotal - percentOff) / 100, { coupon: 'KARIBU10', email: 'percent.coupon@example.com' }),
+      );
       expect(percent.status).toBe(201);
       expect(percent.body.data.discount).toBe(percentOff / 100);
       const order = await h.db('orders').where({ id: percent.body.data.id }).first();
       expect(order).toMatchObject({ coupon_code: 'KARIBU10', discount_cents: percentOff, total_cents: subtotal - percentOff });
-      expect(await h.db('coupon_redemptions').where({ order_id: percent.body.data.id }).first()).toMatchObject({ email: 'percent.coupon@example.com', discount_cents: percentOff });
+      expect(await h.db('coupon_redemptions').where({ order_id: percent.body.data.id }).first()).toMatchObject({
+        email: 'percent.coupon@example.com',
+        discount_cents: percentOff,
+      });
       // KARIBU10 is once per email.
-      await refused(h.orderBody(cart, (subtotal - percentOff) / 100, { coupon: 'KARIBU10', email: 'percent.coupon@example.com' }), 'Invalid or expired coupon', 'coupon');
+      await refused(
+        h.orderBody(cart, (subtotal - percentOff) / 100, { coupon: 'KARIBU10', email: 'percent.coupon@example.com' }),
+        'Invalid or expired coupon',
+        'coupon',
+      );
     });
 
     it('refuses unknown, expired, not yet valid and archived coupons', async () => {
@@ -218,8 +286,31 @@ describe.each(testDatabases('orders'))('POST /api/site/orders/store on $dialect'
       const subtotal = h.subtotalCents(cart);
       const now = Date.now();
       await h.db('coupons').insert([
-        { name: 'Next month', code: 'SOON10', discount_name: '10%', discount_type: 'percent', discount_percent_bp: 1000, valid_from: sqlTimestamp(new Date(now + 30 * 86400_000)), valid_to: sqlTimestamp(new Date(now + 60 * 86400_000)), times_used: 0, created_at: sqlTimestamp(), updated_at: sqlTimestamp() },
-        { name: 'Archived', code: 'GONE10', discount_name: '10%', discount_type: 'percent', discount_percent_bp: 1000, valid_from: sqlTimestamp(new Date(now - 86400_000)), valid_to: sqlTimestamp(new Date(now + 86400_000)), archived_at: sqlTimestamp(), times_used: 0, created_at: sqlTimestamp(), updated_at: sqlTimestamp() },
+        {
+          name: 'Next month',
+          code: 'SOON10',
+          discount_name: '10%',
+          discount_type: 'percent',
+          discount_percent_bp: 1000,
+          valid_from: sqlTimestamp(new Date(now + 30 * 86400_000)),
+          valid_to: sqlTimestamp(new Date(now + 60 * 86400_000)),
+          times_used: 0,
+          created_at: sqlTimestamp(),
+          updated_at: sqlTimestamp(),
+        },
+        {
+          name: 'Archived',
+          code: 'GONE10',
+          discount_name: '10%',
+          discount_type: 'percent',
+          discount_percent_bp: 1000,
+          valid_from: sqlTimestamp(new Date(now - 86400_000)),
+          valid_to: sqlTimestamp(new Date(now + 86400_000)),
+          archived_at: sqlTimestamp(),
+          times_used: 0,
+          created_at: sqlTimestamp(),
+          updated_at: sqlTimestamp(),
+        },
       ]);
       for (const code of ['NOPE', 'EXPIRED5', 'SOON10', 'GONE10']) {
         await refused(h.orderBody(cart, Math.round(subtotal * 0.9) / 100, { coupon: code }), 'Invalid or expired coupon', 'coupon');
@@ -231,10 +322,13 @@ describe.each(testDatabases('orders'))('POST /api/site/orders/store on $dialect'
       const subtotal = h.subtotalCents(cart);
       const total = (subtotal - Math.round(subtotal * 0.05)) / 100;
       const before = await h.count('orders');
-      const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => store(h.orderBody(cart, total, { coupon: 'ONCEONLY', email: `racer${i}@example.com` }))));
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => store(h.orderBody(cart, total, { coupon: 'ONCEONLY', email: `racer${i}@example.com` }))),
+      );
       const ok = answers.filter((a) => a.status === 201);
       expect(ok).toHaveLength(1);
-      for (const answer of answers.filter((a) => a.status !== 201)) expect(answer).toMatchObject({ status: 422, body: { message: 'Invalid or expired coupon' } });
+      for (const answer of answers.filter((a) => a.status !== 201))
+        expect(answer).toMatchObject({ status: 422, body: { message: 'Invalid or expired coupon' } });
       expect(await h.count('orders')).toBe(before + 1);
       const coupon = await h.db('coupons').where({ code: 'ONCEONLY' }).first();
       expect(Number(coupon.times_used)).toBe(1);
@@ -253,18 +347,39 @@ describe.each(testDatabases('orders'))('POST /api/site/orders/store on $dialect'
       const order = await h.db('orders').where({ id: answer.body.data.id }).first();
       expect(order).toMatchObject({ customer_id: customer.accountId, redeemed_points: 15, points_discount_cents: 1500 });
       expect(await h.pointsBalance(customer.accountId)).toBe(5);
-      expect(await h.customers.db('points_ledger').where({ reason: 'redeemed', reference: order.order_number }).first()).toMatchObject({ delta: -15 });
+      expect(await h.customers.db('points_ledger').where({ reason: 'redeemed', reference: order.order_number }).first()).toMatchObject({
+        delta: -15,
+      });
       expect(await h.count('points_holds')).toBe(0);
     });
 
     it('refuses points for guests, more points than the balance or than the order', async () => {
       const cart = h.cart(2500);
       const subtotal = h.subtotalCents(cart);
-      await refused(h.orderBody(cart, (subtotal - 500) / 100, { redeemed_points: 5 }), 'Sign in to redeem Shwari Points.', 'redeemed_points');
+      await refused(
+        h.orderBody(cart, (subtotal - 500) / 100, { redeemed_points: 5 }),
+        'Sign in to redeem Shwari Points.',
+        'redeemed_points',
+      );
       const customer = await h.customer();
-      await refused(h.orderBody(cart, (subtotal - 2100) / 100, { redeemed_points: 21 }), 'You cannot redeem more points than available.', 'redeemed_points', customer.token);
-      await refused(h.orderBody(cart, 0, { redeemed_points: Math.floor(subtotal / 100) + 1 }), 'You cannot redeem more points than the order total.', 'redeemed_points', customer.token);
-      await refused(h.orderBody(cart, subtotal / 100, { redeemed_points: -2 }), 'Please enter a valid number of points to redeem.', 'redeemed_points', customer.token);
+      await refused(
+        h.orderBody(cart, (subtotal - 2100) / 100, { redeemed_points: 21 }),
+        'You cannot redeem more points than available.',
+        'redeemed_points',
+        customer.token,
+      );
+      await refused(
+        h.orderBody(cart, 0, { redeemed_points: Math.floor(subtotal / 100) + 1 }),
+        'You cannot redeem more points than the order total.',
+        'redeemed_points',
+        customer.token,
+      );
+      await refused(
+        h.orderBody(cart, subtotal / 100, { redeemed_points: -2 }),
+        'Please enter a valid number of points to redeem.',
+        'redeemed_points',
+        customer.token,
+      );
       expect(await h.pointsBalance(customer.accountId)).toBe(20);
       expect(await h.count('points_holds')).toBe(0);
     });
@@ -274,10 +389,13 @@ describe.each(testDatabases('orders'))('POST /api/site/orders/store on $dialect'
       const cart = h.cart(2500);
       const subtotal = h.subtotalCents(cart);
       const before = await h.count('orders', { customer_id: customer.accountId });
-      const answers = await Promise.all(Array.from({ length: 6 }, () => store(h.orderBody(cart, (subtotal - 800) / 100, { redeemed_points: 8 }), customer.token)));
+      const answers = await Promise.all(
+        Array.from({ length: 6 }, () => store(h.orderBody(cart, (subtotal - 800) / 100, { redeemed_points: 8 }), customer.token)),
+      );
       const ok = answers.filter((a) => a.status === 201);
       expect(ok).toHaveLength(2);
-      for (const answer of answers.filter((a) => a.status !== 201)) expect(answer.body.message).toBe('You cannot redeem more points than available.');
+      for (const answer of answers.filter((a) => a.status !== 201))
+        expect(answer.body.message).toBe('You cannot redeem more points than available.');
       expect(await h.pointsBalance(customer.accountId)).toBe(4);
       const rows = await h.customers.db('points_ledger').where({ account_id: customer.accountId });
       expect(rows.every((row: { balance_after: number }) => Number(row.balance_after) >= 0)).toBe(true);
@@ -290,8 +408,24 @@ describe.each(testDatabases('orders'))('POST /api/site/orders/store on $dialect'
       const cart = h.cart(3000);
       const subtotal = h.subtotalCents(cart);
       // A fresh single-use coupon: every order passes the read-only check, the claim lets one through.
-      await h.db('coupons').insert({ name: 'Race', code: 'RACE1', discount_name: 'KSh 100', discount_type: 'value', discount_value_cents: 10_000, valid_from: sqlTimestamp(new Date(Date.now() - 86400_000)), valid_to: sqlTimestamp(new Date(Date.now() + 86400_000)), usage_limit: 1, times_used: 0, created_at: sqlTimestamp(), updated_at: sqlTimestamp() });
-      const answers = await Promise.all(Array.from({ length: 5 }, () => store(h.orderBody(cart, (subtotal - 10_000 - 200) / 100, { coupon: 'RACE1', redeemed_points: 2 }), customer.token)));
+      await h.db('coupons').insert({
+        name: 'Race',
+        code: 'RACE1',
+        discount_name: 'KSh 100',
+        discount_type: 'value',
+        discount_value_cents: 10_000,
+        valid_from: sqlTimestamp(new Date(Date.now() - 86400_000)),
+        valid_to: sqlTimestamp(new Date(Date.now() + 86400_000)),
+        usage_limit: 1,
+        times_used: 0,
+        created_at: sqlTimestamp(),
+        updated_at: sqlTimestamp(),
+      });
+      const answers = await Promise.all(
+        Array.from({ length: 5 }, () =>
+          store(h.orderBody(cart, (subtotal - 10_000 - 200) / 100, { coupon: 'RACE1', redeemed_points: 2 }), customer.token),
+        ),
+      );
       expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
       expect(answers.filter((a) => a.status === 422).every((a) => a.body.message === 'Invalid or expired coupon')).toBe(true);
       expect(await h.pointsBalance(customer.accountId)).toBe(18);
@@ -353,8 +487,16 @@ describe.each(testDatabases('orders'))('POST /api/site/orders/store on $dialect'
       const cart = h.cart(2500);
       const total = h.subtotalCents(cart) / 100;
       await refused(h.orderBody(cart, total, { county_id: 99 }), 'The selected county is invalid.', 'county_id');
-      await refused(h.orderBody(cart, total, { county_id: MOMBASA, subcounty_id: WESTLANDS }), 'The selected sub-county does not belong to the selected county.', 'subcounty_id');
-      await refused(h.orderBody(cart, total, { subcounty_id: 9999 }), 'The selected sub-county does not belong to the selected county.', 'subcounty_id');
+      await refused(
+        h.orderBody(cart, total, { county_id: MOMBASA, subcounty_id: WESTLANDS }),
+        'The selected sub-county does not belong to the selected county.',
+        'subcounty_id',
+      );
+      await refused(
+        h.orderBody(cart, total, { subcounty_id: 9999 }),
+        'The selected sub-county does not belong to the selected county.',
+        'subcounty_id',
+      );
     });
 
     it('answers 400 for a body that is not JSON and 422 for one that is not an object', async () => {

@@ -11,7 +11,10 @@ describe('OneTripWriter', () => {
   });
 
   // Only with MYSQL_URL (describe.each refuses an empty table, so without it the case shows as skipped).
-  const onMysql = mysql.length > 0 ? describe.each(mysql) : describe.skip.each([{ dialect: 'mysql (MYSQL_URL not set)', create: testDatabases('orders')[0]!.create }]);
+  const onMysql =
+    mysql.length > 0
+      ? describe.each(mysql)
+      : describe.skip.each([{ dialect: 'mysql (MYSQL_URL not set)', create: testDatabases('orders')[0]!.create }]);
   onMysql('on $dialect', ({ create }) => {
     it('commits the batches together or not at all, and leaves no transaction open on a connection', async () => {
       const { db, drop } = await create();
@@ -25,19 +28,25 @@ describe('OneTripWriter', () => {
       const texts = async () => (await db('notes').orderBy('id').pluck('text')) as string[];
       try {
         // One round trip: values are bound, never spliced into the SQL.
-        const rows = (await writer.transaction((send) => send([insert('one'), insert("two'; DROP TABLE notes; --"), count], { commit: true }))) as Rows;
+        const rows = (await writer.transaction((send) =>
+          send([insert('one'), insert("two'; DROP TABLE notes; --"), count], { commit: true }),
+        )) as Rows;
         expect(Number(rows[0]!.n)).toBe(2);
 
         // A failing statement rolls back the whole transaction, earlier batches included.
-        await expect(writer.transaction(async (send) => {
-          await send([insert('three')]);
-          await send([insert('four'), insert('x'.repeat(50))], { commit: true });
-        })).rejects.toThrow();
+        await expect(
+          writer.transaction(async (send) => {
+            await send([insert('three')]);
+            await send([insert('four'), insert('x'.repeat(50))], { commit: true });
+          }),
+        ).rejects.toThrow();
         // So does the work throwing between batches (a decision, like a coupon used up).
-        await expect(writer.transaction(async (send) => {
-          const [row] = (await send([insert('five'), count])) as Rows;
-          if (Number(row!.n) > 0) throw new Error('changed my mind');
-        })).rejects.toThrow('changed my mind');
+        await expect(
+          writer.transaction(async (send) => {
+            const [row] = (await send([insert('five'), count])) as Rows;
+            if (Number(row!.n) > 0) throw new Error('changed my mind');
+          }),
+        ).rejects.toThrow('changed my mind');
         // A transaction the work did not commit is committed at the end.
         await writer.transaction(async (send) => {
           await send([insert('six')]);

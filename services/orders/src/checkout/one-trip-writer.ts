@@ -36,14 +36,21 @@ export class OneTripWriter {
     if (dialectOf(db) !== 'mysql') return null;
     const config = db.client.config as Knex.Config;
     const connection = { ...(config.connection as Knex.MySqlConnectionConfig), multipleStatements: true };
-    return new OneTripWriter(knexFactory({ client: 'mysql2', connection, pool: { min: 0, max: Number(process.env.DATABASE_POOL_MAX ?? 10) } }));
+    return new OneTripWriter(
+      knexFactory({ client: 'mysql2', connection, pool: { min: 0, max: Number(process.env.DATABASE_POOL_MAX ?? 10) } }),
+    );
   }
 
   async transaction<T>(work: (send: Send) => Promise<T>): Promise<T> {
-    const client = this.sql.client as { acquireConnection(): Promise<MysqlConnection>; releaseConnection(connection: MysqlConnection): Promise<unknown> };
+    const client = this.sql.client as {
+      acquireConnection(): Promise<MysqlConnection>;
+      releaseConnection(connection: MysqlConnection): Promise<unknown>;
+    };
     const connection = await client.acquireConnection();
     const query = (text: string, values: readonly unknown[]) =>
-      new Promise<unknown>((resolve, reject) => connection.query(text, values, (error, results) => (error ? reject(error) : resolve(results))));
+      new Promise<unknown>((resolve, reject) =>
+        connection.query(text, values, (error, results) => (error ? reject(error) : resolve(results))),
+      );
     let open = false;
     let committed = false;
     const send: Send = async (statements, { commit = false } = {}) => {
@@ -51,7 +58,10 @@ export class OneTripWriter {
       const first = open ? [] : ['START TRANSACTION'];
       const parts = [...first, ...statements.map((statement) => statement.sql), ...(commit ? ['COMMIT'] : [])];
       open = true;
-      const results = await query(parts.join(';\n'), statements.flatMap((statement) => statement.bindings));
+      const results = await query(
+        parts.join(';\n'),
+        statements.flatMap((statement) => statement.bindings),
+      );
       if (commit) committed = true;
       // One result per statement when there are several, the result itself when there is one.
       return parts.length === 1 ? results : (results as unknown[])[first.length + statements.length - 1];

@@ -241,8 +241,17 @@ export class CheckoutService {
     const rows = this.rows(input, auth, priced, orderNumber, sqlTimestamp(now));
     const { writer, coupons } = this.deps;
     const coupon = priced.coupon;
-    const redemption = (orderId: unknown) => coupons.redemptionRow(coupon!, { orderId, email: input.email, customerId: auth?.accountId ?? null, discountCents: priced.discountCents, now });
-    const limitReached = (uses: unknown) => coupon!.per_customer_limit !== null && Number((uses as Array<{ count: number | string }>)[0]?.count ?? 0) >= Number(coupon!.per_customer_limit);
+    const redemption = (orderId: unknown) =>
+      coupons.redemptionRow(coupon!, {
+        orderId,
+        email: input.email,
+        customerId: auth?.accountId ?? null,
+        discountCents: priced.discountCents,
+        now,
+      });
+    const limitReached = (uses: unknown) =>
+      coupon!.per_customer_limit !== null &&
+      Number((uses as Array<{ count: number | string }>)[0]?.count ?? 0) >= Number(coupon!.per_customer_limit);
 
     if (writer) {
       const { sql } = writer;
@@ -259,9 +268,17 @@ export class CheckoutService {
           const [row] = (await send([...head, ...releaseHold, { sql: 'SELECT @order_id AS id', bindings: [] }], { commit: true })) as Rows;
           return Number(row?.id);
         }
-        const [row] = (await send([...head, compiled(coupons.takeQuery(sql, coupon, now)), { sql: 'SELECT ROW_COUNT() AS taken, @order_id AS id', bindings: [] }])) as Rows;
+        const [row] = (await send([
+          ...head,
+          compiled(coupons.takeQuery(sql, coupon, now)),
+          { sql: 'SELECT ROW_COUNT() AS taken, @order_id AS id', bindings: [] },
+        ])) as Rows;
         if (Number(row?.taken) !== 1) throw invalidCoupon();
-        if (coupon.per_customer_limit !== null && limitReached(await send([compiled(coupons.usesByEmailQuery(sql, coupon.id, input.email))]))) throw invalidCoupon();
+        if (
+          coupon.per_customer_limit !== null &&
+          limitReached(await send([compiled(coupons.usesByEmailQuery(sql, coupon.id, input.email))]))
+        )
+          throw invalidCoupon();
         await send([compiled(sql('coupon_redemptions').insert(redemption(orderId))), ...releaseHold], { commit: true });
         return Number(row?.id);
       });

@@ -57,7 +57,9 @@ export class CouponsRepository {
 
   /** Orders of this email that used the coupon. */
   async usesByEmail(couponId: number, email: string): Promise<number> {
-    const [row] = (await this.db('coupon_redemptions').where({ coupon_id: couponId, email }).count({ count: '*' })) as Array<{ count: number | string }>;
+    const [row] = (await this.db('coupon_redemptions').where({ coupon_id: couponId, email }).count({ count: '*' })) as Array<{
+      count: number | string;
+    }>;
     return Number(row?.count ?? 0);
   }
 
@@ -69,7 +71,8 @@ export class CouponsRepository {
   /** The same checks on a coupon already read. */
   async check(coupon: CouponRow | undefined, email: string, now = new Date()): Promise<CouponRow> {
     if (!coupon || !this.isOpen(coupon, now)) throw invalidCoupon();
-    if (coupon.per_customer_limit !== null && (await this.usesByEmail(coupon.id, email)) >= Number(coupon.per_customer_limit)) throw invalidCoupon();
+    if (coupon.per_customer_limit !== null && (await this.usesByEmail(coupon.id, email)) >= Number(coupon.per_customer_limit))
+      throw invalidCoupon();
     return coupon;
   }
 
@@ -111,7 +114,10 @@ export class CouponsRepository {
   }
 
   /** The redemption row (what the per-email limit counts). */
-  redemptionRow(coupon: CouponRow, redemption: { orderId: unknown; email: string; customerId: number | null; discountCents: number; now: Date }) {
+  redemptionRow(
+    coupon: CouponRow,
+    redemption: { orderId: unknown; email: string; customerId: number | null; discountCents: number; now: Date },
+  ) {
     return {
       coupon_id: coupon.id,
       order_id: redemption.orderId,
@@ -124,9 +130,14 @@ export class CouponsRepository {
 
   /** Gives a use back (the order was cancelled unpaid). */
   async release(trx: Knex.Transaction, orderId: number, now = new Date()): Promise<void> {
-    const redemption: { id: number; coupon_id: number } | undefined = await trx('coupon_redemptions').where({ order_id: orderId }).first('id', 'coupon_id');
+    const redemption: { id: number; coupon_id: number } | undefined = await trx('coupon_redemptions')
+      .where({ order_id: orderId })
+      .first('id', 'coupon_id');
     if (!redemption) return;
     await trx('coupon_redemptions').where({ id: redemption.id }).delete();
-    await trx('coupons').where({ id: redemption.coupon_id }).where('times_used', '>', 0).update({ times_used: trx.raw('times_used - 1'), updated_at: sqlTimestamp(now) });
+    await trx('coupons')
+      .where({ id: redemption.coupon_id })
+      .where('times_used', '>', 0)
+      .update({ times_used: trx.raw('times_used - 1'), updated_at: sqlTimestamp(now) });
   }
 }

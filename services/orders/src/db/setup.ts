@@ -13,7 +13,10 @@ export interface PrepareOptions {
 }
 
 /** Migrate, seed the coupons when there are none, and (when asked) months of order history. */
-export async function prepareOrdersDatabase(db: Knex, options: PrepareOptions = {}): Promise<{ couponsSeeded: boolean; historyOrders: number }> {
+export async function prepareOrdersDatabase(
+  db: Knex,
+  options: PrepareOptions = {},
+): Promise<{ couponsSeeded: boolean; historyOrders: number }> {
   await migrateLatest(db, 'orders', migrations);
   const couponsSeeded = await seedCoupons(db);
   const historyOrders = options.history ? await seedOrderHistory(db, options.history, options.history.options) : 0;

@@ -10,9 +10,20 @@ import { orderStatus } from './statuses';
 /** The back office's product page lists at most this many orders (newest first). */
 export const PRODUCT_ORDER_LINES_LIMIT = 100;
 
-const idParam = (what: string) => z.object({ id: z.string().regex(/^\d{1,9}$/, `The ${what} id must be a whole number.`).transform(Number) });
+const idParam = (what: string) =>
+  z.object({
+    id: z
+      .string()
+      .regex(/^\d{1,9}$/, `The ${what} id must be a whole number.`)
+      .transform(Number),
+  });
 const idsBody = z.object({
-  ids: z.array(z.number('Each id must be a whole number.').int('Each id must be a whole number.').positive('Each id must be a whole number.'), 'The ids field must be a list of ids.').max(500, 'The ids field must not have more than 500 ids.'),
+  ids: z
+    .array(
+      z.number('Each id must be a whole number.').int('Each id must be a whole number.').positive('Each id must be a whole number.'),
+      'The ids field must be a list of ids.',
+    )
+    .max(500, 'The ids field must not have more than 500 ids.'),
 });
 
 /**
@@ -26,7 +37,16 @@ export function orderInternalRoutes(deps: { db: Knex; orders: OrdersRepository; 
 
   router.get('/products/:id/order-lines', async (ctx) => {
     const { id } = parseParams(idParam('product'), ctx.params);
-    const rows: Array<{ id: number; order_number: string; first_name: string; total_cents: number; created_at: Date | string; status_id: number; is_paid: number | boolean }> = await deps.db('orders as o')
+    const rows: Array<{
+      id: number;
+      order_number: string;
+      first_name: string;
+      total_cents: number;
+      created_at: Date | string;
+      status_id: number;
+      is_paid: number | boolean;
+    }> = await deps
+      .db('orders as o')
       .whereExists(deps.db('order_items as i').whereRaw('i.order_id = o.id').where('i.product_id', id))
       .orderBy('o.created_at', 'desc')
       .orderBy('o.id', 'desc')
@@ -50,7 +70,12 @@ export function orderInternalRoutes(deps: { db: Knex; orders: OrdersRepository; 
     const { ids } = parseBody(idsBody, ctx.request.body);
     const counts: Record<number, number> = Object.fromEntries(ids.map((id) => [id, 0]));
     if (ids.length > 0) {
-      const rows = (await deps.db('orders').whereIn('customer_id', ids).groupBy('customer_id').select('customer_id').count({ count: '*' })) as Array<{ customer_id: number; count: number | string }>;
+      const rows = (await deps
+        .db('orders')
+        .whereIn('customer_id', ids)
+        .groupBy('customer_id')
+        .select('customer_id')
+        .count({ count: '*' })) as Array<{ customer_id: number; count: number | string }>;
       for (const row of rows) counts[Number(row.customer_id)] = Number(row.count);
     }
     ctx.set('Cache-Control', 'no-store');

@@ -54,13 +54,23 @@ describe.each(testDatabases('orders'))('customer orders and coupons on $dialect'
           email: 'wanjiku.kamau@example.com',
         },
         order_items: expect.any(Array),
-        status_history: [{ status: { id: 1, name: 'Pending', color: '#f59e0b' }, note: 'Order placed', created_at: expect.stringMatching(/Z$/) }],
+        status_history: [
+          { status: { id: 1, name: 'Pending', color: '#f59e0b' }, note: 'Order placed', created_at: expect.stringMatching(/Z$/) },
+        ],
       });
       expect(order.order_items[0]).toEqual({
         id: expect.any(Number),
         quantity: cart[0]!.quantity,
         price: (h.unitCents(product.id) * cart[0]!.quantity) / 100,
-        product: { id: product.id, name: product.name, price: h.unitCents(product.id) / 100, brand: product.brand_name, category: product.category_name, unit: product.unit, image: product.image },
+        product: {
+          id: product.id,
+          name: product.name,
+          price: h.unitCents(product.id) / 100,
+          brand: product.brand_name,
+          category: product.category_name,
+          unit: product.unit,
+          image: product.image,
+        },
       });
     });
 
@@ -74,7 +84,9 @@ describe.each(testDatabases('orders'))('customer orders and coupons on $dialect'
         const order = (await h.request('GET', `/api/orders/view/${placed.order_number}`, { token: customer.token })).body as Order;
         expect(order.order_items[0]!.product).toMatchObject({ name: product.name, price: h.unitCents(product.id) / 100 });
       } finally {
-        await h.changeCatalogue((trx) => trx('products').where({ id: product.id }).update({ name: product.name, price_cents: product.price_cents }));
+        await h.changeCatalogue((trx) =>
+          trx('products').where({ id: product.id }).update({ name: product.name, price_cents: product.price_cents }),
+        );
       }
     });
 
@@ -85,7 +97,10 @@ describe.each(testDatabases('orders'))('customer orders and coupons on $dialect'
       const mine = await h.request('GET', `/api/orders/view/${placed.order_number.toLowerCase()}`, { token: owner.token });
       expect(mine.status).toBe(200);
       expect(mine.body.order_number).toBe(placed.order_number);
-      expect(await h.request('GET', `/api/orders/view/${placed.order_number}`, { token: stranger.token })).toMatchObject({ status: 404, body: { message: 'Order not found.' } });
+      expect(await h.request('GET', `/api/orders/view/${placed.order_number}`, { token: stranger.token })).toMatchObject({
+        status: 404,
+        body: { message: 'Order not found.' },
+      });
       expect((await h.request('GET', '/api/orders/view/SH-999999', { token: owner.token })).status).toBe(404);
       expect((await h.request('GET', '/api/orders/view/not-a-number', { token: owner.token })).status).toBe(400);
       // Guest orders belong to nobody.
@@ -109,7 +124,9 @@ describe.each(testDatabases('orders'))('customer orders and coupons on $dialect'
       const answer = await h.request('GET', `/internal/products/${cart[0]!.id}/order-lines`, { headers: secret });
       expect(answer.status).toBe(200);
       const lines = answer.body.order_items as Array<{ order_number: string }>;
-      expect(lines.findIndex((l) => l.order_number === second.order_number)).toBeLessThan(lines.findIndex((l) => l.order_number === first.order_number));
+      expect(lines.findIndex((l) => l.order_number === second.order_number)).toBeLessThan(
+        lines.findIndex((l) => l.order_number === first.order_number),
+      );
       expect(answer.body.order_items.find((l: { order_number: string }) => l.order_number === second.order_number)).toEqual({
         order_id: second.id,
         order_number: second.order_number,
@@ -132,9 +149,14 @@ describe.each(testDatabases('orders'))('customer orders and coupons on $dialect'
       const quiet = await h.customer();
       const first = await h.placeOrder(h.cart(2500), { token: customer.token });
       const second = await h.placeOrder(h.cart(3000), { token: customer.token });
-      const counts = await h.request('POST', '/internal/customers/order-counts', { headers: secret, body: { ids: [customer.accountId, quiet.accountId] } });
+      const counts = await h.request('POST', '/internal/customers/order-counts', {
+        headers: secret,
+        body: { ids: [customer.accountId, quiet.accountId] },
+      });
       expect(counts).toMatchObject({ status: 200, body: { counts: { [customer.accountId]: 2, [quiet.accountId]: 0 } } });
-      expect((await h.request('POST', '/internal/customers/order-counts', { headers: secret, body: { ids: [] } })).body).toEqual({ counts: {} });
+      expect((await h.request('POST', '/internal/customers/order-counts', { headers: secret, body: { ids: [] } })).body).toEqual({
+        counts: {},
+      });
       const orders = await h.request('GET', `/internal/customers/${customer.accountId}/orders`, { headers: secret });
       expect(orders.body.orders.map((o: { order_number: string }) => o.order_number)).toEqual([second.order_number, first.order_number]);
       expect((await h.request('GET', `/internal/customers/${customer.accountId}/orders`)).status).toBe(403);
@@ -144,7 +166,9 @@ describe.each(testDatabases('orders'))('customer orders and coupons on $dialect'
 
   describe('GET /api/site/coupons/check/{code}/{email} and POST /api/site/coupons/redeem', () => {
     const redeem = (code: unknown, email = 'coupon.shopper@example.com') =>
-      h.request('POST', '/api/site/coupons/redeem', { body: { first_name: 'Achieng', last_name: 'Otieno', phone: '0722000111', email, code } });
+      h.request('POST', '/api/site/coupons/redeem', {
+        body: { first_name: 'Achieng', last_name: 'Otieno', phone: '0722000111', email, code },
+      });
 
     it('answers the discount of a valid coupon, percent or value', async () => {
       expect(await h.request('GET', '/api/site/coupons/check/KARIBU10/someone@example.com')).toMatchObject({
@@ -154,18 +178,30 @@ describe.each(testDatabases('orders'))('customer orders and coupons on $dialect'
       expect((await h.request('GET', '/api/site/coupons/check/unga200/someone@example.com')).body).toEqual({
         discount: { name: 'KSh 200', discount_type: 'value', discount_value: 200, discount_percent: null },
       });
-      expect(await redeem('karibu10')).toMatchObject({ status: 200, body: { discount: { discount_type: 'percent', discount_percent: 10 } } });
+      expect(await redeem('karibu10')).toMatchObject({
+        status: 200,
+        body: { discount: { discount_type: 'percent', discount_percent: 10 } },
+      });
     });
 
     it.each(['NOPE', 'EXPIRED5', '%20'])('refuses %p with the spec’s message', async (code) => {
-      expect(await h.request('GET', `/api/site/coupons/check/${code}/someone@example.com`)).toMatchObject({ status: 422, body: { message: 'Invalid or expired coupon' } });
+      expect(await h.request('GET', `/api/site/coupons/check/${code}/someone@example.com`)).toMatchObject({
+        status: 422,
+        body: { message: 'Invalid or expired coupon' },
+      });
     });
 
     it('refuses a coupon used up, overall or for that email (and writes nothing itself)', async () => {
       const cart = h.cart(3000);
       const subtotal = h.subtotalCents(cart);
-      await h.placeOrder(cart, { overrides: { coupon: 'KARIBU10', email: 'used.it@example.com' }, totalKsh: (subtotal - Math.round(subtotal / 10)) / 100 });
-      expect((await h.request('GET', '/api/site/coupons/check/KARIBU10/used.it@example.com')).body).toEqual({ message: 'Invalid or expired coupon', errors: { coupon: ['Invalid or expired coupon'] } });
+      await h.placeOrder(cart, {
+        overrides: { coupon: 'KARIBU10', email: 'used.it@example.com' },
+        totalKsh: (subtotal - Math.round(subtotal / 10)) / 100,
+      });
+      expect((await h.request('GET', '/api/site/coupons/check/KARIBU10/used.it@example.com')).body).toEqual({
+        message: 'Invalid or expired coupon',
+        errors: { coupon: ['Invalid or expired coupon'] },
+      });
       expect((await redeem('KARIBU10', 'USED.IT@example.com')).status).toBe(422);
       expect((await h.request('GET', '/api/site/coupons/check/KARIBU10/someone.else@example.com')).status).toBe(200);
 
@@ -179,7 +215,11 @@ describe.each(testDatabases('orders'))('customer orders and coupons on $dialect'
     it('checks the redeem form and the email in the path', async () => {
       const answer = await h.request('POST', '/api/site/coupons/redeem', { body: { code: 'KARIBU10' } });
       expect(answer.status).toBe(422);
-      expect(answer.body.errors).toMatchObject({ first_name: ['First name is required'], email: ['Email is required'], phone: ['Phone number is required'] });
+      expect(answer.body.errors).toMatchObject({
+        first_name: ['First name is required'],
+        email: ['Email is required'],
+        phone: ['Phone number is required'],
+      });
       expect((await redeem('')).body.errors.code).toEqual(['Invalid or expired coupon']);
       expect((await h.request('GET', '/api/site/coupons/check/KARIBU10/not-an-email')).status).toBe(400);
     });

@@ -96,7 +96,12 @@ export class OrdersRepository {
 
   /** The customer's own orders, newest first. */
   async listForCustomer(customerId: number): Promise<Order[]> {
-    const rows: OrderRow[] = await this.db('orders').where({ customer_id: customerId }).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(CUSTOMER_ORDERS_LIMIT).select('*');
+    const rows: OrderRow[] = await this.db('orders')
+      .where({ customer_id: customerId })
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(CUSTOMER_ORDERS_LIMIT)
+      .select('*');
     return this.toOrders(rows);
   }
 
@@ -111,7 +116,10 @@ export class OrdersRepository {
     const ids = rows.map((row) => row.id);
     const [items, history] = await Promise.all([
       this.db('order_items').whereIn('order_id', ids).orderBy('id').select('*') as Promise<ItemRow[]>,
-      this.db('order_status_history').whereIn('order_id', ids).orderBy('id').select('order_id', 'status_id', 'note', 'created_at') as Promise<HistoryRow[]>,
+      this.db('order_status_history')
+        .whereIn('order_id', ids)
+        .orderBy('id')
+        .select('order_id', 'status_id', 'note', 'created_at') as Promise<HistoryRow[]>,
     ]);
     const itemsBy = groupBy(items, (item) => Number(item.order_id));
     const historyBy = groupBy(history, (change) => Number(change.order_id));
@@ -145,7 +153,11 @@ export function toOrder(row: OrderRow, items: ItemRow[], history: HistoryRow[]):
       image: item.image,
     },
   }));
-  const statusHistory: OrderStatusChange[] = history.map((change) => ({ status: orderStatus(change.status_id), note: change.note, created_at: toIso(change.created_at) ?? '' }));
+  const statusHistory: OrderStatusChange[] = history.map((change) => ({
+    status: orderStatus(change.status_id),
+    note: change.note,
+    created_at: toIso(change.created_at) ?? '',
+  }));
   return {
     id: Number(row.id),
     order_number: row.order_number,

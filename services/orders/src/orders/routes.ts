@@ -4,7 +4,13 @@ import { currentAuth, notFound, parseParams, type AuthGuards, type AuthState } f
 import { z } from 'zod';
 import type { OrdersRepository } from './repository';
 
-const orderNumberParam = z.object({ order_number: z.string().trim().toUpperCase().regex(/^SH-\d{5,12}$/, 'The order number is not valid.') });
+const orderNumberParam = z.object({
+  order_number: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^SH-\d{5,12}$/, 'The order number is not valid.'),
+});
 
 /** GET /api/orders and GET /api/orders/view/{order_number}: the caller's own orders only. */
 export function customerOrderRoutes(deps: { orders: OrdersRepository; guards: AuthGuards }): Router<AuthState> {

@@ -31,16 +31,24 @@ describe.each(testDatabases('orders'))('DPO hosted payments (against a fake DPO)
     await dpo?.close();
   });
 
-  const pay = (orderId: number) => h.request('POST', '/api/site/v1/dpo/pay', { body: { order_id: orderId, amount: 5, mobile: '0712345678', email: 'x@example.com', first_name: 'W', last_name: 'K' } });
+  const pay = (orderId: number) =>
+    h.request('POST', '/api/site/v1/dpo/pay', {
+      body: { order_id: orderId, amount: 5, mobile: '0712345678', email: 'x@example.com', first_name: 'W', last_name: 'K' },
+    });
   const callback = async (token: string, extra = '') => {
-    const answer = await h.request('GET', `/api/site/v1/dpo/callback?TransactionToken=${token}&CompanyRef=x&TransID=1&CCDapproval=1&PnrID=1${extra}`);
+    const answer = await h.request(
+      'GET',
+      `/api/site/v1/dpo/callback?TransactionToken=${token}&CompanyRef=x&TransID=1&CCDapproval=1&PnrID=1${extra}`,
+    );
     expect(answer.status).toBe(302);
     return answer.headers.get('location');
   };
   const paid = async (orderId: number) => Number((await h.db('orders').where({ id: orderId }).first()).is_paid);
 
   it('creates the token with DPO’s createToken fields and sends the shopper to payv2.php', async () => {
-    const placed = await h.placeOrder(h.cart(2500), { overrides: { first_name: 'Achieng & Co', phone: '0722000111', email: 'achieng@example.com' } });
+    const placed = await h.placeOrder(h.cart(2500), {
+      overrides: { first_name: 'Achieng & Co', phone: '0722000111', email: 'achieng@example.com' },
+    });
     const before = Date.now();
     const answer = await pay(placed.id);
     expect(answer.status).toBe(200);
@@ -68,11 +76,24 @@ describe.each(testDatabases('orders'))('DPO hosted payments (against a fake DPO)
         customerDialCode: 'KE',
         customerCountry: 'KE',
       },
-      Services: { Service: { ServiceType: '5525', ServiceDescription: `Shwari Shop order ${placed.order_number}`, ServiceDate: expect.stringMatching(/^\d{4}\/\d\d\/\d\d \d\d:\d\d$/) } },
+      Services: {
+        Service: {
+          ServiceType: '5525',
+          ServiceDescription: `Shwari Shop order ${placed.order_number}`,
+          ServiceDate: expect.stringMatching(/^\d{4}\/\d\d\/\d\d \d\d:\d\d$/),
+        },
+      },
     });
     const p = nairobiParts(new Date(before));
-    expect(request.Services.Service.ServiceDate.slice(0, 10)).toBe(`${p.year}/${String(p.month).padStart(2, '0')}/${String(p.day).padStart(2, '0')}`);
-    expect(await h.db('payments').where({ reference: token }).first()).toMatchObject({ provider: 'dpo', method: 'hosted', state: 'pending', provider_ref: dpo.tokens.get(token)!.transRef });
+    expect(request.Services.Service.ServiceDate.slice(0, 10)).toBe(
+      `${p.year}/${String(p.month).padStart(2, '0')}/${String(p.day).padStart(2, '0')}`,
+    );
+    expect(await h.db('payments').where({ reference: token }).first()).toMatchObject({
+      provider: 'dpo',
+      method: 'hosted',
+      state: 'pending',
+      provider_ref: dpo.tokens.get(token)!.transRef,
+    });
   });
 
   it('verifies before trusting the return: not paid yet is pending, then paid, then duplicates are harmless', async () => {
@@ -130,7 +151,10 @@ describe.each(testDatabases('orders'))('DPO hosted payments (against a fake DPO)
       expect(await callback(token)).toBe(`/failed?order_id=${placed.order_number}&pending=1`);
       expect(await paid(placed.id)).toBe(0);
       const other = await h.placeOrder(h.cart(2500));
-      expect(await pay(other.id)).toMatchObject({ status: 502, body: { message: 'The payment service is not available right now. Please try again.' } });
+      expect(await pay(other.id)).toMatchObject({
+        status: 502,
+        body: { message: 'The payment service is not available right now. Please try again.' },
+      });
     } finally {
       dpo.down = false;
     }

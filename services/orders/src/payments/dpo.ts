@@ -67,7 +67,11 @@ export class DpoProvider implements HostedProvider {
       },
     });
     if (answer.Result !== '000' || !answer.TransToken) {
-      throw new ProviderError('dpo', `createToken answered ${answer.Result ?? '?'}: ${answer.ResultExplanation ?? 'no explanation'}`, answer);
+      throw new ProviderError(
+        'dpo',
+        `createToken answered ${answer.Result ?? '?'}: ${answer.ResultExplanation ?? 'no explanation'}`,
+        answer,
+      );
     }
     return {
       reference: answer.TransToken,
@@ -77,7 +81,11 @@ export class DpoProvider implements HostedProvider {
   }
 
   async verify(payment: PaymentRow): Promise<VerifyResult> {
-    const answer = await this.call({ CompanyToken: this.settings.companyToken, Request: 'verifyToken', TransactionToken: payment.reference });
+    const answer = await this.call({
+      CompanyToken: this.settings.companyToken,
+      Request: 'verifyToken',
+      TransactionToken: payment.reference,
+    });
     const code = answer.Result ?? '';
     const message = answer.ResultExplanation ?? `Result ${code}`;
     const base = { currency: answer.TransactionCurrency ?? null, providerRef: null, message, raw: answer };
@@ -93,12 +101,23 @@ export class DpoProvider implements HostedProvider {
     }
     if (FAILED.has(code)) return { ...base, state: 'failed', amountCents: null };
     // PENDING codes, and any code this adapter does not know, leave the payment pending for the reconciler.
-    return { ...base, state: 'pending', amountCents: null, message: PENDING.has(code) ? message : `Unknown DPO result ${code}: ${message}` };
+    return {
+      ...base,
+      state: 'pending',
+      amountCents: null,
+      message: PENDING.has(code) ? message : `Unknown DPO result ${code}: ${message}`,
+    };
   }
 
   private async call(request: Record<string, unknown>): Promise<Fields> {
     const xml = `<?xml version="1.0" encoding="utf-8"?>${builder.build({ API3G: request }) as string}`;
-    const answer = await httpRequest({ method: 'POST', url: `${this.settings.baseUrl}/API/v6/`, headers: { 'content-type': 'application/xml', accept: 'application/xml' }, body: xml, timeoutMs: 15_000 });
+    const answer = await httpRequest({
+      method: 'POST',
+      url: `${this.settings.baseUrl}/API/v6/`,
+      headers: { 'content-type': 'application/xml', accept: 'application/xml' },
+      body: xml,
+      timeoutMs: 15_000,
+    });
     if (answer.status !== 200) throw new ProviderError('dpo', `DPO answered HTTP ${answer.status}`, answer.text.slice(0, 2000));
     let parsed: unknown;
     try {
@@ -107,7 +126,8 @@ export class DpoProvider implements HostedProvider {
       throw new ProviderError('dpo', 'DPO answered something that is not XML', answer.text.slice(0, 2000));
     }
     const root = (parsed as { API3G?: unknown }).API3G;
-    if (typeof root !== 'object' || root === null) throw new ProviderError('dpo', 'DPO answered XML without API3G', answer.text.slice(0, 2000));
+    if (typeof root !== 'object' || root === null)
+      throw new ProviderError('dpo', 'DPO answered XML without API3G', answer.text.slice(0, 2000));
     const fields: Fields = {};
     for (const [key, value] of Object.entries(root)) if (typeof value === 'string') fields[key] = value;
     return fields;

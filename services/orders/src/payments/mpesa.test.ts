@@ -20,7 +20,9 @@ describe.each(testDatabases('orders'))('M-Pesa STK push (against a fake Daraja) 
   beforeAll(async () => {
     daraja = await startFakeDaraja();
     h = await startOrdersHarness(database, {
-      payments: { mpesa: { consumerKey: daraja.key, consumerSecret: daraja.secret, shortcode: SHORTCODE, passkey: PASSKEY, baseUrl: daraja.url } },
+      payments: {
+        mpesa: { consumerKey: daraja.key, consumerSecret: daraja.secret, shortcode: SHORTCODE, passkey: PASSKEY, baseUrl: daraja.url },
+      },
     });
   });
   afterAll(async () => {
@@ -28,11 +30,23 @@ describe.each(testDatabases('orders'))('M-Pesa STK push (against a fake Daraja) 
     await daraja?.close();
   });
 
-  const push = (orderId: number, mobile = '0712 345 678') => h.request('POST', '/api/site/v1/push', { body: { mobile, amount: 1, email: 'x@example.com', order_id: orderId } });
-  const check = (checkoutRequestId: string, orderId: number) => h.request('GET', `/api/site/v1/check/transaction/${checkoutRequestId}/${orderId}`);
+  const push = (orderId: number, mobile = '0712 345 678') =>
+    h.request('POST', '/api/site/v1/push', { body: { mobile, amount: 1, email: 'x@example.com', order_id: orderId } });
+  const check = (checkoutRequestId: string, orderId: number) =>
+    h.request('GET', `/api/site/v1/check/transaction/${checkoutRequestId}/${orderId}`);
   const callback = (checkoutRequestId: string, resultCode: number, items: Array<{ Name: string; Value?: string | number }> = []) =>
     h.request('POST', '/api/site/v1/mpesa/callback', {
-      body: { Body: { stkCallback: { MerchantRequestID: 'MR', CheckoutRequestID: checkoutRequestId, ResultCode: resultCode, ResultDesc: 'x', ...(items.length ? { CallbackMetadata: { Item: items } } : {}) } } },
+      body: {
+        Body: {
+          stkCallback: {
+            MerchantRequestID: 'MR',
+            CheckoutRequestID: checkoutRequestId,
+            ResultCode: resultCode,
+            ResultDesc: 'x',
+            ...(items.length ? { CallbackMetadata: { Item: items } } : {}),
+          },
+        },
+      },
     });
   const successItems = (shillings: number, receipt = 'QKJ4ABCDE1') => [
     { Name: 'Amount', Value: shillings },
@@ -58,7 +72,12 @@ describe.each(testDatabases('orders'))('M-Pesa STK push (against a fake Daraja) 
     expect(Math.round(placed.total_amount * 100) % 100).not.toBe(0);
     const answer = await push(placed.id);
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ MerchantRequestID: expect.any(String), CheckoutRequestID: expect.stringMatching(/^ws_CO_/), ResponseCode: '0', CustomerMessage: 'Success. Request accepted for processing' });
+    expect(answer.body).toEqual({
+      MerchantRequestID: expect.any(String),
+      CheckoutRequestID: expect.stringMatching(/^ws_CO_/),
+      ResponseCode: '0',
+      CustomerMessage: 'Success. Request accepted for processing',
+    });
     const sent = daraja.pushes.get(answer.body.CheckoutRequestID)!.body;
     expect(sent).toEqual({
       BusinessShortCode: SHORTCODE,
@@ -76,7 +95,12 @@ describe.each(testDatabases('orders'))('M-Pesa STK push (against a fake Daraja) 
     expect(Buffer.from(String(sent.Password), 'base64').toString()).toBe(`${SHORTCODE}${PASSKEY}${sent.Timestamp}`);
     expect(Math.abs(Number(darajaTimestamp(new Date())) - Number(sent.Timestamp))).toBeLessThan(100);
     expect(String(sent.TransactionDesc).length).toBeLessThanOrEqual(13);
-    expect(await h.db('payments').where({ reference: answer.body.CheckoutRequestID }).first()).toMatchObject({ provider: 'mpesa', method: 'mpesa', amount_cents: Math.ceil(placed.total_amount) * 100, phone: '254712345678' });
+    expect(await h.db('payments').where({ reference: answer.body.CheckoutRequestID }).first()).toMatchObject({
+      provider: 'mpesa',
+      method: 'mpesa',
+      amount_cents: Math.ceil(placed.total_amount) * 100,
+      phone: '254712345678',
+    });
   });
 
   it('keeps the OAuth token until shortly before it expires, and fetches a new one when revoked', async () => {
@@ -102,8 +126,15 @@ describe.each(testDatabases('orders'))('M-Pesa STK push (against a fake Daraja) 
     expect(answers.every((a) => a.status === 200)).toBe(true);
     expect(await paid(placed.id)).toBe(1);
     expect(await h.count('order_status_history', { order_id: placed.id, status_id: 2 })).toBe(1);
-    expect(await h.db('payments').where({ reference: CheckoutRequestID }).first()).toMatchObject({ state: 'paid', provider_ref: 'QKJ4ABCDE1' });
-    expect((await check(CheckoutRequestID, placed.id)).body).toEqual({ status: 'paid', transaction: [{ receipt: 'QKJ4ABCDE1', amount: shillings, paid_at: expect.any(String) }], message: 'Payment received. Thank you!' });
+    expect(await h.db('payments').where({ reference: CheckoutRequestID }).first()).toMatchObject({
+      state: 'paid',
+      provider_ref: 'QKJ4ABCDE1',
+    });
+    expect((await check(CheckoutRequestID, placed.id)).body).toEqual({
+      status: 'paid',
+      transaction: [{ receipt: 'QKJ4ABCDE1', amount: shillings, paid_at: expect.any(String) }],
+      message: 'Payment received. Thank you!',
+    });
   });
 
   it('ignores a success callback whose amount differs (no query, stays pending)', async () => {
@@ -143,7 +174,11 @@ describe.each(testDatabases('orders'))('M-Pesa STK push (against a fake Daraja) 
   ])('the status check maps STK query ResultCode %s to %s', async (code, status) => {
     const placed = await h.placeOrder(h.cart(2500));
     const { CheckoutRequestID } = (await push(placed.id)).body;
-    expect((await check(CheckoutRequestID, placed.id)).body).toEqual({ status: 'pending', transaction: [], message: 'The transaction is being processed' });
+    expect((await check(CheckoutRequestID, placed.id)).body).toEqual({
+      status: 'pending',
+      transaction: [],
+      message: 'The transaction is being processed',
+    });
     daraja.settle(CheckoutRequestID, code, `desc ${code}`);
     const answer = await check(CheckoutRequestID, placed.id);
     expect(answer.body.status).toBe(status);
@@ -154,7 +189,10 @@ describe.each(testDatabases('orders'))('M-Pesa STK push (against a fake Daraja) 
   it('answers 502 when Daraja refuses the push, and 503 without M-Pesa', async () => {
     const placed = await h.placeOrder(h.cart(2500));
     daraja.failNextPush = { errorCode: '400.002.02', errorMessage: 'Bad Request - Invalid PhoneNumber' };
-    expect(await push(placed.id)).toMatchObject({ status: 502, body: { message: 'The payment service is not available right now. Please try again.' } });
+    expect(await push(placed.id)).toMatchObject({
+      status: 502,
+      body: { message: 'The payment service is not available right now. Please try again.' },
+    });
     expect(await h.count('payments', { order_id: placed.id })).toBe(0);
   });
 });

@@ -34,7 +34,10 @@ interface QueryAnswer extends DarajaError {
 }
 
 /** What Daraja's STK push needs for one order. */
-export function stkPushBody(settings: MpesaSettings, input: { orderNumber: string; phone: string; amountCents: number; callbackUrl: string; now: Date }) {
+export function stkPushBody(
+  settings: MpesaSettings,
+  input: { orderNumber: string; phone: string; amountCents: number; callbackUrl: string; now: Date },
+) {
   const timestamp = darajaTimestamp(input.now);
   return {
     BusinessShortCode: settings.shortcode,
@@ -68,14 +71,32 @@ export class MpesaProvider implements MobileMoneyProvider {
   ) {}
 
   async push(order: PayableOrder, phone: string, amountCents: number): Promise<{ answer: MpesaPushResponse; raw: unknown }> {
-    const body = stkPushBody(this.settings, { orderNumber: order.orderNumber, phone, amountCents, callbackUrl: `${this.publicUrl}/api/site/v1/mpesa/callback`, now: this.clock() });
-    const answer = await this.authorized<MpesaPushResponse & DarajaError & { ResponseDescription?: string }>('/mpesa/stkpush/v1/processrequest', body);
+    const body = stkPushBody(this.settings, {
+      orderNumber: order.orderNumber,
+      phone,
+      amountCents,
+      callbackUrl: `${this.publicUrl}/api/site/v1/mpesa/callback`,
+      now: this.clock(),
+    });
+    const answer = await this.authorized<MpesaPushResponse & DarajaError & { ResponseDescription?: string }>(
+      '/mpesa/stkpush/v1/processrequest',
+      body,
+    );
     const result = answer.body;
     if (answer.status !== 200 || result?.ResponseCode !== '0' || !result.CheckoutRequestID) {
-      throw new ProviderError('mpesa', `STK push refused: ${result?.errorMessage ?? result?.ResponseDescription ?? `HTTP ${answer.status}`}`, result);
+      throw new ProviderError(
+        'mpesa',
+        `STK push refused: ${result?.errorMessage ?? result?.ResponseDescription ?? `HTTP ${answer.status}`}`,
+        result,
+      );
     }
     return {
-      answer: { MerchantRequestID: result.MerchantRequestID, CheckoutRequestID: result.CheckoutRequestID, ResponseCode: result.ResponseCode, CustomerMessage: result.CustomerMessage },
+      answer: {
+        MerchantRequestID: result.MerchantRequestID,
+        CheckoutRequestID: result.CheckoutRequestID,
+        ResponseCode: result.ResponseCode,
+        CustomerMessage: result.CustomerMessage,
+      },
       raw: result,
     };
   }
@@ -90,7 +111,8 @@ export class MpesaProvider implements MobileMoneyProvider {
     });
     const result = answer.body ?? {};
     const base = { amountCents: null, currency: null, providerRef: null, raw: result };
-    if (result.errorMessage && /being processed/i.test(result.errorMessage)) return { ...base, state: 'pending', message: STILL_PROCESSING };
+    if (result.errorMessage && /being processed/i.test(result.errorMessage))
+      return { ...base, state: 'pending', message: STILL_PROCESSING };
     if (answer.status !== 200 || result.ResultCode === undefined) {
       throw new ProviderError('mpesa', `STK query failed: ${result.errorMessage ?? `HTTP ${answer.status}`}`, result);
     }
@@ -105,7 +127,11 @@ export class MpesaProvider implements MobileMoneyProvider {
   /** A Daraja call with a bearer token; a 401 (token revoked early) gets one fresh token and one retry. */
   private async authorized<T>(path: string, body: unknown): Promise<{ status: number; body: T | null }> {
     const send = async () =>
-      requestJson<T | null>('POST', `${this.settings.baseUrl}${path}`, { body, headers: { authorization: `Bearer ${await this.accessToken()}` }, timeoutMs: 15_000 });
+      requestJson<T | null>('POST', `${this.settings.baseUrl}${path}`, {
+        body,
+        headers: { authorization: `Bearer ${await this.accessToken()}` },
+        timeoutMs: 15_000,
+      });
     let answer = await send();
     if (answer.status === 401) {
       this.token = null;
@@ -119,14 +145,22 @@ export class MpesaProvider implements MobileMoneyProvider {
     this.fetching ??= (async () => {
       try {
         const basic = Buffer.from(`${this.settings.consumerKey}:${this.settings.consumerSecret}`).toString('base64');
-        const answer = await requestJson<{ access_token?: string; expires_in?: string | number } & DarajaError>('GET', `${this.settings.baseUrl}/oauth/v1/generate?grant_type=client_credentials`, {
-          headers: { authorization: `Basic ${basic}` },
-          timeoutMs: 10_000,
-        });
+        const answer = await requestJson<{ access_token?: string; expires_in?: string | number } & DarajaError>(
+          'GET',
+          `${this.settings.baseUrl}/oauth/v1/generate?grant_type=client_credentials`,
+          {
+            headers: { authorization: `Basic ${basic}` },
+            timeoutMs: 10_000,
+          },
+        );
         const token = answer.body?.access_token;
-        if (answer.status !== 200 || !token) throw new ProviderError('mpesa', `OAuth refused: ${answer.body?.errorMessage ?? `HTTP ${answer.status}`}`, answer.body);
+        if (answer.status !== 200 || !token)
+          throw new ProviderError('mpesa', `OAuth refused: ${answer.body?.errorMessage ?? `HTTP ${answer.status}`}`, answer.body);
         const seconds = Number(answer.body?.expires_in ?? 3599);
-        this.token = { value: token, expiresAt: Date.now() + Math.max(0, (Number.isFinite(seconds) ? seconds : 3599) * 1000 - TOKEN_MARGIN_MS) };
+        this.token = {
+          value: token,
+          expiresAt: Date.now() + Math.max(0, (Number.isFinite(seconds) ? seconds : 3599) * 1000 - TOKEN_MARGIN_MS),
+        };
         return token;
       } finally {
         this.fetching = null;

@@ -22,7 +22,8 @@ describe.each(testDatabases('orders'))('the reconciliation job on $dialect', (da
     await dpo?.close();
   });
 
-  const pay = async (orderId: number): Promise<string> => (await h.request('POST', '/api/site/v1/dpo/pay', { body: { order_id: orderId } })).body.token;
+  const pay = async (orderId: number): Promise<string> =>
+    (await h.request('POST', '/api/site/v1/dpo/pay', { body: { order_id: orderId } })).body.token;
   const run = () => h.services.reconciler.runOnce();
   const orderRow = (id: number) => h.db('orders').where({ id }).first();
 
@@ -37,7 +38,10 @@ describe.each(testDatabases('orders'))('the reconciliation job on $dialect', (da
     expect(dpo.verifyCalls).toBe(calls);
     expect(Number((await orderRow(placed.id)).is_paid)).toBe(0);
 
-    await h.db('payments').where({ reference: token }).update({ created_at: ago(2 * MINUTE) });
+    await h
+      .db('payments')
+      .where({ reference: token })
+      .update({ created_at: ago(2 * MINUTE) });
     const report = await run();
     expect(report.paid).toBeGreaterThanOrEqual(1);
     expect(await orderRow(placed.id)).toMatchObject({ status_id: 2, points_awarded: Math.floor(placed.total_amount / 100) });
@@ -54,12 +58,22 @@ describe.each(testDatabases('orders'))('the reconciliation job on $dialect', (da
     const cart = h.cart(3000);
     const subtotal = h.subtotalCents(cart);
     const total = (subtotal - 20_000 - 1000) / 100;
-    const placed = await h.placeOrder(cart, { token: customer.token, overrides: { coupon: 'UNGA200', redeemed_points: 10, email: 'abandoned@example.com' }, totalKsh: total });
+    const placed = await h.placeOrder(cart, {
+      token: customer.token,
+      overrides: { coupon: 'UNGA200', redeemed_points: 10, email: 'abandoned@example.com' },
+      totalKsh: total,
+    });
     expect(await h.pointsBalance(customer.accountId)).toBe(10);
     const couponUses = Number((await h.db('coupons').where({ code: 'UNGA200' }).first()).times_used);
     const token = await pay(placed.id);
-    await h.db('payments').where({ reference: token }).update({ created_at: ago(25 * HOUR) });
-    await h.db('orders').where({ id: placed.id }).update({ created_at: ago(25 * HOUR) });
+    await h
+      .db('payments')
+      .where({ reference: token })
+      .update({ created_at: ago(25 * HOUR) });
+    await h
+      .db('orders')
+      .where({ id: placed.id })
+      .update({ created_at: ago(25 * HOUR) });
 
     const report = await run();
     expect(report.expired).toBeGreaterThanOrEqual(1);
@@ -85,7 +99,10 @@ describe.each(testDatabases('orders'))('the reconciliation job on $dialect', (da
   it('leaves young orders and orders with a payment still being checked alone', async () => {
     const young = await h.placeOrder(h.cart(2500));
     const waiting = await h.placeOrder(h.cart(2500));
-    await h.db('orders').where({ id: waiting.id }).update({ created_at: ago(25 * HOUR) });
+    await h
+      .db('orders')
+      .where({ id: waiting.id })
+      .update({ created_at: ago(25 * HOUR) });
     await pay(waiting.id);
     await run();
     expect((await orderRow(young.id)).status_id).toBe(1);
@@ -96,7 +113,10 @@ describe.each(testDatabases('orders'))('the reconciliation job on $dialect', (da
     const customer = await h.customer();
     const placed = await h.placeOrder(h.cart(2500), { token: customer.token });
     // Paid, but the customers service was down when it happened.
-    await h.db('orders').where({ id: placed.id }).update({ is_paid: true, status_id: 2, paid_at: ago(5 * MINUTE) });
+    await h
+      .db('orders')
+      .where({ id: placed.id })
+      .update({ is_paid: true, status_id: 2, paid_at: ago(5 * MINUTE) });
     await run();
     expect(await h.pointsBalance(customer.accountId)).toBe(20 + Math.floor(placed.total_amount / 100));
     expect((await orderRow(placed.id)).points_awarded_at).toBeTruthy();
@@ -115,7 +135,10 @@ describe.each(testDatabases('orders'))('the reconciliation job on $dialect', (da
     await h.db('points_holds').insert({ order_number: orderNumber, account_id: customer.accountId, points: 7, created_at: ago(MINUTE) });
     await run();
     expect(await h.pointsBalance(customer.accountId)).toBe(13);
-    await h.db('points_holds').where({ order_number: orderNumber }).update({ created_at: ago(10 * MINUTE) });
+    await h
+      .db('points_holds')
+      .where({ order_number: orderNumber })
+      .update({ created_at: ago(10 * MINUTE) });
     const report = await run();
     expect(report.holdsRefunded).toBe(1);
     expect(await h.pointsBalance(customer.accountId)).toBe(20);

@@ -98,7 +98,11 @@ export class Reconciler {
       else if (Date.parse(toIso(payment.created_at) ?? '') < giveUpBefore) {
         const changed = await db('payments')
           .where({ id: payment.id, state: 'pending' })
-          .update({ state: 'failed', raw_result: JSON.stringify({ reconciler: 'pending for over 24 hours' }), updated_at: sqlTimestamp(now) });
+          .update({
+            state: 'failed',
+            raw_result: JSON.stringify({ reconciler: 'pending for over 24 hours' }),
+            updated_at: sqlTimestamp(now),
+          });
         if (Number(changed) === 1) report.expired += 1;
       }
     }

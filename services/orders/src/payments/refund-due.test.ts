@@ -21,15 +21,21 @@ describe.each(testDatabases('orders-refund'))('a payment confirmed after the ord
   const orderRow = (id: number) => h.orderRow(id);
   const history = (id: number) => h.statusHistory(id);
   const couponUses = async () => Number((await h.db('coupons').where({ code: 'UNGA200' }).first('times_used')).times_used);
-  const cancel = (id: number) => h.request('POST', `/api/admin/orders/${id}/status`, { token: staff, body: { status_id: CANCELLED, note: 'Customer called' } });
-  const adminOrder = async (id: number): Promise<AdminOrder> => (await h.request('GET', `/api/admin/orders/${id}`, { token: staff })).body.order;
+  const cancel = (id: number) =>
+    h.request('POST', `/api/admin/orders/${id}/status`, { token: staff, body: { status_id: CANCELLED, note: 'Customer called' } });
+  const adminOrder = async (id: number): Promise<AdminOrder> =>
+    (await h.request('GET', `/api/admin/orders/${id}`, { token: staff })).body.order;
   const payOnPage = (orderId: number) => h.payOnSimulatorPage(orderId);
   const follow = (location: string) => h.follow(location);
   /** A signed-in customer's order with the UNGA200 coupon and 10 redeemed points. */
   const couponOrder = async () => {
     const customer = await h.customer();
     const cart = h.cart(2500);
-    const placed = await h.placeOrder(cart, { token: customer.token, totalKsh: (h.subtotalCents(cart) - 20_000 - 1000) / 100, overrides: { coupon: 'UNGA200', redeemed_points: 10, email: `late.${customer.accountId}@example.com` } });
+    const placed = await h.placeOrder(cart, {
+      token: customer.token,
+      totalKsh: (h.subtotalCents(cart) - 20_000 - 1000) / 100,
+      overrides: { coupon: 'UNGA200', redeemed_points: 10, email: `late.${customer.accountId}@example.com` },
+    });
     return { customer, placed };
   };
 
@@ -55,7 +61,10 @@ describe.each(testDatabases('orders-refund'))('a payment confirmed after the ord
     expect(await history(placed.id)).toEqual([
       { status_id: 1, note: 'Order placed' },
       { status_id: CANCELLED, note: 'Customer called' },
-      { status_id: CANCELLED, note: expect.stringMatching(/^Payment received after cancellation — refund due: KSh [\d,.]+ by the payment simulator \(SIM\w+\)$/) },
+      {
+        status_id: CANCELLED,
+        note: expect.stringMatching(/^Payment received after cancellation — refund due: KSh [\d,.]+ by the payment simulator \(SIM\w+\)$/),
+      },
     ]);
     expect(await couponUses()).toBe(usesAfterCancel);
     expect(await h.count('coupon_redemptions', { order_id: placed.id })).toBe(0);
@@ -63,12 +72,19 @@ describe.each(testDatabases('orders-refund'))('a payment confirmed after the ord
 
     // What staff see: the order detail and the list carry the refund due, with the amount taken.
     const detail = await adminOrder(placed.id);
-    expect(detail).toMatchObject({ status: { name: 'Cancelled' }, is_paid: 0, refund_due: { since: expect.stringMatching(/Z$/), amount: Number(payment.amount_cents) / 100 } });
-    const listed = (await h.request('GET', `/api/admin/orders?q=${placed.order_number}`, { token: staff })).body.orders.data as AdminOrder[];
+    expect(detail).toMatchObject({
+      status: { name: 'Cancelled' },
+      is_paid: 0,
+      refund_due: { since: expect.stringMatching(/Z$/), amount: Number(payment.amount_cents) / 100 },
+    });
+    const listed = (await h.request('GET', `/api/admin/orders?q=${placed.order_number}`, { token: staff })).body.orders
+      .data as AdminOrder[];
     expect(listed.map((o) => [o.id, o.refund_due?.amount])).toEqual([[placed.id, Number(payment.amount_cents) / 100]]);
     // The customer's order page shows the status history with the refund note.
     const mine = await h.request('GET', '/api/orders', { token: customer.token });
-    const seen = (mine.body.orders as Array<{ id: number; status: { name: string }; is_paid: number; status_history: Array<{ note: string | null }> }>).find((o) => o.id === placed.id)!;
+    const seen = (
+      mine.body.orders as Array<{ id: number; status: { name: string }; is_paid: number; status_history: Array<{ note: string | null }> }>
+    ).find((o) => o.id === placed.id)!;
     expect(seen).toMatchObject({ status: { name: 'Cancelled' }, is_paid: 0 });
     expect(seen.status_history.at(-1)!.note).toMatch(/refund due/);
 
@@ -88,7 +104,10 @@ describe.each(testDatabases('orders-refund'))('a payment confirmed after the ord
     const { token } = await payOnPage(placed.id);
     // The callback never arrives; the order is cancelled meanwhile.
     expect((await cancel(placed.id)).status).toBe(200);
-    await h.db('payments').where({ reference: token }).update({ created_at: sqlTimestamp(new Date(Date.now() - 2 * 60_000)) });
+    await h
+      .db('payments')
+      .where({ reference: token })
+      .update({ created_at: sqlTimestamp(new Date(Date.now() - 2 * 60_000)) });
     const report = await h.services.reconciler.runOnce();
     expect(report.paid).toBeGreaterThanOrEqual(1);
     const row = await orderRow(placed.id);

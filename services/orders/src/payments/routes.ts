@@ -19,7 +19,8 @@ import type { OrderRow } from '../orders/repository';
 const enc = encodeURIComponent;
 
 /** Where the shopper's browser goes after the payment page (the storefront's /success and /failed). */
-export const successUrl = (orderNumber: string, firstName: string): string => `/success?order_id=${enc(orderNumber)}&name=${enc(firstName)}`;
+export const successUrl = (orderNumber: string, firstName: string): string =>
+  `/success?order_id=${enc(orderNumber)}&name=${enc(firstName)}`;
 export const failedUrl = (orderNumber?: string, pending = false): string =>
   orderNumber ? `/failed?order_id=${enc(orderNumber)}${pending ? '&pending=1' : ''}` : '/failed';
 /** A payment that arrived after its order was cancelled: the order is not placed, the money comes back. */
@@ -34,7 +35,9 @@ const stkCallbackSchema = z.object({
       CheckoutRequestID: z.string().min(1).max(100),
       ResultCode: z.union([z.number(), z.string()]),
       ResultDesc: z.string().optional(),
-      CallbackMetadata: z.object({ Item: z.array(z.object({ Name: z.string(), Value: z.union([z.string(), z.number()]).optional() })) }).optional(),
+      CallbackMetadata: z
+        .object({ Item: z.array(z.object({ Name: z.string(), Value: z.union([z.string(), z.number()]).optional() })) })
+        .optional(),
     }),
   }),
 });
@@ -73,7 +76,10 @@ export function paymentRoutes(deps: { payments: PaymentsService; simulator: Paym
     }
     const order = await payments.findOrder(Number(payment.order_id));
     if (ctx.query.CompanyRef !== undefined && ctx.query.CompanyRef !== order.order_number) {
-      logger.warn({ payment: payment.id, companyRef: String(ctx.query.CompanyRef).slice(0, 40) }, 'payments: callback CompanyRef does not match the order (ignored)');
+      logger.warn(
+        { payment: payment.id, companyRef: String(ctx.query.CompanyRef).slice(0, 40) },
+        'payments: callback CompanyRef does not match the order (ignored)',
+      );
     }
     const { state } = await payments.refresh(payment);
     // Money owed back on a cancelled order: the shopper is told it comes back. A second payment for a
@@ -107,7 +113,10 @@ export function paymentRoutes(deps: { payments: PaymentsService; simulator: Paym
     const callback = parsed.data.Body.stkCallback;
     const payment = await payments.byReference(callback.CheckoutRequestID);
     if (!payment || payment.method !== 'mpesa') {
-      logger.warn({ checkoutRequestId: callback.CheckoutRequestID.slice(0, 100) }, 'payments: M-Pesa callback for an unknown request (ignored)');
+      logger.warn(
+        { checkoutRequestId: callback.CheckoutRequestID.slice(0, 100) },
+        'payments: M-Pesa callback for an unknown request (ignored)',
+      );
       return;
     }
     if (payment.state === 'paid') return;
@@ -115,7 +124,10 @@ export function paymentRoutes(deps: { payments: PaymentsService; simulator: Paym
     if (Number(callback.ResultCode) === 0) {
       const amount = Number(item('Amount'));
       if (!Number.isFinite(amount) || Math.round(amount * 100) !== Number(payment.amount_cents)) {
-        logger.warn({ payment: payment.id, reported: item('Amount'), expectedCents: Number(payment.amount_cents) }, 'payments: M-Pesa callback amount does not match (ignored; left pending)');
+        logger.warn(
+          { payment: payment.id, reported: item('Amount'), expectedCents: Number(payment.amount_cents) },
+          'payments: M-Pesa callback amount does not match (ignored; left pending)',
+        );
         return;
       }
     }
@@ -137,7 +149,15 @@ export function paymentRoutes(deps: { payments: PaymentsService; simulator: Paym
     const paid = payment.state === 'paid';
     const answer: TransactionCheckResponse = {
       status: payment.state,
-      transaction: paid ? [{ receipt: payment.provider_ref ?? '', amount: fromCents(Number(payment.amount_cents)), paid_at: toIso(payment.updated_at) ?? '' }] : [],
+      transaction: paid
+        ? [
+            {
+              receipt: payment.provider_ref ?? '',
+              amount: fromCents(Number(payment.amount_cents)),
+              paid_at: toIso(payment.updated_at) ?? '',
+            },
+          ]
+        : [],
       message: paid ? paidMessage(payment, order) : message,
     };
     ctx.body = answer;

@@ -7,7 +7,15 @@ import type { CouponsRepository } from '../coupons/repository';
 import { lockOrder, type OrderRow, type OrdersRepository } from '../orders/repository';
 import { STATUS } from '../orders/statuses';
 import type { PaymentSimulator } from './simulator';
-import { ProviderError, type HostedProvider, type MobileMoneyProvider, type PayableOrder, type PaymentRow, type ProviderName, type VerifyResult } from './types';
+import {
+  ProviderError,
+  type HostedProvider,
+  type MobileMoneyProvider,
+  type PayableOrder,
+  type PaymentRow,
+  type ProviderName,
+  type VerifyResult,
+} from './types';
 
 const PROVIDER_LABEL: Record<ProviderName, string> = { dpo: 'DPO', mpesa: 'M-Pesa', simulator: 'the payment simulator' };
 
@@ -89,7 +97,17 @@ export class PaymentsService {
       .first('*');
     if (open) return { token: open.reference, redirect_url: hosted.pageUrl(open.reference) };
     const started = await this.callProvider(() => hosted.start(order));
-    await this.insertPayment({ order, provider: hosted.name, method: 'hosted', reference: started.reference, amountCents: order.amountCents, providerRef: started.providerRef, phone: null, raw: started.raw, now });
+    await this.insertPayment({
+      order,
+      provider: hosted.name,
+      method: 'hosted',
+      reference: started.reference,
+      amountCents: order.amountCents,
+      providerRef: started.providerRef,
+      phone: null,
+      raw: started.raw,
+      now,
+    });
     return { token: started.reference, redirect_url: hosted.pageUrl(started.reference) };
   }
 
@@ -101,7 +119,17 @@ export class PaymentsService {
     const amountCents = Math.ceil(order.amountCents / 100) * 100;
     const now = this.clock();
     const pushed = await this.callProvider(() => mobile.push(order, phone, amountCents));
-    await this.insertPayment({ order, provider: mobile.name, method: 'mpesa', reference: pushed.answer.CheckoutRequestID, amountCents, providerRef: null, phone, raw: pushed.raw, now });
+    await this.insertPayment({
+      order,
+      provider: mobile.name,
+      method: 'mpesa',
+      reference: pushed.answer.CheckoutRequestID,
+      amountCents,
+      providerRef: null,
+      phone,
+      raw: pushed.raw,
+      now,
+    });
     return pushed.answer;
   }
 
@@ -117,7 +145,10 @@ export class PaymentsService {
     if (payment.state === 'paid') return { state: 'paid', message: PAYMENT_MESSAGES.paid };
     const verify = this.verifierFor(payment);
     if (!verify) {
-      this.deps.logger.warn({ payment: payment.id, provider: payment.provider }, 'payments: no adapter configured for this payment; left as it is');
+      this.deps.logger.warn(
+        { payment: payment.id, provider: payment.provider },
+        'payments: no adapter configured for this payment; left as it is',
+      );
       return { state: payment.state, message: 'This payment cannot be checked right now.' };
     }
     let result: VerifyResult;
@@ -133,7 +164,8 @@ export class PaymentsService {
 
   private verifierFor(payment: PaymentRow): ((payment: PaymentRow) => Promise<VerifyResult>) | null {
     const { hosted, mobile, simulator } = this.deps;
-    if (payment.provider === 'simulator') return simulator ? (p) => (p.method === 'mpesa' ? simulator.query(p) : simulator.verify(p)) : null;
+    if (payment.provider === 'simulator')
+      return simulator ? (p) => (p.method === 'mpesa' ? simulator.query(p) : simulator.verify(p)) : null;
     if (payment.provider === 'dpo') return hosted.name === 'dpo' ? (p) => hosted.verify(p) : null;
     return mobile?.name === 'mpesa' ? (p) => mobile.query(p) : null;
   }
@@ -158,7 +190,13 @@ export class PaymentsService {
     const currencyDiffers = result.currency !== null && result.currency !== 'KES';
     if (amountDiffers || currencyDiffers) {
       logger.warn(
-        { payment: payment.id, reference: payment.reference, expectedCents: Number(payment.amount_cents), reportedCents: result.amountCents, currency: result.currency },
+        {
+          payment: payment.id,
+          reference: payment.reference,
+          expectedCents: Number(payment.amount_cents),
+          reportedCents: result.amountCents,
+          currency: result.currency,
+        },
         'payments: the provider reports a payment that does not match the order; left pending for staff',
       );
       return 'pending';
@@ -187,8 +225,15 @@ export class PaymentsService {
         refundDue = true;
         await trx('orders').where({ id: payment.order_id }).whereNull('refund_due_at').update({ refund_due_at: at, updated_at: at });
         const by = `${formatCents(Number(payment.amount_cents))} by ${PROVIDER_LABEL[payment.provider]}${providerRef ? ` (${providerRef})` : ''}`;
-        const note = cancelledUnpaid ? `Payment received after cancellation — refund due: ${by}` : `Order already paid; second payment received — refund due: ${by}`;
-        await trx('order_status_history').insert({ order_id: payment.order_id, status_id: Number(order!.status_id), note: note.slice(0, 255), created_at: at });
+        const note = cancelledUnpaid
+          ? `Payment received after cancellation — refund due: ${by}`
+          : `Order already paid; second payment received — refund due: ${by}`;
+        await trx('order_status_history').insert({
+          order_id: payment.order_id,
+          status_id: Number(order!.status_id),
+          note: note.slice(0, 255),
+          created_at: at,
+        });
         return;
       }
       const changed = await trx('orders')
@@ -198,16 +243,26 @@ export class PaymentsService {
       if (Number(changed) === 1) {
         flipped = true;
         const note = `Paid by ${PROVIDER_LABEL[payment.provider]}${providerRef ? ` (${providerRef})` : ''}`;
-        await trx('order_status_history').insert({ order_id: payment.order_id, status_id: STATUS.paid, note: note.slice(0, 255), created_at: at });
+        await trx('order_status_history').insert({
+          order_id: payment.order_id,
+          status_id: STATUS.paid,
+          note: note.slice(0, 255),
+          created_at: at,
+        });
       }
     });
     if (refundDue) {
       // The order keeps its state: no points are earned on this money, and a cancelled order's coupon use stays given back.
-      logger.warn({ order: payment.order_id, payment: payment.id, provider: payment.provider, amountCents: Number(payment.amount_cents) }, 'payments: paid after the order was cancelled or already paid; refund due');
+      logger.warn(
+        { order: payment.order_id, payment: payment.id, provider: payment.provider, amountCents: Number(payment.amount_cents) },
+        'payments: paid after the order was cancelled or already paid; refund due',
+      );
     }
     if (flipped) {
       logger.info({ order: payment.order_id, payment: payment.id, provider: payment.provider }, 'payments: order paid');
-      await this.awardPoints(Number(payment.order_id)).catch((error: unknown) => logger.error({ err: error, order: payment.order_id }, 'payments: points credit failed; the reconciler will retry'));
+      await this.awardPoints(Number(payment.order_id)).catch((error: unknown) =>
+        logger.error({ err: error, order: payment.order_id }, 'payments: points credit failed; the reconciler will retry'),
+      );
     }
     return 'paid';
   }
@@ -219,9 +274,11 @@ export class PaymentsService {
    */
   async awardPoints(orderId: number): Promise<void> {
     const { db, customers } = this.deps;
-    const order: Pick<OrderRow, 'id' | 'order_number' | 'customer_id' | 'total_cents' | 'is_paid' | 'status_id' | 'points_awarded_at'> | undefined = await db('orders')
-      .where({ id: orderId })
-      .first('id', 'order_number', 'customer_id', 'total_cents', 'is_paid', 'status_id', 'points_awarded_at');
+    const order:
+      Pick<OrderRow, 'id' | 'order_number' | 'customer_id' | 'total_cents' | 'is_paid' | 'status_id' | 'points_awarded_at'> | undefined =
+      await db('orders')
+        .where({ id: orderId })
+        .first('id', 'order_number', 'customer_id', 'total_cents', 'is_paid', 'status_id', 'points_awarded_at');
     if (!order || order.customer_id === null || Number(order.is_paid) !== 1 || order.points_awarded_at !== null) return;
     const at = sqlTimestamp(this.clock());
     if (Number(order.status_id) === STATUS.cancelled) {
@@ -246,7 +303,9 @@ export class PaymentsService {
     let cancelled = false;
     await this.deps.db.transaction(async (trx) => {
       await lockOrder(trx, Number(order.id));
-      const changed = await trx('orders').where({ id: order.id, is_paid: false, status_id: STATUS.pending }).update({ status_id: STATUS.cancelled, updated_at: at });
+      const changed = await trx('orders')
+        .where({ id: order.id, is_paid: false, status_id: STATUS.pending })
+        .update({ status_id: STATUS.cancelled, updated_at: at });
       if (Number(changed) !== 1) return;
       cancelled = true;
       await trx('order_status_history').insert({ order_id: order.id, status_id: STATUS.cancelled, note, created_at: at });
@@ -268,7 +327,10 @@ export class PaymentsService {
     if (Number(order.status_id) !== STATUS.cancelled) return;
     try {
       await customers.refundPoints({ accountId: Number(order.customer_id), reference: order.order_number });
-      await db('orders').where({ id: orderId }).whereNull('points_refunded_at').update({ points_refunded_at: sqlTimestamp(this.clock()) });
+      await db('orders')
+        .where({ id: orderId })
+        .whereNull('points_refunded_at')
+        .update({ points_refunded_at: sqlTimestamp(this.clock()) });
     } catch (error) {
       logger.error({ err: error, order: orderId }, 'payments: points refund failed; the reconciler will retry');
     }

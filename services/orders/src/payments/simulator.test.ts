@@ -15,10 +15,15 @@ describe.each(testDatabases('orders'))('payments with the built-in simulator on 
   });
 
   const pay = (orderId: number | string, amount = 1) =>
-    h.request('POST', '/api/site/v1/dpo/pay', { body: { order_id: orderId, amount, mobile: '0712345678', email: 'x@example.com', first_name: 'Wanjiku', last_name: 'Kamau' } });
+    h.request('POST', '/api/site/v1/dpo/pay', {
+      body: { order_id: orderId, amount, mobile: '0712345678', email: 'x@example.com', first_name: 'Wanjiku', last_name: 'Kamau' },
+    });
   /** A button of the simulator's page; answers the Location it sends the browser to. */
   const press = async (token: string, action: 'pay' | 'decline' | 'cancel') => {
-    const answer = await h.request('POST', `/api/site/v1/simulator/${token}/${action}`, { headers: { 'content-type': 'application/x-www-form-urlencoded' }, raw: '' });
+    const answer = await h.request('POST', `/api/site/v1/simulator/${token}/${action}`, {
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      raw: '',
+    });
     expect(answer.status).toBe(303);
     return answer.headers.get('location')!;
   };
@@ -34,8 +39,18 @@ describe.each(testDatabases('orders'))('payments with the built-in simulator on 
     const placed = await h.placeOrder(h.cart(2500));
     const answer = await pay(placed.id, 1);
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ token: expect.stringMatching(/^[0-9A-F-]{36}$/), redirect_url: `/api/site/v1/simulator/${answer.body.token}` });
-    expect(await h.db('payments').where({ reference: answer.body.token }).first()).toMatchObject({ order_id: placed.id, provider: 'simulator', method: 'hosted', amount_cents: Math.round(placed.total_amount * 100), state: 'pending', currency: 'KES' });
+    expect(answer.body).toEqual({
+      token: expect.stringMatching(/^[0-9A-F-]{36}$/),
+      redirect_url: `/api/site/v1/simulator/${answer.body.token}`,
+    });
+    expect(await h.db('payments').where({ reference: answer.body.token }).first()).toMatchObject({
+      order_id: placed.id,
+      provider: 'simulator',
+      method: 'hosted',
+      amount_cents: Math.round(placed.total_amount * 100),
+      state: 'pending',
+      currency: 'KES',
+    });
     // Asking again while it is open offers the same page (by id or order number).
     expect((await pay(placed.order_number)).body.token).toBe(answer.body.token);
 
@@ -47,7 +62,8 @@ describe.each(testDatabases('orders'))('payments with the built-in simulator on 
     expect(html).toContain('name="viewport"');
     expect(html).toContain(placed.order_number);
     expect(html).toContain(formatCents(Math.round(placed.total_amount * 100)));
-    for (const action of ['pay', 'decline', 'cancel']) expect(html).toContain(`action="/api/site/v1/simulator/${answer.body.token}/${action}"`);
+    for (const action of ['pay', 'decline', 'cancel'])
+      expect(html).toContain(`action="/api/site/v1/simulator/${answer.body.token}/${action}"`);
     expect(html).toMatch(/<button[^>]*>Pay KSh/);
     expect(html).toContain('>Decline</button>');
     expect(html).toContain('>Cancel</button>');
@@ -58,7 +74,11 @@ describe.each(testDatabases('orders'))('payments with the built-in simulator on 
     const placed = await h.placeOrder(h.cart(2500));
     const { token } = (await pay(placed.id)).body;
     const callback = await press(token, 'pay');
-    expect(callback).toMatch(new RegExp(`^/api/site/v1/dpo/callback\\?TransactionToken=${token}&CompanyRef=${placed.order_number}&TransID=.+&CCDapproval=SIM\\w+&PnrID=`));
+    expect(callback).toMatch(
+      new RegExp(
+        `^/api/site/v1/dpo/callback\\?TransactionToken=${token}&CompanyRef=${placed.order_number}&TransID=.+&CCDapproval=SIM\\w+&PnrID=`,
+      ),
+    );
     expect(await follow(callback)).toBe(`/success?order_id=${placed.order_number}&name=Wanjiku`);
     const row = await order(placed.id);
     expect(Number(row.is_paid)).toBe(1);
@@ -68,8 +88,14 @@ describe.each(testDatabases('orders'))('payments with the built-in simulator on 
       { status_id: 1, note: 'Order placed' },
       { status_id: 2, note: expect.stringMatching(/^Paid by the payment simulator \(SIM\w+\)$/) },
     ]);
-    expect(await h.db('payments').where({ reference: token }).first()).toMatchObject({ state: 'paid', provider_ref: expect.stringMatching(/^SIM/) });
-    expect((await pay(placed.id)).body).toEqual({ message: 'This order has already been paid.', errors: { order_id: ['This order has already been paid.'] } });
+    expect(await h.db('payments').where({ reference: token }).first()).toMatchObject({
+      state: 'paid',
+      provider_ref: expect.stringMatching(/^SIM/),
+    });
+    expect((await pay(placed.id)).body).toEqual({
+      message: 'This order has already been paid.',
+      errors: { order_id: ['This order has already been paid.'] },
+    });
   });
 
   it('Decline and Cancel: the order stays Pending and Not Paid, and can be paid again', async () => {
@@ -129,20 +155,40 @@ describe.each(testDatabases('orders'))('payments with the built-in simulator on 
   });
 
   describe('M-Pesa played by the simulator', () => {
-    const push = (orderId: number, mobile: string) => h.request('POST', '/api/site/v1/push', { body: { mobile, amount: 1, email: 'x@example.com', order_id: orderId } });
-    const check = (checkoutRequestId: string, orderId: number) => h.request('GET', `/api/site/v1/check/transaction/${checkoutRequestId}/${orderId}`);
+    const push = (orderId: number, mobile: string) =>
+      h.request('POST', '/api/site/v1/push', { body: { mobile, amount: 1, email: 'x@example.com', order_id: orderId } });
+    const check = (checkoutRequestId: string, orderId: number) =>
+      h.request('GET', `/api/site/v1/check/transaction/${checkoutRequestId}/${orderId}`);
 
     it('pushes, stays pending a moment, then is paid (the status check applies it)', async () => {
       const placed = await h.placeOrder(h.cart(2500));
       const answer = await push(placed.id, '0712345678');
       expect(answer.status).toBe(200);
-      expect(answer.body).toEqual({ MerchantRequestID: expect.any(String), CheckoutRequestID: expect.stringMatching(/^ws_CO_\d{14}/), ResponseCode: '0', CustomerMessage: 'Success. Request accepted for processing' });
+      expect(answer.body).toEqual({
+        MerchantRequestID: expect.any(String),
+        CheckoutRequestID: expect.stringMatching(/^ws_CO_\d{14}/),
+        ResponseCode: '0',
+        CustomerMessage: 'Success. Request accepted for processing',
+      });
       const payment = await h.db('payments').where({ reference: answer.body.CheckoutRequestID }).first();
-      expect(payment).toMatchObject({ provider: 'simulator', method: 'mpesa', phone: '254712345678', amount_cents: Math.ceil(placed.total_amount) * 100 });
-      expect((await check(answer.body.CheckoutRequestID, placed.id)).body).toEqual({ status: 'pending', transaction: [], message: 'The transaction is being processed' });
+      expect(payment).toMatchObject({
+        provider: 'simulator',
+        method: 'mpesa',
+        phone: '254712345678',
+        amount_cents: Math.ceil(placed.total_amount) * 100,
+      });
+      expect((await check(answer.body.CheckoutRequestID, placed.id)).body).toEqual({
+        status: 'pending',
+        transaction: [],
+        message: 'The transaction is being processed',
+      });
       await sleep(SIMULATED_PUSH_MS + 100);
       const paid = await check(answer.body.CheckoutRequestID, placed.id);
-      expect(paid.body).toEqual({ status: 'paid', transaction: [{ receipt: expect.stringMatching(/^SIM/), amount: Math.ceil(placed.total_amount), paid_at: expect.any(String) }], message: 'Payment received. Thank you!' });
+      expect(paid.body).toEqual({
+        status: 'paid',
+        transaction: [{ receipt: expect.stringMatching(/^SIM/), amount: Math.ceil(placed.total_amount), paid_at: expect.any(String) }],
+        message: 'Payment received. Thank you!',
+      });
       expect(await order(placed.id)).toMatchObject({ status_id: 2, payment_method: 'simulator' });
     });
 
@@ -168,7 +214,22 @@ describe.each(testDatabases('orders'))('payments with the built-in simulator on 
       const { CheckoutRequestID } = (await push(placed.id, '0712345678')).body;
       const shillings = Math.ceil(placed.total_amount);
       const callback = await h.request('POST', '/api/site/v1/mpesa/callback', {
-        body: { Body: { stkCallback: { MerchantRequestID: 'x', CheckoutRequestID, ResultCode: 0, ResultDesc: 'ok', CallbackMetadata: { Item: [{ Name: 'Amount', Value: shillings }, { Name: 'MpesaReceiptNumber', Value: 'FORGED1' }] } } } },
+        body: {
+          Body: {
+            stkCallback: {
+              MerchantRequestID: 'x',
+              CheckoutRequestID,
+              ResultCode: 0,
+              ResultDesc: 'ok',
+              CallbackMetadata: {
+                Item: [
+                  { Name: 'Amount', Value: shillings },
+                  { Name: 'MpesaReceiptNumber', Value: 'FORGED1' },
+                ],
+              },
+            },
+          },
+        },
       });
       expect(callback).toMatchObject({ status: 200, body: { ResultCode: 0, ResultDesc: 'Accepted' } });
       expect(Number((await order(placed.id)).is_paid)).toBe(0);

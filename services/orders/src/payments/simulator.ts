@@ -46,13 +46,27 @@ export class PaymentSimulator implements HostedProvider, MobileMoneyProvider {
 
   async start(order: PayableOrder): Promise<{ reference: string; providerRef: string | null; raw: unknown }> {
     const reference = randomUUID().toUpperCase();
-    await this.insert({ reference, method: 'hosted', order_number: order.orderNumber, amount_cents: order.amountCents, phone: null, settles_at_ms: null });
+    await this.insert({
+      reference,
+      method: 'hosted',
+      order_number: order.orderNumber,
+      amount_cents: order.amountCents,
+      phone: null,
+      settles_at_ms: null,
+    });
     return { reference, providerRef: null, raw: { simulated: true } };
   }
 
   async push(order: PayableOrder, phone: string, amountCents: number): Promise<{ answer: MpesaPushResponse; raw: unknown }> {
     const reference = `ws_CO_${darajaTimestamp(this.clock())}${randomBytes(6).toString('hex')}`;
-    await this.insert({ reference, method: 'mpesa', order_number: order.orderNumber, amount_cents: amountCents, phone, settles_at_ms: this.clock().getTime() + this.pushDelayMs });
+    await this.insert({
+      reference,
+      method: 'mpesa',
+      order_number: order.orderNumber,
+      amount_cents: amountCents,
+      phone,
+      settles_at_ms: this.clock().getTime() + this.pushDelayMs,
+    });
     const answer: MpesaPushResponse = {
       MerchantRequestID: `SIM-${randomBytes(6).toString('hex')}`,
       CheckoutRequestID: reference,
@@ -81,7 +95,8 @@ export class PaymentSimulator implements HostedProvider, MobileMoneyProvider {
   async query(payment: PaymentRow): Promise<VerifyResult> {
     let row = await this.find(payment.reference);
     if (row && row.method === 'mpesa' && row.outcome === 'pending') {
-      if (this.clock().getTime() >= Number(row.settles_at_ms)) row = await this.decide(row.reference, row.phone?.endsWith('1') ? 'declined' : 'paid');
+      if (this.clock().getTime() >= Number(row.settles_at_ms))
+        row = await this.decide(row.reference, row.phone?.endsWith('1') ? 'declined' : 'paid');
     }
     return this.result(row);
   }
@@ -92,7 +107,14 @@ export class PaymentSimulator implements HostedProvider, MobileMoneyProvider {
     if (!row) return { ...base, state: 'failed', message: 'Unknown transaction (simulated).' };
     switch (row.outcome) {
       case 'paid':
-        return { state: 'paid', amountCents: Number(row.amount_cents), currency: 'KES', providerRef: row.receipt, message: 'Paid (simulated).', raw };
+        return {
+          state: 'paid',
+          amountCents: Number(row.amount_cents),
+          currency: 'KES',
+          providerRef: row.receipt,
+          message: 'Paid (simulated).',
+          raw,
+        };
       case 'declined':
         return { ...base, state: 'failed', message: 'The payment was declined (simulated).' };
       case 'cancelled':
@@ -102,7 +124,15 @@ export class PaymentSimulator implements HostedProvider, MobileMoneyProvider {
     }
   }
 
-  private async insert(row: Pick<SimulatorRow, 'reference' | 'method' | 'order_number' | 'amount_cents' | 'phone' | 'settles_at_ms'>): Promise<void> {
-    await this.db('simulator_payments').insert({ ...row, outcome: 'pending', receipt: null, created_at: sqlTimestamp(this.clock()), decided_at: null });
+  private async insert(
+    row: Pick<SimulatorRow, 'reference' | 'method' | 'order_number' | 'amount_cents' | 'phone' | 'settles_at_ms'>,
+  ): Promise<void> {
+    await this.db('simulator_payments').insert({
+      ...row,
+      outcome: 'pending',
+      receipt: null,
+      created_at: sqlTimestamp(this.clock()),
+      decided_at: null,
+    });
   }
 }

@@ -62,14 +62,16 @@ export async function startFakeDaraja(key = 'test-consumer-key', secret = 'test-
       const url = new URL(req.url ?? '/', 'http://fake');
       if (req.method === 'GET' && url.pathname === '/oauth/v1/generate' && url.searchParams.get('grant_type') === 'client_credentials') {
         const expected = `Basic ${Buffer.from(`${fake.key}:${fake.secret}`).toString('base64')}`;
-        if (req.headers.authorization !== expected) return send(400, { requestId: 'x', errorCode: '400.008.01', errorMessage: 'Invalid Authentication passed' });
+        if (req.headers.authorization !== expected)
+          return send(400, { requestId: 'x', errorCode: '400.008.01', errorMessage: 'Invalid Authentication passed' });
         const token = randomBytes(12).toString('base64url');
         liveTokens.add(token);
         fake.tokensIssued += 1;
         return send(200, { access_token: token, expires_in: fake.expiresIn });
       }
       const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
-      if (!bearer || !liveTokens.has(bearer)) return send(401, { requestId: 'x', errorCode: '404.001.03', errorMessage: 'Invalid Access Token' });
+      if (!bearer || !liveTokens.has(bearer))
+        return send(401, { requestId: 'x', errorCode: '404.001.03', errorMessage: 'Invalid Access Token' });
       let body: Record<string, unknown>;
       try {
         body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>;
@@ -95,15 +97,22 @@ export async function startFakeDaraja(key = 'test-consumer-key', secret = 'test-
       if (req.method === 'POST' && url.pathname === '/mpesa/stkpushquery/v1/query') {
         fake.queries += 1;
         const push = fake.pushes.get(String(body.CheckoutRequestID));
-        if (!push) return send(500, { requestId: 'x', errorCode: '500.001.1001', errorMessage: 'Unable to lock subscriber, a transaction is already in process for the current subscriber' });
-        if (push.resultCode === null) return send(500, { requestId: 'x', errorCode: '500.001.1001', errorMessage: 'The transaction is being processed' });
+        if (!push)
+          return send(500, {
+            requestId: 'x',
+            errorCode: '500.001.1001',
+            errorMessage: 'Unable to lock subscriber, a transaction is already in process for the current subscriber',
+          });
+        if (push.resultCode === null)
+          return send(500, { requestId: 'x', errorCode: '500.001.1001', errorMessage: 'The transaction is being processed' });
         return send(200, {
           ResponseCode: '0',
           ResponseDescription: 'The service request has been accepted successsfully',
           MerchantRequestID: 'MR',
           CheckoutRequestID: push.checkoutRequestId,
           ResultCode: push.resultCode,
-          ResultDesc: push.resultDesc ?? (push.resultCode === '0' ? 'The service request is processed successfully.' : 'Request cancelled by user'),
+          ResultDesc:
+            push.resultDesc ?? (push.resultCode === '0' ? 'The service request is processed successfully.' : 'Request cancelled by user'),
         });
       }
       return send(404, { errorMessage: 'Not found' });

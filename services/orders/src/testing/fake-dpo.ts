@@ -47,7 +47,13 @@ export async function startFakeDpo(companyToken = 'TEST-COMPANY-TOKEN'): Promise
     paid(token, overrides = {}) {
       const entry = this.tokens.get(token)!;
       const transaction = entry.request.Transaction as Record<string, string>;
-      entry.verify = { Result: '000', ResultExplanation: 'Transaction Paid', TransactionAmount: transaction.PaymentAmount, TransactionCurrency: transaction.PaymentCurrency, ...overrides };
+      entry.verify = {
+        Result: '000',
+        ResultExplanation: 'Transaction Paid',
+        TransactionAmount: transaction.PaymentAmount,
+        TransactionCurrency: transaction.PaymentCurrency,
+        ...overrides,
+      };
     },
     answer(token, verify) {
       this.tokens.get(token)!.verify = verify;
@@ -67,14 +73,18 @@ export async function startFakeDpo(companyToken = 'TEST-COMPANY-TOKEN'): Promise
       if (fake.down) return send(500, '<html>Internal Server Error</html>');
       if (req.method !== 'POST' || req.url !== '/API/v6/') return send(404, xml({ Result: '999', ResultExplanation: 'Not found' }));
       const request = (parser.parse(body) as { API3G?: Record<string, unknown> }).API3G ?? {};
-      if (request.CompanyToken !== fake.companyToken) return send(200, xml({ Result: '802', ResultExplanation: 'Company token does not exist' }));
+      if (request.CompanyToken !== fake.companyToken)
+        return send(200, xml({ Result: '802', ResultExplanation: 'Company token does not exist' }));
       if (request.Request === 'createToken') {
         if (fake.failNextCreate) {
           const failure = fake.failNextCreate;
           fake.failNextCreate = null;
           return send(200, xml(failure));
         }
-        const token = randomBytes(16).toString('hex').toUpperCase().replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, '$1-$2-$3-$4-$5');
+        const token = randomBytes(16)
+          .toString('hex')
+          .toUpperCase()
+          .replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, '$1-$2-$3-$4-$5');
         const transRef = `R${randomBytes(4).readUInt32BE(0)}`;
         fake.tokens.set(token, { token, transRef, request, verify: { Result: '900', ResultExplanation: 'Transaction not paid yet' } });
         return send(200, xml({ Result: '000', ResultExplanation: 'Transaction created', TransToken: token, TransRef: transRef }));

@@ -7,7 +7,13 @@
 import type { Knex } from 'knex';
 import type { LookupProduct } from '@shop/api-types';
 import { createLogger, listen, type AuthContext, type RunningServer } from '@shop/service-kit';
-import { testDatabases, testRequester, type TestAnswer as Answer, type TestDatabase, type TestRequestOptions as RequestOptions } from '@shop/service-kit/src/testing';
+import {
+  testDatabases,
+  testRequester,
+  type TestAnswer as Answer,
+  type TestDatabase,
+  type TestRequestOptions as RequestOptions,
+} from '@shop/service-kit/src/testing';
 import { createCatalogApp } from '../../../catalog/src/app';
 import { audit as catalogAudit } from '../../../catalog/src/audit';
 import { prepareCatalogDatabase } from '../../../catalog/src/db/setup';
@@ -32,7 +38,16 @@ export const NAIROBI = 47;
 export const WESTLANDS = 274;
 export const MOMBASA = 1;
 
-const TEST_STAFF: AuthContext = { tokenId: null, accountId: 1, kind: 'staff', firstName: 'Test', lastName: 'Staff', email: 'staff@example.com', phone: null, expiresAt: '2099-01-01T00:00:00.000Z' };
+const TEST_STAFF: AuthContext = {
+  tokenId: null,
+  accountId: 1,
+  kind: 'staff',
+  firstName: 'Test',
+  lastName: 'Staff',
+  email: 'staff@example.com',
+  phone: null,
+  expiresAt: '2099-01-01T00:00:00.000Z',
+};
 
 export interface OrdersHarness {
   db: Knex;
@@ -54,7 +69,10 @@ export interface OrdersHarness {
   /** A valid store body for the cart with the client's prices and the given total (KSh). */
   orderBody(cart: CartLine[], totalKsh: number, overrides?: Record<string, unknown>): Record<string, unknown>;
   /** Places the cart with the exact total and answers the 201 body's data. */
-  placeOrder(cart: CartLine[], options?: { token?: string; overrides?: Record<string, unknown>; totalKsh?: number }): Promise<{ id: number; order_number: string; total_amount: number }>;
+  placeOrder(
+    cart: CartLine[],
+    options?: { token?: string; overrides?: Record<string, unknown>; totalKsh?: number },
+  ): Promise<{ id: number; order_number: string; total_amount: number }>;
   count(table: string, where?: Record<string, unknown>): Promise<number>;
   /** The order's row as stored (throws when there is none). */
   orderRow(id: number): Promise<Record<string, unknown>>;
@@ -84,10 +102,15 @@ export async function startOrdersHarness(
 ): Promise<OrdersHarness> {
   const logger = createLogger('orders');
   // The demo accounts include the staff member the back-office tests sign in as (see staffToken).
-  const customers = await startCustomersHarness(sibling('customers', database.dialect), { seedDemoAccounts: options.seedDemoAccounts ?? false });
+  const customers = await startCustomersHarness(sibling('customers', database.dialect), {
+    seedDemoAccounts: options.seedDemoAccounts ?? false,
+  });
   const catalogDb = await sibling('catalog', database.dialect).create();
   await prepareCatalogDatabase(catalogDb.db);
-  const catalogServer: RunningServer = await listen(createCatalogApp({ db: catalogDb.db, logger: createLogger('catalog'), internalSecret: customers.config.internalSecret }), 0);
+  const catalogServer: RunningServer = await listen(
+    createCatalogApp({ db: catalogDb.db, logger: createLogger('catalog'), internalSecret: customers.config.internalSecret }),
+    0,
+  );
 
   const { db, drop } = await database.create();
   const base = loadOrdersConfig({ NODE_ENV: 'test' });
@@ -127,7 +150,12 @@ export async function startOrdersHarness(
     async changeCatalogue(change) {
       await catalogDb.db.transaction(async (trx) => {
         await change(trx);
-        await catalogAudit.record(trx, TEST_STAFF, { action: 'product.updated', entity: 'product', entityId: null, summary: 'Changed by a test' });
+        await catalogAudit.record(trx, TEST_STAFF, {
+          action: 'product.updated',
+          entity: 'product',
+          entityId: null,
+          summary: 'Changed by a test',
+        });
       });
       // The revision is checked at most once a millisecond.
       await new Promise((resolve) => setTimeout(resolve, 2));
@@ -139,7 +167,9 @@ export async function startOrdersHarness(
     subtotalCents,
     cart(minimumKsh, count = 3) {
       // Everyday products (KSh 100-400, up to 5 or more a cart) so any amount up to a few thousand is reachable in small steps.
-      const chosen = products.filter((product) => product.max_quantity >= 5 && unitCents(product.id) >= 10_000 && unitCents(product.id) <= 40_000).slice(0, count);
+      const chosen = products
+        .filter((product) => product.max_quantity >= 5 && unitCents(product.id) >= 10_000 && unitCents(product.id) <= 40_000)
+        .slice(0, count);
       const cart: CartLine[] = chosen.map((product) => ({ id: product.id, quantity: product.min_quantity }));
       for (let i = 0; subtotalCents(cart) < minimumKsh * 100; i = (i + 1) % cart.length) {
         const line = cart[i]!;
@@ -177,7 +207,10 @@ export async function startOrdersHarness(
       };
     },
     async placeOrder(cart, { token, overrides, totalKsh } = {}) {
-      const answer = await request('POST', '/api/site/orders/store', { token, body: harness.orderBody(cart, totalKsh ?? subtotalCents(cart) / 100, overrides) });
+      const answer = await request('POST', '/api/site/orders/store', {
+        token,
+        body: harness.orderBody(cart, totalKsh ?? subtotalCents(cart) / 100, overrides),
+      });
       if (answer.status !== 201) throw new Error(`orders/store answered ${answer.status}: ${JSON.stringify(answer.body)}`);
       return answer.body.data;
     },
@@ -193,14 +226,20 @@ export async function startOrdersHarness(
     statusHistory: (id) => db('order_status_history').where({ order_id: id }).orderBy('id').select('status_id', 'note'),
     async payOnSimulatorPage(orderId) {
       const { token } = (await request('POST', '/api/site/v1/dpo/pay', { body: { order_id: orderId } })).body as { token: string };
-      const pressed = await request('POST', `/api/site/v1/simulator/${token}/pay`, { headers: { 'content-type': 'application/x-www-form-urlencoded' }, raw: '' });
+      const pressed = await request('POST', `/api/site/v1/simulator/${token}/pay`, {
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        raw: '',
+      });
       if (pressed.status !== 303) throw new Error(`the simulator's Pay answered ${pressed.status}`);
       return { token, callback: pressed.headers.get('location')! };
     },
     follow: async (location) => (await request('GET', location)).headers.get('location')!,
     customer: () => customers.customer(),
     async pointsBalance(accountId) {
-      const [row] = await customers.db('points_ledger').where({ account_id: accountId }).sum<Array<{ total: number | string | null }>>({ total: 'delta' });
+      const [row] = await customers
+        .db('points_ledger')
+        .where({ account_id: accountId })
+        .sum<Array<{ total: number | string | null }>>({ total: 'delta' });
       return Number(row?.total ?? 0);
     },
     staffToken: () => customers.login('admin@shwarimills.co.ke', 'Admin@12345'),

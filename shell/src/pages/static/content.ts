@@ -21,7 +21,8 @@ export const FAQS: Array<{ question: string; answer: string }> = [
   },
   {
     question: 'How can I pay?',
-    answer: 'Payment is online only: M-Pesa, Airtel Money, or a debit or credit card on our secure payment page. We do not take cash on delivery.',
+    answer:
+      'Payment is online only: M-Pesa, Airtel Money, or a debit or credit card on our secure payment page. We do not take cash on delivery.',
   },
   {
     question: 'Is there a minimum order?',
@@ -43,7 +44,8 @@ export const FAQS: Array<{ question: string; answer: string }> = [
   },
   {
     question: 'What are Shwari Points?',
-    answer: 'Shwari Points are our loyalty points. You earn 20 points when you register, and more on paid orders; you can redeem them at checkout.',
+    answer:
+      'Shwari Points are our loyalty points. You earn 20 points when you register, and more on paid orders; you can redeem them at checkout.',
   },
   {
     question: 'Who can shop here?',
@@ -86,7 +88,7 @@ export const POLICIES: Record<PolicyPage, Policy> = {
       {
         heading: 'What we collect',
         paragraphs: [
-          'To deliver your order we keep your name, phone number, email address and delivery address, and the products you buy. Payment details are entered on the payment provider\'s secure page; we never see or store your card number or M-Pesa PIN.',
+          "To deliver your order we keep your name, phone number, email address and delivery address, and the products you buy. Payment details are entered on the payment provider's secure page; we never see or store your card number or M-Pesa PIN.",
         ],
       },
       {

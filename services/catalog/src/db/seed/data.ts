@@ -89,16 +89,13 @@ function product(input: ProductInput): SeedProduct {
     ...rest,
     minQuantity: 1,
     shortDescription: `<p>${short}</p>`,
-    description:
-      paragraphs.map((text) => `<p>${text}</p>`).join('') +
-      `<ul>${facts.map((fact) => `<li>${fact}</li>`).join('')}</ul>`,
+    description: paragraphs.map((text) => `<p>${text}</p>`).join('') + `<ul>${facts.map((fact) => `<li>${fact}</li>`).join('')}</ul>`,
   };
 }
 
 const MAIZE_FORTIFICATION =
   '<strong>Fortified:</strong> with vitamins A and B, folic acid, iron and zinc under the KEBS national food fortification standard';
-const WHEAT_FORTIFICATION =
-  '<strong>Fortified:</strong> with iron, zinc, folic acid and B vitamins, as required for Kenyan wheat flour';
+const WHEAT_FORTIFICATION = '<strong>Fortified:</strong> with iron, zinc, folic acid and B vitamins, as required for Kenyan wheat flour';
 
 export const products: SeedProduct[] = [
   // ---------------------------------------------------------------- Maize meal (Mlima Gold)
@@ -116,8 +113,7 @@ export const products: SeedProduct[] = [
     favorite: false,
     popularity: 1840,
     addedDaysAgo: 212,
-    short:
-      'Smooth, white sifted maize meal in a handy 1 kg packet, just right for a single household ugali or a week of uji for one.',
+    short: 'Smooth, white sifted maize meal in a handy 1 kg packet, just right for a single household ugali or a week of uji for one.',
     paragraphs: [
       'Mlima Gold Sifted is milled in Eldoret from clean, dry white maize that has had the bran and germ removed, so it cooks into a soft, bright ugali that holds its shape on the plate without turning sticky.',
       'The 1 kg packet suits students, small households and anyone who prefers to buy fresh flour little and often. It is the same flour as our 2 kg best seller, only in a smaller pack that fits easily on a kitchen shelf.',
@@ -279,7 +275,8 @@ export const products: SeedProduct[] = [
     favorite: false,
     popularity: 140,
     addedDaysAgo: 14,
-    short: 'Our fortified sifted maize meal in a new 5 kg family packet: fewer trips to the shop, the same nutrition in every plate of ugali.',
+    short:
+      'Our fortified sifted maize meal in a new 5 kg family packet: fewer trips to the shop, the same nutrition in every plate of ugali.',
     paragraphs: [
       'Families who switched to Mlima Gold Fortified asked for a bigger pack, so we made one. The 5 kg packet has a carry handle cut into the top and a stronger two-ply paper that survives a matatu ride home.',
       'Inside is the same flour as the 2 kg packet, fortified with iron, zinc, folic acid and vitamins A and B, and milled fine enough for smooth ugali or a lump-free uji for toddlers.',
@@ -441,8 +438,7 @@ export const products: SeedProduct[] = [
     favorite: false,
     popularity: 4715,
     addedDaysAgo: 331,
-    short:
-      'Soft, layered chapati every time: a flour milled specially to stretch thin without tearing and stay soft long after cooking.',
+    short: 'Soft, layered chapati every time: a flour milled specially to stretch thin without tearing and stay soft long after cooking.',
     paragraphs: [
       'Good chapati needs a flour that makes an elastic dough and keeps its moisture on the pan. Pwani Bora Chapati Flour is milled from a higher share of hard wheat and sifted extra fine, so the dough rolls out thin, coils into neat layers and cooks into soft, flaky rounds.',
       'Whether it is Christmas, Eid or just Sunday lunch, a 2 kg packet gives around 20 to 24 medium chapatis, enough for a family feast with a few left for breakfast.',
@@ -546,7 +542,8 @@ export const products: SeedProduct[] = [
     favorite: false,
     popularity: 64,
     addedDaysAgo: 5,
-    short: 'New: our finest, softest flour for melt-in-the-mouth pastry, samosa leaves and celebration cakes. <em>Launch offer: 20% off.</em>',
+    short:
+      'New: our finest, softest flour for melt-in-the-mouth pastry, samosa leaves and celebration cakes. <em>Launch offer: 20% off.</em>',
     paragraphs: [
       'Cake &amp; Pastry Flour is the newest member of the Pwani Bora family. It is milled only from soft wheat and passed through our finest silk sieve, giving a powder-smooth flour for short pastry, puff pastry and delicate sponges.',
       'Home bakers who sell cakes from their kitchens told us they wanted a flour that gives bakery results without a commercial mixer. This is it: rub-in pastry stays crumbly, and sponges come out high and fine-textured.',
@@ -574,8 +571,7 @@ export const products: SeedProduct[] = [
     favorite: false,
     popularity: 3560,
     addedDaysAgo: 279,
-    short:
-      'A warming blend of bulrush millet and red sorghum for thick, tangy uji that keeps you going until lunch.',
+    short: 'A warming blend of bulrush millet and red sorghum for thick, tangy uji that keeps you going until lunch.',
     paragraphs: [
       'Afya Bora Millet &amp; Sorghum brings together two grains that have fed Kenyan families for centuries. Millet gives the porridge its smooth body and sorghum adds a gentle, earthy sweetness, so the uji tastes good with just a little sugar or a squeeze of lemon.',
       'Both grains are naturally gluten-free and rich in fibre. We clean and lightly roast them before milling, which brings out the flavour and shortens cooking time.',

@@ -35,9 +35,82 @@ function random(seed: number): () => number {
   };
 }
 
-const FIRST_NAMES = ['Wanjiku', 'Achieng', 'Kamau', 'Otieno', 'Njeri', 'Mwangi', 'Akinyi', 'Kiprop', 'Chebet', 'Mutua', 'Wambui', 'Omondi', 'Nyambura', 'Kipchoge', 'Atieno', 'Mumbua', 'Barasa', 'Zawadi', 'Halima', 'Juma', 'Amina', 'Wafula', 'Nekesa', 'Kerubo', 'Moraa', 'Ochieng', 'Jeptoo', 'Kendi', 'Makena', 'Baraka'];
-const LAST_NAMES = ['Kamau', 'Otieno', 'Wanjiru', 'Mwangi', 'Odhiambo', 'Kiprotich', 'Njoroge', 'Mutiso', 'Wekesa', 'Achieng', 'Kariuki', 'Onyango', 'Chepkoech', 'Muthoni', 'Omondi', 'Nyaga', 'Rotich', 'Owino', 'Kilonzo', 'Hassan', 'Ali', 'Ndegwa', 'Gitau', 'Kimani', 'Ouma'];
-const STREETS = ['Moi Avenue', 'Kenyatta Avenue', 'Ngong Road', 'Thika Road', 'Waiyaki Way', 'Jogoo Road', 'Oginga Odinga Street', 'Kisumu-Kakamega Road', 'Nyerere Road', 'Digo Road', 'Kimathi Street', 'Uhuru Highway', 'Mombasa Road', 'Langata Road', 'Kiambu Road'];
+const FIRST_NAMES = [
+  'Wanjiku',
+  'Achieng',
+  'Kamau',
+  'Otieno',
+  'Njeri',
+  'Mwangi',
+  'Akinyi',
+  'Kiprop',
+  'Chebet',
+  'Mutua',
+  'Wambui',
+  'Omondi',
+  'Nyambura',
+  'Kipchoge',
+  'Atieno',
+  'Mumbua',
+  'Barasa',
+  'Zawadi',
+  'Halima',
+  'Juma',
+  'Amina',
+  'Wafula',
+  'Nekesa',
+  'Kerubo',
+  'Moraa',
+  'Ochieng',
+  'Jeptoo',
+  'Kendi',
+  'Makena',
+  'Baraka',
+];
+const LAST_NAMES = [
+  'Kamau',
+  'Otieno',
+  'Wanjiru',
+  'Mwangi',
+  'Odhiambo',
+  'Kiprotich',
+  'Njoroge',
+  'Mutiso',
+  'Wekesa',
+  'Achieng',
+  'Kariuki',
+  'Onyango',
+  'Chepkoech',
+  'Muthoni',
+  'Omondi',
+  'Nyaga',
+  'Rotich',
+  'Owino',
+  'Kilonzo',
+  'Hassan',
+  'Ali',
+  'Ndegwa',
+  'Gitau',
+  'Kimani',
+  'Ouma',
+];
+const STREETS = [
+  'Moi Avenue',
+  'Kenyatta Avenue',
+  'Ngong Road',
+  'Thika Road',
+  'Waiyaki Way',
+  'Jogoo Road',
+  'Oginga Odinga Street',
+  'Kisumu-Kakamega Road',
+  'Nyerere Road',
+  'Digo Road',
+  'Kimathi Street',
+  'Uhuru Highway',
+  'Mombasa Road',
+  'Langata Road',
+  'Kiambu Road',
+];
 /** Counties most orders come from (official codes), with a weight each. */
 const COUNTY_WEIGHTS: Array<[number, number]> = [
   [47, 30], // Nairobi
@@ -71,7 +144,11 @@ function pickWeighted<T>(rand: () => number, items: Array<[T, number]>): T {
 const pick = <T>(rand: () => number, list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;
 
 /** Reads the catalogue and the places; null (with a log line) when either service cannot be reached. */
-async function loadReferenceData(catalog: CatalogClient, customers: CustomersClient, logger: Logger): Promise<{ products: LookupProduct[]; places: Place[] } | null> {
+async function loadReferenceData(
+  catalog: CatalogClient,
+  customers: CustomersClient,
+  logger: Logger,
+): Promise<{ products: LookupProduct[]; places: Place[] } | null> {
   try {
     const products = [...(await catalog.lookup(Array.from({ length: 500 }, (_, i) => i + 1))).values()];
     const counties = await customers.countyNames();
@@ -87,7 +164,10 @@ async function loadReferenceData(catalog: CatalogClient, customers: CustomersCli
     }
     return { products, places };
   } catch (error) {
-    logger.info({ err: error instanceof Error ? error.message : String(error) }, 'order history not seeded: the catalog or customers service is not reachable');
+    logger.info(
+      { err: error instanceof Error ? error.message : String(error) },
+      'order history not seeded: the catalog or customers service is not reachable',
+    );
     return null;
   }
 }
@@ -114,7 +194,10 @@ export async function seedOrderHistory(
   const perDay = options.ordersPerDay ?? 10;
   const rand = random(20_260_101);
   const coupons: CouponRow[] = await db('coupons').whereIn('code', ['KARIBU10', 'UNGA200']).select('*');
-  const productWeights: Array<[LookupProduct, number]> = products.map((product) => [product, /flour|unga|maize|wheat/i.test(`${product.name} ${product.category_name}`) ? 3 : 1]);
+  const productWeights: Array<[LookupProduct, number]> = products.map((product) => [
+    product,
+    /flour|unga|maize|wheat/i.test(`${product.name} ${product.category_name}`) ? 3 : 1,
+  ]);
 
   interface Draft {
     created: Date;
@@ -164,14 +247,23 @@ export async function seedOrderHistory(
       const last = pick(rand, LAST_NAMES);
       const person = demo
         ? { first_name: demo.first_name, last_name: demo.last_name, email: demo.email, phone: demo.phone }
-        : { first_name: first, last_name: last, email: `${first}.${last}${Math.floor(rand() * 900 + 100)}@example.com`.toLowerCase(), phone: `07${String(Math.floor(rand() * 1e8)).padStart(8, '0')}` };
-      const eligible = coupons.filter((coupon) => Date.parse(toIso(coupon.valid_from) ?? '') <= created.getTime() && created.getTime() <= Date.parse(toIso(coupon.valid_to) ?? ''));
+        : {
+            first_name: first,
+            last_name: last,
+            email: `${first}.${last}${Math.floor(rand() * 900 + 100)}@example.com`.toLowerCase(),
+            phone: `07${String(Math.floor(rand() * 1e8)).padStart(8, '0')}`,
+          };
+      const eligible = coupons.filter(
+        (coupon) =>
+          Date.parse(toIso(coupon.valid_from) ?? '') <= created.getTime() && created.getTime() <= Date.parse(toIso(coupon.valid_to) ?? ''),
+      );
       const coupon = eligible.length > 0 && rand() < 0.08 ? pick(rand, eligible) : null;
       const age = now.getTime() - created.getTime();
       const roll = rand();
       let status: number;
       if (age > 10 * DAY) status = roll < 0.86 ? STATUS.delivered : roll < 0.94 ? STATUS.cancelled : STATUS.paid;
-      else if (age > 3 * DAY) status = roll < 0.5 ? STATUS.delivered : roll < 0.75 ? STATUS.dispatched : roll < 0.9 ? STATUS.processing : STATUS.cancelled;
+      else if (age > 3 * DAY)
+        status = roll < 0.5 ? STATUS.delivered : roll < 0.75 ? STATUS.dispatched : roll < 0.9 ? STATUS.processing : STATUS.cancelled;
       else if (age > DAY) status = roll < 0.4 ? STATUS.processing : roll < 0.8 ? STATUS.paid : STATUS.dispatched;
       else status = roll < 0.6 ? STATUS.paid : STATUS.pending;
       drafts.push({ created, customerId: demo ? demo.id : null, person, lines, coupon, status, provider: rand() < 0.55 ? 'mpesa' : 'dpo' });
@@ -201,7 +293,10 @@ export async function seedOrderHistory(
   drafts.forEach((draft, index) => {
     const id = index + 1;
     const orderNumber = numbers[index]!;
-    const place = pickWeighted(rand, places.map((p) => [p, COUNTY_WEIGHTS.find(([countyId]) => countyId === p.countyId)?.[1] ?? 1] as [Place, number]));
+    const place = pickWeighted(
+      rand,
+      places.map((p) => [p, COUNTY_WEIGHTS.find(([countyId]) => countyId === p.countyId)?.[1] ?? 1] as [Place, number]),
+    );
     const [subCountyId, subCountyName] = pick(rand, place.subCounties);
     const subtotal = draft.lines.reduce((sum, line) => sum + line.unitCents * line.quantity, 0);
     const discount = draft.coupon ? couponDiscountCents(draft.coupon, subtotal) : 0;
@@ -210,9 +305,16 @@ export async function seedOrderHistory(
     const at = (offsetMs: number) => sqlTimestamp(new Date(Math.min(draft.created.getTime() + offsetMs, now.getTime())));
     const paidAt = at((5 + Math.floor(rand() * 25)) * MINUTE);
     const steps: Array<[number, number, string | null]> = [[STATUS.pending, 0, 'Order placed']];
-    if (paid) steps.push([STATUS.paid, Date.parse(`${paidAt.replace(' ', 'T')}Z`) - draft.created.getTime(), `Paid by ${draft.provider === 'mpesa' ? 'M-Pesa' : 'DPO'}`]);
-    if ([STATUS.processing, STATUS.dispatched, STATUS.delivered].includes(draft.status as 3 | 4 | 5)) steps.push([STATUS.processing, (2 + rand() * 6) * HOUR, null]);
-    if ([STATUS.dispatched, STATUS.delivered].includes(draft.status as 4 | 5)) steps.push([STATUS.dispatched, (20 + rand() * 8) * HOUR, 'Handed to the rider']);
+    if (paid)
+      steps.push([
+        STATUS.paid,
+        Date.parse(`${paidAt.replace(' ', 'T')}Z`) - draft.created.getTime(),
+        `Paid by ${draft.provider === 'mpesa' ? 'M-Pesa' : 'DPO'}`,
+      ]);
+    if ([STATUS.processing, STATUS.dispatched, STATUS.delivered].includes(draft.status as 3 | 4 | 5))
+      steps.push([STATUS.processing, (2 + rand() * 6) * HOUR, null]);
+    if ([STATUS.dispatched, STATUS.delivered].includes(draft.status as 4 | 5))
+      steps.push([STATUS.dispatched, (20 + rand() * 8) * HOUR, 'Handed to the rider']);
     if (draft.status === STATUS.delivered) steps.push([STATUS.delivered, (40 + rand() * 20) * HOUR, 'Delivered']);
     if (draft.status === STATUS.cancelled) steps.push([STATUS.cancelled, 24 * HOUR + 30 * MINUTE, 'Not paid within 24 hours']);
     const lastStep = Math.max(...steps.map(([, offset]) => offset));
@@ -241,7 +343,10 @@ export async function seedOrderHistory(
       is_paid: paid,
       paid_at: paid ? paidAt : null,
       payment_method: paid ? draft.provider : draft.provider === 'mpesa' ? 'mpesa' : 'hosted',
-      order_notes: rand() < 0.1 ? pick(rand, ['Please call on arrival.', 'Leave with the caretaker.', 'Deliver after 5pm.', 'Gate B, blue door.']) : null,
+      order_notes:
+        rand() < 0.1
+          ? pick(rand, ['Please call on arrival.', 'Leave with the caretaker.', 'Deliver after 5pm.', 'Gate B, blue door.'])
+          : null,
       points_awarded: 0,
       // Seeded history does not credit points: the demo ledger stays as the customers service seeded it.
       points_awarded_at: draft.customerId && paid ? paidAt : null,
@@ -276,7 +381,8 @@ export async function seedOrderHistory(
         amount_cents: draft.provider === 'mpesa' ? shillings * 100 : total,
         currency: 'KES',
         state: 'paid',
-        provider_ref: draft.provider === 'mpesa' ? `S${orderNumber.replace(/\D/g, '')}K${Math.floor(rand() * 1e4)}` : `R${Math.floor(rand() * 1e8)}`,
+        provider_ref:
+          draft.provider === 'mpesa' ? `S${orderNumber.replace(/\D/g, '')}K${Math.floor(rand() * 1e4)}` : `R${Math.floor(rand() * 1e8)}`,
         phone: draft.provider === 'mpesa' ? `254${draft.person.phone.slice(1)}` : null,
         raw_result: JSON.stringify({ seeded: true }),
         created_at: sqlTimestamp(draft.created),
@@ -284,7 +390,14 @@ export async function seedOrderHistory(
       });
     }
     if (draft.coupon && draft.status !== STATUS.cancelled) {
-      redemptions.push({ coupon_id: draft.coupon.id, order_id: id, email: draft.person.email, customer_id: draft.customerId, discount_cents: discount, created_at: sqlTimestamp(draft.created) });
+      redemptions.push({
+        coupon_id: draft.coupon.id,
+        order_id: id,
+        email: draft.person.email,
+        customer_id: draft.customerId,
+        discount_cents: discount,
+        created_at: sqlTimestamp(draft.created),
+      });
       couponUses.set(draft.coupon.id, (couponUses.get(draft.coupon.id) ?? 0) + 1);
     }
   });
@@ -292,13 +405,15 @@ export async function seedOrderHistory(
   // 400 rows a statement: SQLite writes a multi-row insert as a compound SELECT (at most 500 terms).
   // A bulk load: the report summaries are rebuilt once at the end instead of row by row.
   const CHUNK = 400;
-  await withoutSummaryTriggers(db, () => db.transaction(async (trx) => {
-    await trx.batchInsert('orders', orders, CHUNK);
-    await trx.batchInsert('order_items', items, CHUNK);
-    await trx.batchInsert('order_status_history', history, CHUNK);
-    await trx.batchInsert('payments', payments, CHUNK);
-    if (redemptions.length > 0) await trx.batchInsert('coupon_redemptions', redemptions, CHUNK);
-    for (const [couponId, uses] of couponUses) await trx('coupons').where({ id: couponId }).increment('times_used', uses);
-  }));
+  await withoutSummaryTriggers(db, () =>
+    db.transaction(async (trx) => {
+      await trx.batchInsert('orders', orders, CHUNK);
+      await trx.batchInsert('order_items', items, CHUNK);
+      await trx.batchInsert('order_status_history', history, CHUNK);
+      await trx.batchInsert('payments', payments, CHUNK);
+      if (redemptions.length > 0) await trx.batchInsert('coupon_redemptions', redemptions, CHUNK);
+      for (const [couponId, uses] of couponUses) await trx('coupons').where({ id: couponId }).increment('times_used', uses);
+    }),
+  );
   return orders.length;
 }

@@ -24,8 +24,26 @@ export const STATUSES: OrderStatus[] = [
 ];
 
 export const BRANDS: AdminBrand[] = [
-  { id: 1, name: 'Jogoo', slug: 'jogoo', image: '/media/brands/jogoo.png', company: 'Unga Ltd', color: '#d62828', products_count: 4, archived_at: null },
-  { id: 2, name: 'Pembe', slug: 'pembe', image: '/media/brands/pembe.png', company: 'Pembe Flour Mills', color: '#1f6f3a', products_count: 2, archived_at: null },
+  {
+    id: 1,
+    name: 'Jogoo',
+    slug: 'jogoo',
+    image: '/media/brands/jogoo.png',
+    company: 'Unga Ltd',
+    color: '#d62828',
+    products_count: 4,
+    archived_at: null,
+  },
+  {
+    id: 2,
+    name: 'Pembe',
+    slug: 'pembe',
+    image: '/media/brands/pembe.png',
+    company: 'Pembe Flour Mills',
+    color: '#1f6f3a',
+    products_count: 2,
+    archived_at: null,
+  },
 ];
 
 export const CATEGORIES: AdminCategory[] = [
@@ -111,8 +129,34 @@ export function order(id: number, overrides: Partial<AdminOrder> = {}): AdminOrd
       email: 'customer@example.com',
     },
     order_items: [
-      { id: 1, quantity: 5, price: 1175, product: { id: 7, name: 'Jogoo Maize Meal 2kg', price: 235, brand: 'Jogoo', category: 'Maize Flour', unit: '2kg', image: '/media/p.webp' } },
-      { id: 2, quantity: 5, price: 1175, product: { id: 9, name: 'Jogoo Maize Meal 2kg (Fortified)', price: 235, brand: 'Jogoo', category: 'Maize Flour', unit: '2kg', image: '/media/q.webp' } },
+      {
+        id: 1,
+        quantity: 5,
+        price: 1175,
+        product: {
+          id: 7,
+          name: 'Jogoo Maize Meal 2kg',
+          price: 235,
+          brand: 'Jogoo',
+          category: 'Maize Flour',
+          unit: '2kg',
+          image: '/media/p.webp',
+        },
+      },
+      {
+        id: 2,
+        quantity: 5,
+        price: 1175,
+        product: {
+          id: 9,
+          name: 'Jogoo Maize Meal 2kg (Fortified)',
+          price: 235,
+          brand: 'Jogoo',
+          category: 'Maize Flour',
+          unit: '2kg',
+          image: '/media/q.webp',
+        },
+      },
     ],
     status_history: [
       { status: STATUSES[0]!, note: null, created_at: '2026-01-12T09:30:00.000Z' },
@@ -158,6 +202,20 @@ export function coupon(overrides: Partial<AdminCoupon> = {}): AdminCoupon {
 }
 
 export const STAFF_MEMBERS: StaffMember[] = [
-  { id: 1, first_name: 'Amina', last_name: 'Wanjiru', email: 'admin@shwarimills.co.ke', active: true, created_at: '2025-09-01T08:00:00.000Z' },
-  { id: 2, first_name: 'Otieno', last_name: 'Kamau', email: 'otieno@shwarimills.co.ke', active: true, created_at: '2025-10-01T08:00:00.000Z' },
+  {
+    id: 1,
+    first_name: 'Amina',
+    last_name: 'Wanjiru',
+    email: 'admin@shwarimills.co.ke',
+    active: true,
+    created_at: '2025-09-01T08:00:00.000Z',
+  },
+  {
+    id: 2,
+    first_name: 'Otieno',
+    last_name: 'Kamau',
+    email: 'otieno@shwarimills.co.ke',
+    active: true,
+    created_at: '2025-10-01T08:00:00.000Z',
+  },
 ];

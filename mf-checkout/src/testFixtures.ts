@@ -176,7 +176,8 @@ export function describedText(element: HTMLElement): string {
   return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
 }
 
-export const type = (name: string | RegExp, value: string) => fireEvent.change(screen.getByRole('textbox', { name }), { target: { value } });
+export const type = (name: string | RegExp, value: string) =>
+  fireEvent.change(screen.getByRole('textbox', { name }), { target: { value } });
 
 export async function choose(name: 'County' | 'Sub-county', option: string): Promise<void> {
   const select = screen.getByRole('combobox', { name }) as HTMLSelectElement;
@@ -185,7 +186,9 @@ export async function choose(name: 'County' | 'Sub-county', option: string): Pro
 }
 
 /** A complete, valid set of details, typed as a shopper would. */
-export async function fillDetails(values: Partial<Record<'first' | 'last' | 'phone' | 'email' | 'street' | 'town', string>> = {}): Promise<void> {
+export async function fillDetails(
+  values: Partial<Record<'first' | 'last' | 'phone' | 'email' | 'street' | 'town', string>> = {},
+): Promise<void> {
   type('First name', values.first ?? 'Achieng');
   type('Last name', values.last ?? 'Atieno');
   type('Phone', values.phone ?? '0722000111');

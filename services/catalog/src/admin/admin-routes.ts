@@ -17,7 +17,7 @@ import {
 } from '@shop/api-types';
 import { currentAuth, notFound, parseBody, parseParams, unprocessable, type AuthState, type Logger } from '@shop/service-kit';
 import { audit } from '../audit';
-import { AdminCatalogRepository } from './adminRepository';
+import { AdminCatalogRepository } from './admin-repository';
 import { storeProductImage, type UploadedFile } from './images';
 
 /** Where the product detail page finds the orders that contain a product (the orders service). */
@@ -69,7 +69,13 @@ export function adminCatalogRoutes({ db, requireStaff, uploadDir, orderLines, lo
 
   router.get('/products', async (ctx) => {
     const query = parseParams(adminProductListQuerySchema, ctx.query);
-    ctx.body = await repository.list({ q: query.q, brandId: query.brand_id, categoryId: query.category_id, sort: query.sort, includeArchived: query.archived === '1' });
+    ctx.body = await repository.list({
+      q: query.q,
+      brandId: query.brand_id,
+      categoryId: query.category_id,
+      sort: query.sort,
+      includeArchived: query.archived === '1',
+    });
   });
 
   router.get('/products/view/:id', async (ctx) => {
@@ -87,43 +93,55 @@ export function adminCatalogRoutes({ db, requireStaff, uploadDir, orderLines, lo
     ctx.body = detail;
   });
 
-  const saveProduct = (mode: 'create' | 'update'): Koa.Middleware<AuthState> => async (ctx) => {
-    const id = mode === 'update' ? parseParams(idParamSchema, ctx.params).id : undefined;
-    if (id !== undefined && !(await repository.byId(id))) throw notFound('Product not found.');
-    const form = parseBody(adminProductFormSchema, ctx.request.body);
-    const missing = await repository.missingReferences(form);
-    const file = firstImage(ctx as unknown as Koa.Context);
-    if (mode === 'create' && !file) missing.image = ['The image field is required.'];
-    if (Object.keys(missing).length) throw unprocessable(missing);
-    const image = file ? await storeProductImage(file, uploadDir) : null;
-    const auth = currentAuth(ctx);
-    const productId = await db.transaction(async (trx) => {
-      const savedId = id === undefined ? await repository.create(trx, form, image!) : (await repository.update(trx, id, form, image), id);
-      await audit.record(trx, auth, {
-        action: mode === 'create' ? 'product.created' : 'product.updated',
-        entity: 'product',
-        entityId: savedId,
-        summary: `${mode === 'create' ? 'Added' : 'Updated'} ${form.name} (${form.status}${form.is_featured ? ', featured' : ''})${image ? ' with a new image' : ''}`,
+  const saveProduct =
+    (mode: 'create' | 'update'): Koa.Middleware<AuthState> =>
+    async (ctx) => {
+      const id = mode === 'update' ? parseParams(idParamSchema, ctx.params).id : undefined;
+      if (id !== undefined && !(await repository.byId(id))) throw notFound('Product not found.');
+      const form = parseBody(adminProductFormSchema, ctx.request.body);
+      const missing = await repository.missingReferences(form);
+      const file = firstImage(ctx as unknown as Koa.Context);
+      if (mode === 'create' && !file) missing.image = ['The image field is required.'];
+      if (Object.keys(missing).length) throw unprocessable(missing);
+      const image = file ? await storeProductImage(file, uploadDir) : null;
+      const auth = currentAuth(ctx);
+      const productId = await db.transaction(async (trx) => {
+        const savedId = id === undefined ? await repository.create(trx, form, image!) : (await repository.update(trx, id, form, image), id);
+        await audit.record(trx, auth, {
+          action: mode === 'create' ? 'product.created' : 'product.updated',
+          entity: 'product',
+          entityId: savedId,
+          summary: `${mode === 'create' ? 'Added' : 'Updated'} ${form.name} (${form.status}${form.is_featured ? ', featured' : ''})${image ? ' with a new image' : ''}`,
+        });
+        return savedId;
       });
-      return savedId;
-    });
-    ctx.status = mode === 'create' ? 201 : 200;
-    ctx.body = { message: mode === 'create' ? ADMIN_MESSAGES.productSaved : ADMIN_MESSAGES.productUpdated, product: await repository.byId(productId) };
-  };
+      ctx.status = mode === 'create' ? 201 : 200;
+      ctx.body = {
+        message: mode === 'create' ? ADMIN_MESSAGES.productSaved : ADMIN_MESSAGES.productUpdated,
+        product: await repository.byId(productId),
+      };
+    };
   router.post('/products/store', multipart, saveProduct('create'));
   router.post('/products/update/:id', multipart, saveProduct('update'));
 
-  const archive = (table: 'products' | 'categories' | 'brands', entity: string, archived: boolean): Koa.Middleware<AuthState> => async (ctx) => {
-    const { id } = parseParams(idParamSchema, ctx.params);
-    const auth = currentAuth(ctx);
-    const row: { name: string } | undefined = await db(table).where({ id }).first('name');
-    if (!row) throw notFound(`${entity[0]!.toUpperCase()}${entity.slice(1)} not found.`);
-    await db.transaction(async (trx) => {
-      await repository.setArchived(trx, table, id, archived);
-      await audit.record(trx, auth, { action: `${entity}.${archived ? 'archived' : 'restored'}`, entity, entityId: id, summary: `${archived ? 'Archived' : 'Restored'} ${row.name}` });
-    });
-    ctx.body = { message: `${row.name} ${archived ? 'archived' : 'restored'}.` };
-  };
+  const archive =
+    (table: 'products' | 'categories' | 'brands', entity: string, archived: boolean): Koa.Middleware<AuthState> =>
+    async (ctx) => {
+      const { id } = parseParams(idParamSchema, ctx.params);
+      const auth = currentAuth(ctx);
+      const row: { name: string } | undefined = await db(table).where({ id }).first('name');
+      if (!row) throw notFound(`${entity[0]!.toUpperCase()}${entity.slice(1)} not found.`);
+      await db.transaction(async (trx) => {
+        await repository.setArchived(trx, table, id, archived);
+        await audit.record(trx, auth, {
+          action: `${entity}.${archived ? 'archived' : 'restored'}`,
+          entity,
+          entityId: id,
+          summary: `${archived ? 'Archived' : 'Restored'} ${row.name}`,
+        });
+      });
+      ctx.body = { message: `${row.name} ${archived ? 'archived' : 'restored'}.` };
+    };
   router.post('/products/archive/:id', archive('products', 'product', true));
   router.post('/products/restore/:id', archive('products', 'product', false));
 
@@ -138,19 +156,29 @@ export function adminCatalogRoutes({ db, requireStaff, uploadDir, orderLines, lo
     const detail: AdminCategoryDetail = { ...category, products: await repository.list({ categoryId: id }) };
     ctx.body = detail;
   });
-  const saveCategory = (mode: 'create' | 'update'): Koa.Middleware<AuthState> => async (ctx) => {
-    const id = mode === 'update' ? parseParams(idParamSchema, ctx.params).id : undefined;
-    if (id !== undefined && !(await db('categories').where({ id }).first('id'))) throw notFound('Category not found.');
-    const form = parseBody(adminCategoryFormSchema, ctx.request.body);
-    const auth = currentAuth(ctx);
-    const savedId = await db.transaction(async (trx) => {
-      const saved = await repository.saveCategory(trx, form.name, id);
-      await audit.record(trx, auth, { action: `category.${mode === 'create' ? 'created' : 'updated'}`, entity: 'category', entityId: saved, summary: `${mode === 'create' ? 'Added' : 'Renamed to'} ${form.name}` });
-      return saved;
-    });
-    ctx.status = mode === 'create' ? 201 : 200;
-    ctx.body = { message: mode === 'create' ? 'Category successfully saved.' : 'Category successfully updated.', category: (await repository.categories(true)).find((item) => item.id === savedId) };
-  };
+  const saveCategory =
+    (mode: 'create' | 'update'): Koa.Middleware<AuthState> =>
+    async (ctx) => {
+      const id = mode === 'update' ? parseParams(idParamSchema, ctx.params).id : undefined;
+      if (id !== undefined && !(await db('categories').where({ id }).first('id'))) throw notFound('Category not found.');
+      const form = parseBody(adminCategoryFormSchema, ctx.request.body);
+      const auth = currentAuth(ctx);
+      const savedId = await db.transaction(async (trx) => {
+        const saved = await repository.saveCategory(trx, form.name, id);
+        await audit.record(trx, auth, {
+          action: `category.${mode === 'create' ? 'created' : 'updated'}`,
+          entity: 'category',
+          entityId: saved,
+          summary: `${mode === 'create' ? 'Added' : 'Renamed to'} ${form.name}`,
+        });
+        return saved;
+      });
+      ctx.status = mode === 'create' ? 201 : 200;
+      ctx.body = {
+        message: mode === 'create' ? 'Category successfully saved.' : 'Category successfully updated.',
+        category: (await repository.categories(true)).find((item) => item.id === savedId),
+      };
+    };
   router.post('/categories/store', multipart, saveCategory('create'));
   router.post('/categories/update/:id', multipart, saveCategory('update'));
   router.post('/categories/archive/:id', archive('categories', 'category', true));
@@ -166,19 +194,29 @@ export function adminCatalogRoutes({ db, requireStaff, uploadDir, orderLines, lo
     const detail: AdminBrandDetail = { ...brand, products: await repository.list({ brandId: id }) };
     ctx.body = detail;
   });
-  const saveBrand = (mode: 'create' | 'update'): Koa.Middleware<AuthState> => async (ctx) => {
-    const id = mode === 'update' ? parseParams(idParamSchema, ctx.params).id : undefined;
-    if (id !== undefined && !(await db('brands').where({ id }).first('id'))) throw notFound('Brand not found.');
-    const form = parseBody(adminBrandFormSchema, ctx.request.body);
-    const auth = currentAuth(ctx);
-    const savedId = await db.transaction(async (trx) => {
-      const saved = await repository.saveBrand(trx, form, id);
-      await audit.record(trx, auth, { action: `brand.${mode === 'create' ? 'created' : 'updated'}`, entity: 'brand', entityId: saved, summary: `${mode === 'create' ? 'Added' : 'Updated'} ${form.name} (${form.company})` });
-      return saved;
-    });
-    ctx.status = mode === 'create' ? 201 : 200;
-    ctx.body = { message: mode === 'create' ? 'Brand successfully saved.' : 'Brand successfully updated.', brand: (await repository.brands(true)).find((item) => item.id === savedId) };
-  };
+  const saveBrand =
+    (mode: 'create' | 'update'): Koa.Middleware<AuthState> =>
+    async (ctx) => {
+      const id = mode === 'update' ? parseParams(idParamSchema, ctx.params).id : undefined;
+      if (id !== undefined && !(await db('brands').where({ id }).first('id'))) throw notFound('Brand not found.');
+      const form = parseBody(adminBrandFormSchema, ctx.request.body);
+      const auth = currentAuth(ctx);
+      const savedId = await db.transaction(async (trx) => {
+        const saved = await repository.saveBrand(trx, form, id);
+        await audit.record(trx, auth, {
+          action: `brand.${mode === 'create' ? 'created' : 'updated'}`,
+          entity: 'brand',
+          entityId: saved,
+          summary: `${mode === 'create' ? 'Added' : 'Updated'} ${form.name} (${form.company})`,
+        });
+        return saved;
+      });
+      ctx.status = mode === 'create' ? 201 : 200;
+      ctx.body = {
+        message: mode === 'create' ? 'Brand successfully saved.' : 'Brand successfully updated.',
+        brand: (await repository.brands(true)).find((item) => item.id === savedId),
+      };
+    };
   router.post('/brands/store', multipart, saveBrand('create'));
   router.post('/brands/update/:id', multipart, saveBrand('update'));
   router.post('/brands/archive/:id', archive('brands', 'brand', true));

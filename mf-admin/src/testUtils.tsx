@@ -72,7 +72,9 @@ export async function pickOption(label: string | RegExp, option: string, contain
     // (jsdom never runs the closing animation, so earlier dropdowns may still count as open: the
     // newest one offering the option is this select's.)
     const open = [...document.querySelectorAll('.shop-admin-select-dropdown:not(.shop-admin-select-dropdown-hidden)')];
-    const options = open.map((dropdown) => [...dropdown.querySelectorAll('.shop-admin-select-item-option')].find((element) => element.textContent === option));
+    const options = open.map((dropdown) =>
+      [...dropdown.querySelectorAll('.shop-admin-select-item-option')].find((element) => element.textContent === option),
+    );
     const found = options.filter(Boolean).at(-1);
     if (!found) throw new Error(`No option ${option}`);
     return found as HTMLElement;
@@ -83,7 +85,8 @@ export async function pickOption(label: string | RegExp, option: string, contain
 }
 
 /** The visible antd message (toast) texts. */
-export const toasts = (): string[] => [...document.querySelectorAll('.shop-admin-message-notice')].map((element) => element.textContent ?? '');
+export const toasts = (): string[] =>
+  [...document.querySelectorAll('.shop-admin-message-notice')].map((element) => element.textContent ?? '');
 
 export async function findToast(text: string): Promise<void> {
   await waitFor(() => expect(toasts()).toContain(text));

@@ -11,14 +11,24 @@ import {
   type Page,
   type StaffMember,
 } from '@shop/api-types';
-import { currentAuth, notFound, parseBody, parseParams, toIso, unprocessable, type AuthGuards, type AuthState, type Logger } from '@shop/service-kit';
+import {
+  currentAuth,
+  notFound,
+  parseBody,
+  parseParams,
+  toIso,
+  unprocessable,
+  type AuthGuards,
+  type AuthState,
+  type Logger,
+} from '@shop/service-kit';
 import { audit } from '../audit';
 import type { PasswordHasher } from '../accounts/passwords';
 import type { AccountsRepository } from '../accounts/repository';
 import { isUniqueViolation } from '../db/errors';
 import type { PointsLedger } from '../points/ledger';
 import type { TokenStore } from '../sessions/tokens';
-import type { CustomerOrdersSource } from './ordersClient';
+import type { CustomerOrdersSource } from './orders-client';
 
 interface AdminRoutesDeps {
   db: Knex;
@@ -129,7 +139,14 @@ export function adminCustomerRoutes({ db, accounts, ledger, hasher, tokens, guar
     ctx.body = detail;
   });
 
-  const toStaff = (row: { id: number; first_name: string; last_name: string; email: string; active: number | boolean; created_at: Date | string }): StaffMember => ({
+  const toStaff = (row: {
+    id: number;
+    first_name: string;
+    last_name: string;
+    email: string;
+    active: number | boolean;
+    created_at: Date | string;
+  }): StaffMember => ({
     id: Number(row.id),
     first_name: row.first_name,
     last_name: row.last_name,
@@ -139,7 +156,10 @@ export function adminCustomerRoutes({ db, accounts, ledger, hasher, tokens, guar
   });
 
   router.get('/users', async (ctx) => {
-    const rows = await db('accounts').where('role', 'staff').orderBy('id').select('id', 'first_name', 'last_name', 'email', 'active', 'created_at');
+    const rows = await db('accounts')
+      .where('role', 'staff')
+      .orderBy('id')
+      .select('id', 'first_name', 'last_name', 'email', 'active', 'created_at');
     ctx.body = rows.map(toStaff);
   });
 
@@ -151,8 +171,20 @@ export function adminCustomerRoutes({ db, accounts, ledger, hasher, tokens, guar
     let id: number;
     try {
       id = await db.transaction(async (trx) => {
-        const created = await accounts.insert(trx, { first_name: body.first_name, last_name: body.last_name, email: body.email, phone: null, password_hash: passwordHash, role: 'staff' });
-        await audit.record(trx, auth, { action: 'staff.created', entity: 'staff', entityId: created, summary: `Added ${body.first_name} ${body.last_name} (${body.email})` });
+        const created = await accounts.insert(trx, {
+          first_name: body.first_name,
+          last_name: body.last_name,
+          email: body.email,
+          phone: null,
+          password_hash: passwordHash,
+          role: 'staff',
+        });
+        await audit.record(trx, auth, {
+          action: 'staff.created',
+          entity: 'staff',
+          entityId: created,
+          summary: `Added ${body.first_name} ${body.last_name} (${body.email})`,
+        });
         return created;
       });
     } catch (error) {
@@ -164,25 +196,27 @@ export function adminCustomerRoutes({ db, accounts, ledger, hasher, tokens, guar
     ctx.body = { message: 'Staff member added.', user: toStaff(row) };
   });
 
-  const setActive = (active: boolean): Koa.Middleware<AuthState> => async (ctx) => {
-    const { id } = parseParams(idParamSchema, ctx.params);
-    const auth = currentAuth(ctx);
-    if (!active && id === auth.accountId) throw unprocessable({ id: [ADMIN_MESSAGES.cannotDeactivateSelf] });
-    const staff = await accounts.byId(id);
-    if (!staff || staff.role !== 'staff') throw notFound('Staff member not found.');
-    await db.transaction(async (trx) => {
-      await accounts.update(id, { active }, trx);
-      // A deactivated member's sessions end at once.
-      if (!active) await tokens.revokeAll(id, trx);
-      await audit.record(trx, auth, {
-        action: active ? 'staff.activated' : 'staff.deactivated',
-        entity: 'staff',
-        entityId: id,
-        summary: `${active ? 'Reactivated' : 'Deactivated'} ${staff.first_name} ${staff.last_name}`,
+  const setActive =
+    (active: boolean): Koa.Middleware<AuthState> =>
+    async (ctx) => {
+      const { id } = parseParams(idParamSchema, ctx.params);
+      const auth = currentAuth(ctx);
+      if (!active && id === auth.accountId) throw unprocessable({ id: [ADMIN_MESSAGES.cannotDeactivateSelf] });
+      const staff = await accounts.byId(id);
+      if (!staff || staff.role !== 'staff') throw notFound('Staff member not found.');
+      await db.transaction(async (trx) => {
+        await accounts.update(id, { active }, trx);
+        // A deactivated member's sessions end at once.
+        if (!active) await tokens.revokeAll(id, trx);
+        await audit.record(trx, auth, {
+          action: active ? 'staff.activated' : 'staff.deactivated',
+          entity: 'staff',
+          entityId: id,
+          summary: `${active ? 'Reactivated' : 'Deactivated'} ${staff.first_name} ${staff.last_name}`,
+        });
       });
-    });
-    ctx.body = { message: `${staff.first_name} ${staff.last_name} ${active ? 'reactivated' : 'deactivated'}.` };
-  };
+      ctx.body = { message: `${staff.first_name} ${staff.last_name} ${active ? 'reactivated' : 'deactivated'}.` };
+    };
   router.post('/users/:id/deactivate', setActive(false));
   router.post('/users/:id/activate', setActive(true));
 

@@ -5,7 +5,7 @@
  */
 import type { Address, CustomerProfile, OrderStoreBody } from '@shop/api-types';
 import { mockApi, respond } from '@shop/store-kit/src/testing';
-import { jsonBody, placeRoutes } from '../test-fixtures';
+import { jsonBody, placeRoutes } from '../testFixtures';
 
 export interface Call {
   method: string;
@@ -67,7 +67,14 @@ export function checkoutServer(options: ServerOptions = {}): Call[] {
       options.store ??
         ((body) =>
           respond(201, {
-            data: { id: ORDER_ID, order_number: ORDER_NUMBER, total_amount: body.total_amount, subtotal: body.total_amount, discount: 0, points_discount: 0 },
+            data: {
+              id: ORDER_ID,
+              order_number: ORDER_NUMBER,
+              total_amount: body.total_amount,
+              subtotal: body.total_amount,
+              discount: 0,
+              points_discount: 0,
+            },
           })),
     ),
     'POST /site/v1/dpo/pay': post('/site/v1/dpo/pay', options.pay ?? (() => ({ token: PAYMENT_TOKEN, redirect_url: PAYMENT_URL }))),

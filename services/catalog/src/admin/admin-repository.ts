@@ -140,8 +140,10 @@ export class AdminCatalogRepository {
   /** Which of the form's brand, category and SKU do not exist (or are archived): field → message. */
   async missingReferences(form: Pick<AdminProductForm, 'brand_id' | 'category_id' | 'sku_id'>): Promise<Record<string, string[]>> {
     const errors: Record<string, string[]> = {};
-    if (!(await this.db('brands').where({ id: form.brand_id }).whereNull('archived_at').first('id'))) errors.brand_id = ['The selected brand is invalid.'];
-    if (!(await this.db('categories').where({ id: form.category_id }).whereNull('archived_at').first('id'))) errors.category_id = ['The selected category is invalid.'];
+    if (!(await this.db('brands').where({ id: form.brand_id }).whereNull('archived_at').first('id')))
+      errors.brand_id = ['The selected brand is invalid.'];
+    if (!(await this.db('categories').where({ id: form.category_id }).whereNull('archived_at').first('id')))
+      errors.category_id = ['The selected category is invalid.'];
     if (!(await this.db('skus').where({ id: form.sku_id }).first('id'))) errors.sku_id = ['The selected sku is invalid.'];
     return errors;
   }
@@ -195,8 +197,20 @@ export class AdminCatalogRepository {
       .select('c.id', 'c.name', 'c.slug', 'c.archived_at')
       .count({ products_count: 'p.id' });
     if (!includeArchived) query.whereNull('c.archived_at');
-    const rows = (await query) as unknown as Array<{ id: number; name: string; slug: string; archived_at: Date | string | null; products_count: number | string }>;
-    return rows.map((row) => ({ id: row.id, name: row.name, slug: row.slug, products_count: Number(row.products_count), archived_at: toIso(row.archived_at) }));
+    const rows = (await query) as unknown as Array<{
+      id: number;
+      name: string;
+      slug: string;
+      archived_at: Date | string | null;
+      products_count: number | string;
+    }>;
+    return rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      slug: row.slug,
+      products_count: Number(row.products_count),
+      archived_at: toIso(row.archived_at),
+    }));
   }
 
   async brands(includeArchived = false): Promise<AdminBrand[]> {
@@ -207,7 +221,9 @@ export class AdminCatalogRepository {
       .select('b.id', 'b.name', 'b.slug', 'b.image', 'b.company', 'b.color', 'b.archived_at')
       .count({ products_count: 'p.id' });
     if (!includeArchived) query.whereNull('b.archived_at');
-    const rows = (await query) as unknown as Array<Omit<AdminBrand, 'products_count' | 'archived_at'> & { archived_at: Date | string | null; products_count: number | string }>;
+    const rows = (await query) as unknown as Array<
+      Omit<AdminBrand, 'products_count' | 'archived_at'> & { archived_at: Date | string | null; products_count: number | string }
+    >;
     return rows.map((row) => ({ ...row, products_count: Number(row.products_count), archived_at: toIso(row.archived_at) }));
   }
 
@@ -224,7 +240,9 @@ export class AdminCatalogRepository {
   async saveBrand(trx: Knex.Transaction, form: { name: string; company: string; color: string }, id?: number): Promise<number> {
     const slug = await uniqueSlug(trx, 'brands', form.name, id);
     if (id) {
-      await trx('brands').where({ id }).update({ ...form, slug });
+      await trx('brands')
+        .where({ id })
+        .update({ ...form, slug });
       return id;
     }
     const [created] = await trx('brands').insert({ ...form, slug, image: '/media/brands/generic.svg', created_at: sqlTimestamp() });

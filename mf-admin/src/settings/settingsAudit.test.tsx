@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { mockApi, resetShopState } from '@shop/store-kit/src/testing';
-import { page } from '../test-fixtures';
-import { cellTexts, headerTexts, query, renderAdmin, storeAdminSession, tableRows } from '../test-utils';
+import { page } from '../testFixtures';
+import { cellTexts, headerTexts, query, renderAdmin, storeAdminSession, tableRows } from '../testUtils';
 
 beforeEach(() => storeAdminSession());
 afterEach(() => resetShopState());
@@ -20,7 +20,17 @@ it('the audit log shows when, who, action and summary per service, and switches 
   mockApi({
     'GET /admin/audit/(catalog|customers|orders)\\?.*': (request) => {
       calls.push(`${new URL(request.url).pathname}?page=${query(request).page}`);
-      return page([{ id: 1, actor: { id: 1, name: 'Amina Wanjiru' }, action: 'product.updated', entity: 'product', entity_id: 7, summary: 'Updated Jogoo Maize Meal 2kg (published)', created_at: '2026-01-12T09:30:00.000Z' }]);
+      return page([
+        {
+          id: 1,
+          actor: { id: 1, name: 'Amina Wanjiru' },
+          action: 'product.updated',
+          entity: 'product',
+          entity_id: 7,
+          summary: 'Updated Jogoo Maize Meal 2kg (published)',
+          created_at: '2026-01-12T09:30:00.000Z',
+        },
+      ]);
     },
   });
   renderAdmin('/admin/audit');

@@ -6,7 +6,16 @@
  */
 import { createElement, type ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import type { ChatCartLine, ChatCheckout, ChatProduct, ChatReply, ChatRequestBody, County, CustomerProfile, SubCounty } from '@shop/api-types';
+import type {
+  ChatCartLine,
+  ChatCheckout,
+  ChatProduct,
+  ChatReply,
+  ChatRequestBody,
+  County,
+  CustomerProfile,
+  SubCounty,
+} from '@shop/api-types';
 import { formatKsh, fromCents, lineTotal } from '@shop/money';
 import { selectCartCount, unitPriceCents, useAppSelector, type CartProduct, type RootState } from '@shop/store-kit';
 import { mockApi, renderWithStore, respond } from '@shop/store-kit/src/testing';
@@ -50,9 +59,16 @@ const CATALOGUE = [MAIZE, FORTIFIED, OIL];
 
 /** The spec's price text: 'KES 230.00', with ' On offer: KES 210.00' when on offer. */
 const kes = (amount: number): string => formatKsh(amount).replace('KSh', 'KES');
-export const priceText = (product: CartProduct): string => `${kes(product.price)}${product.offer ? ` On offer: ${kes(product.offer.offer_price)}` : ''}`;
+export const priceText = (product: CartProduct): string =>
+  `${kes(product.price)}${product.offer ? ` On offer: ${kes(product.offer.offer_price)}` : ''}`;
 
-export const chatProduct = (product: CartProduct): ChatProduct => ({ id: product.id, name: product.name, slug: product.slug, image: product.image, price: priceText(product) });
+export const chatProduct = (product: CartProduct): ChatProduct => ({
+  id: product.id,
+  name: product.name,
+  slug: product.slug,
+  image: product.image,
+  price: priceText(product),
+});
 
 export const line = (product: CartProduct, quantity: number): ChatCartLine => ({
   ...product,
@@ -118,28 +134,47 @@ const cartWith = (body: ChatRequestBody, product: CartProduct, change: number): 
   const found = lines.find((candidate) => candidate.id === product.id);
   if (!found) return change > 0 ? [...lines, line(product, change)] : lines;
   const quantity = found.quantity + change;
-  return quantity <= 0 ? lines.filter((candidate) => candidate !== found) : lines.map((candidate) => (candidate === found ? line(product, quantity) : candidate));
+  return quantity <= 0
+    ? lines.filter((candidate) => candidate !== found)
+    : lines.map((candidate) => (candidate === found ? line(product, quantity) : candidate));
 };
 
-const totalOf = (lines: ChatCartLine[]): number => fromCents(lines.reduce((sum, item) => sum + lineTotal(unitPriceCents(item), item.quantity), 0));
+const totalOf = (lines: ChatCartLine[]): number =>
+  fromCents(lines.reduce((sum, item) => sum + lineTotal(unitPriceCents(item), item.quantity), 0));
 
 /** The assistant as the contract describes it, for the messages the widget sends. */
 export const assistant: Answer = (body) => {
   const message = body.message;
-  if (message === 'Hello') return reply(body, { text: 'Hello! I am your shopping assistant. What would you like to buy today?', suggestions: ['Show maize flour', 'View cart'] });
+  if (message === 'Hello')
+    return reply(body, {
+      text: 'Hello! I am your shopping assistant. What would you like to buy today?',
+      suggestions: ['Show maize flour', 'View cart'],
+    });
   if (/maize/i.test(message) && !/^(Add|Remove|Decrease) /.test(message)) {
-    return reply(body, { text: 'Here is our maize flour:', products: [chatProduct(MAIZE), chatProduct(FORTIFIED)], suggestions: ['View cart', 'Checkout'] });
+    return reply(body, {
+      text: 'Here is our maize flour:',
+      products: [chatProduct(MAIZE), chatProduct(FORTIFIED)],
+      suggestions: ['View cart', 'Checkout'],
+    });
   }
   const adding = /^Add (?:1 more )?(.+) to cart$/.exec(message);
   const decreasing = /^Decrease (.+) quantity by 1$/.exec(message);
   const removing = /^Remove (.+) from cart$/.exec(message);
   const named = (name: string | undefined) => CATALOGUE.find((product) => product.name === name);
-  if (adding && named(adding[1])) return reply(body, { text: `${adding[1]} added to your cart.`, cart: cartWith(body, named(adding[1])!, 1), suggestions: ['View cart', 'Checkout'] });
+  if (adding && named(adding[1]))
+    return reply(body, {
+      text: `${adding[1]} added to your cart.`,
+      cart: cartWith(body, named(adding[1])!, 1),
+      suggestions: ['View cart', 'Checkout'],
+    });
   if (decreasing && named(decreasing[1])) return reply(body, { text: 'Done.', cart: cartWith(body, named(decreasing[1])!, -1) });
-  if (removing && named(removing[1])) return reply(body, { text: `${removing[1]} removed from your cart.`, cart: cartWith(body, named(removing[1])!, -100) });
-  if (message === 'Checkout') return reply(body, { text: 'Which county should we deliver to?', step: 'county', counties: [MOMBASA, NAIROBI] });
+  if (removing && named(removing[1]))
+    return reply(body, { text: `${removing[1]} removed from your cart.`, cart: cartWith(body, named(removing[1])!, -100) });
+  if (message === 'Checkout')
+    return reply(body, { text: 'Which county should we deliver to?', step: 'county', counties: [MOMBASA, NAIROBI] });
   if (message === String(MOMBASA.id)) return reply(body, { text: 'And the sub-county?', step: 'subcounty', subcounties: [NYALI, MVITA] });
-  if (message === String(NYALI.id) || message === String(MVITA.id)) return reply(body, { text: 'Please fill in your delivery details.', step: 'address', show_address_form: true });
+  if (message === String(NYALI.id) || message === String(MVITA.id))
+    return reply(body, { text: 'Please fill in your delivery details.', step: 'address', show_address_form: true });
   if (message.split(':').length === 5) {
     const cart = reply(body, {}).cart;
     const checkout: ChatCheckout = { order_number: ORDER_NUMBER, total_amount: totalOf(cart), payment_url: PAYMENT_URL };
