@@ -40,8 +40,11 @@ export interface ChatRequestBody {
   contact?: ChatContact;
 }
 
-/** Where the conversation stands; the widget shows the matching controls. */
-export type ChatStep = 'browsing' | 'county' | 'subcounty' | 'address' | 'payment';
+/**
+ * Where the conversation stands; the widget shows the matching controls. 'terms': the checkout
+ * waits for the shopper to agree to the terms and conditions (as the checkout page's checkbox).
+ */
+export type ChatStep = 'browsing' | 'terms' | 'county' | 'subcounty' | 'address' | 'payment';
 
 export interface ChatCheckout {
   order_number: string;
@@ -70,5 +73,9 @@ export interface ChatReply {
 export const CHAT_ERROR_MESSAGE = 'Sorry, there was an error processing your message. Please try again.';
 /** The spec's chat address form message (section 5). */
 export const CHAT_ADDRESS_MESSAGE = 'Please fill in all required address fields';
+/** What the widget's terms button sends (typed agreement, English or Swahili, is understood too). */
+export const CHAT_TERMS_AGREE_MESSAGE = 'I agree to the terms and conditions';
+/** The checkout page's terms message (spec section 5), which the chat answers too when an order is asked for before agreeing. */
+export const TERMS_REQUIRED_MESSAGE = 'You must agree to the terms and conditions';
 /** Longest message the assistant reads; longer ones answer 422. */
 export const CHAT_MESSAGE_MAX_LENGTH = 500;
