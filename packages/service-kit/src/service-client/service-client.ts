@@ -18,6 +18,8 @@ export interface ServiceCallOptions {
   timeoutMs?: number;
   /** The caller's token, passed on as `Authorization: Bearer ...`. */
   bearer?: string | null;
+  /** More request headers (a payment key, say); the request id, secret and bearer above are set by the client. */
+  headers?: Record<string, string>;
   maxBytes?: number;
 }
 
@@ -47,7 +49,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
   const retries = options.retries ?? 1;
 
   const call = async <T>(method: HttpMethod, path: string, body: unknown, callOptions: ServiceCallOptions): Promise<JsonAnswer<T>> => {
-    const headers: Record<string, string> = { ...requestIdHeaders() };
+    const headers: Record<string, string> = { ...callOptions.headers, ...requestIdHeaders() };
     if (path.startsWith('/internal/') && options.internalSecret) headers['x-internal-secret'] = options.internalSecret;
     if (callOptions.bearer) headers.authorization = `Bearer ${callOptions.bearer}`;
     const request = {
