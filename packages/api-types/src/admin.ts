@@ -169,7 +169,13 @@ export interface RefundMade {
   by: string;
 }
 
-export type AdminOrder = Order & { customer_id: number | null; refund_due: RefundDue | null; refunded: RefundMade | null };
+export type AdminOrder = Order & {
+  customer_id: number | null;
+  refund_due: RefundDue | null;
+  refunded: RefundMade | null;
+  /** The statuses staff may move this order to now (the lifecycle's edges); empty when final. */
+  allowed_status_ids: number[];
+};
 
 /** POST /api/admin/orders/:id/refund-done (no body): 200 with the order, or 409 when nothing is due. */
 export interface RefundDoneResponse {

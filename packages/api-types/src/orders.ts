@@ -56,6 +56,20 @@ export interface OrderStoreBody {
   /** Shwari Points to spend on this order (signed-in customers; 1 point = KSh 1). */
   redeemed_points?: number;
   payment_method?: PaymentMethod;
+  /**
+   * The shopper's earlier order that was not paid and is now abandoned (the cart, coupon, points or
+   * details changed): cancelled in the same transaction before this order is priced, so its coupon
+   * use and points are free again. Same owner rules as a payment start (the customer's token or the
+   * order's payment key).
+   */
+  replaces?: OrderReplaces;
+}
+
+/** The abandoned order an `orders/store` call cancels first. */
+export interface OrderReplaces {
+  order_id: number;
+  /** The abandoned order's payment key (guests; a signed-in owner's token is enough). */
+  payment_key?: string;
 }
 
 /** 201 answer of POST /api/site/orders/store. */
@@ -67,7 +81,40 @@ export interface OrderStoreResponse {
     subtotal: number;
     discount: number;
     points_discount: number;
+    /**
+     * The secret that lets this browser pay, check or cancel this order (a guest has no token).
+     * Sent only in this answer; keep it with the pending order and send it as `payment_key` (body)
+     * or `X-Payment-Key` (GET) on every payment call.
+     */
+    payment_key: string;
   };
+}
+
+/** The header that carries an order's payment key on GET payment calls. */
+export const PAYMENT_KEY_HEADER = 'X-Payment-Key';
+
+/** POST /api/site/orders/{id}/cancel: the shopper abandons a Pending unpaid order. */
+export interface OrderCancelBody {
+  payment_key?: string;
+}
+
+/** 200 answer of POST /api/site/orders/{id}/cancel. */
+export interface OrderCancelResponse {
+  message: string;
+}
+
+export type OrderPaymentStatus = 'pending' | 'paid' | 'cancelled';
+
+/** GET /api/site/orders/{id}/payment-status (key in X-Payment-Key): what the retry screens show. */
+export interface PaymentStatusResponse {
+  order_number: string;
+  status: OrderPaymentStatus;
+  total_amount: number;
+  subtotal: number;
+  discount: number;
+  points_discount: number;
+  coupon_code: string | null;
+  redeemed_points: number;
 }
 
 export interface OrderStatus {
@@ -167,6 +214,9 @@ export const ORDER_MESSAGES = {
   couponFailed: 'Failed to apply coupon',
   orderFailed: 'Sorry, your order could not be processed!',
   checkPayment: 'Please check your payment details and try again.',
+  orderNotFound: 'Order not found.',
+  orderAlreadyPaid: 'This order is already paid.',
+  orderCancelled: 'Order cancelled.',
 } as const;
 
 /** How points are earned on a paid order: 1 Shwari Point per full KSh 100 paid. */

@@ -116,6 +116,30 @@ export const orderCartItemSchema = z.object({
   product_total: z.preprocess(blankToUndefined, kshAmount(CHECKOUT_MESSAGES.priceNumber, CHECKOUT_MESSAGES.priceNumber).optional()),
 });
 
+/** An order's payment key (43 base64url characters); anything else can match no order. */
+const paymentKey = z.preprocess(blankToUndefined, z.string('The payment key must be a string.').trim().max(100).optional());
+
+/** The abandoned order named by `orders/store`'s `replaces`. */
+const orderReplacesSchema = z.preprocess(
+  blankToUndefined,
+  z
+    .object(
+      {
+        order_id: z.preprocess(
+          numberFrom,
+          z
+            .number('The replaced order id must be a number.')
+            .int('The replaced order id must be a number.')
+            .positive('The replaced order id must be a number.')
+            .max(2_147_483_647, 'The replaced order id must be a number.'),
+        ),
+        payment_key: paymentKey,
+      },
+      'The replaces field must be an object.',
+    )
+    .optional(),
+);
+
 /** POST /api/site/orders/store. Unknown fields are dropped, never read. */
 export const orderStoreBodySchema = z.object(
   {
@@ -154,6 +178,7 @@ export const orderStoreBodySchema = z.object(
       (value) => blankToUndefined(value) ?? 'hosted',
       z.enum(['hosted', 'mpesa'], CHECKOUT_MESSAGES.paymentMethod),
     ),
+    replaces: orderReplacesSchema,
   },
   BODY,
 );
@@ -192,10 +217,14 @@ const orderReference = z.preprocess(
   z.union([z.number().int().positive(), z.string().regex(/^SH-\d{5,12}$/)], { error: 'The order id field is required.' }),
 );
 
-/** POST /api/site/v1/dpo/pay. `amount` is accepted and ignored: the order's own total is charged. */
+/**
+ * POST /api/site/v1/dpo/pay. `amount`, `email` and the names are accepted and ignored: the order's
+ * own total and details are used. `payment_key` (or the owner's bearer token) is required.
+ */
 export const paymentStartBodySchema = z.object(
   {
     order_id: orderReference,
+    payment_key: paymentKey,
     mobile: z.unknown().optional(),
     amount: z.unknown().optional(),
     email: z.unknown().optional(),
@@ -210,21 +239,31 @@ export type PaymentStartBody = z.infer<typeof paymentStartBodySchema>;
 export const mpesaPushBodySchema = z.object(
   {
     order_id: orderReference,
-    mobile: z
-      .preprocess((value) => (typeof value === 'number' ? String(value) : value), z.string(CHECKOUT_MESSAGES.mpesaNumber))
-      .pipe(
-        z
-          .string()
-          .trim()
-          .overwrite((value) => value.replace(/[\s+-]/g, '').replace(/^0(?=[17]\d{8}$)/, '254'))
-          .regex(/^254[17]\d{8}$/, CHECKOUT_MESSAGES.mpesaNumber),
-      ),
+    payment_key: paymentKey,
+    /** Optional: the push goes to the order's own number; a mobile given changes that number. */
+    mobile: z.preprocess(
+      blankToUndefined,
+      z
+        .preprocess((value) => (typeof value === 'number' ? String(value) : value), z.string(CHECKOUT_MESSAGES.mpesaNumber))
+        .pipe(
+          z
+            .string()
+            .trim()
+            .overwrite((value) => value.replace(/[\s+-]/g, '').replace(/^0(?=[17]\d{8}$)/, '254'))
+            .regex(/^254[17]\d{8}$/, CHECKOUT_MESSAGES.mpesaNumber),
+        )
+        .optional(),
+    ),
     amount: z.unknown().optional(),
     email: z.unknown().optional(),
   },
   BODY,
 );
 export type MpesaPushBody = z.infer<typeof mpesaPushBodySchema>;
+
+/** POST /api/site/orders/{id}/cancel. */
+export const orderCancelBodySchema = z.preprocess((value) => value ?? {}, z.object({ payment_key: paymentKey }, BODY));
+export type OrderCancelInput = z.infer<typeof orderCancelBodySchema>;
 
 export const transactionCheckParamsSchema = z.object({
   checkoutRequestId: z.string().trim().min(1).max(100),
