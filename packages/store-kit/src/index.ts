@@ -4,6 +4,7 @@ export { useAppDispatch, useAppSelector } from './hooks';
 export * from './cart/cartSlice';
 export * from './cart/cartThunks';
 export * from './cart/selectors';
+export * from './cart/cartPrices';
 export * from './wishlist/wishlistSlice';
 export * from './session/sessionSlice';
 export { notify, onToast, ToastHost, TOAST_DEFAULTS, type ToastKind, type ToastRequest } from './toasts';

@@ -24,6 +24,13 @@ export const STORAGE_KEYS = {
   orderInPayment: 'order_id',
   /** The card payment's token (raw string) while it is under way; the success page removes it. */
   paymentToken: 'payment_token',
+  /**
+   * The placed order not yet paid (JSON: id, order_number, payment_key, the signature of the cart,
+   * coupon, points and details it was placed with, its total, coupon and points): a retry after a
+   * declined or cancelled payment pays this same order, a changed cart replaces it. Kept across the
+   * hosted payment page's redirect; the success page removes it.
+   */
+  pendingOrder: 'pending_order',
   /** The back office's own session: the staff member's, never the shopper's. */
   adminToken: 'admin_token',
   adminName: 'admin_name',

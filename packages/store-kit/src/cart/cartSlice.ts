@@ -11,6 +11,8 @@ export interface CartLine extends CartProduct {
   quantity: number;
   /** Line total in KSh (unit price, offer price when on offer, times quantity). */
   product_total: number;
+  /** The catalogue no longer sells it (found when the cart was re-priced): it must be removed before paying. */
+  unavailable?: boolean;
 }
 
 export type CouponType = 'value' | 'percent';
@@ -28,7 +30,7 @@ export interface CartState {
 export const unitPriceCents = (product: Pick<CartProduct, 'price' | 'offer'>): number =>
   payableUnitCents(toCents(product.price), product.offer ? toCents(product.offer.offer_price) : null);
 
-const withTotal = (product: CartProduct, quantity: number): CartLine => ({
+const withTotal = (product: CartProduct, quantity: number, unavailable = false): CartLine => ({
   id: product.id,
   name: product.name,
   slug: product.slug,
@@ -39,6 +41,7 @@ const withTotal = (product: CartProduct, quantity: number): CartLine => ({
   limit: product.limit,
   quantity,
   product_total: fromCents(lineTotal(unitPriceCents(product), quantity)),
+  ...(unavailable ? { unavailable: true } : {}),
 });
 
 const isCartLines = (value: unknown): value is CartLine[] =>
@@ -67,6 +70,19 @@ const initialState = (): CartState => ({
 });
 
 export const maximumOf = (line: Pick<CartProduct, 'limit'>): number => Math.max(1, line.limit?.maximum_quantity ?? 1);
+
+/**
+ * The cart's lines at the catalogue's current listing: each product still sold takes today's
+ * name, price, offer and limit (its quantity capped at the new maximum); a product the catalogue
+ * no longer lists is kept, marked unavailable, for the shopper to see and remove.
+ */
+export function linesAtCurrentPrices(lines: CartLine[], current: ReadonlyMap<number, CartProduct>): CartLine[] {
+  return lines.map((line) => {
+    const product = current.get(line.id);
+    if (!product) return withTotal(line, line.quantity, true);
+    return withTotal(product, Math.min(line.quantity, maximumOf(product)));
+  });
+}
 
 export const cartSlice = createSlice({
   name: 'cart',
@@ -104,6 +120,11 @@ export const cartSlice = createSlice({
       if (!isCartLines(action.payload)) return;
       state.items = action.payload.filter((line) => line.quantity > 0).map((line) => withTotal(line, line.quantity));
     },
+    /** The catalogue's current products (see refreshCartPrices): every line follows today's listing. */
+    cartRepriced(state, action: PayloadAction<CartProduct[]>) {
+      const current = new Map(action.payload.map((product) => [product.id, product]));
+      state.items = linesAtCurrentPrices(state.items, current);
+    },
     /** Re-read from storage (another tab changed it). */
     cartHydrated(state) {
       state.items = loadStoredCart();
@@ -136,6 +157,7 @@ export const {
   lineRemoved,
   cartCleared,
   cartReplaced,
+  cartRepriced,
   cartHydrated,
   cartDrawerToggled,
   couponApplied,
