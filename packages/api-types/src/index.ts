@@ -5,6 +5,7 @@ export * from './accounts';
 export * from './orders';
 export * from './admin';
 export * from './chat';
+export * from './phone';
 export * from './firstScreen';
 export * from './pages';
 // Schemas live in their own modules, so front ends that import only types and constants never
@@ -13,3 +14,4 @@ export * from './schemas/catalog';
 export * from './schemas/accounts';
 export * from './schemas/admin';
 export * from './schemas/orders';
+export * from './schemas/phone';

@@ -1,12 +1,6 @@
 import { z } from 'zod';
-import {
-  ACCOUNT_MESSAGES,
-  EMAIL_MAX_LENGTH,
-  KENYAN_PHONE_PATTERN,
-  NAME_MAX_LENGTH,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-} from '../accounts';
+import { ACCOUNT_MESSAGES, EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../accounts';
+import { kenyanPhoneSchema } from './phone';
 
 /** Request schemas of the accounts calls (the customers service validates with them). */
 
@@ -47,20 +41,8 @@ const emailField = text('The email field is required.', 'The email field must be
     .regex(z.regexes.email, 'The email field must be a valid email address.'),
 );
 
-/** Spaces and dashes are dropped first, so '0712 345 678' is accepted as 0712345678. */
-function phoneField(messages: { required: string; digits: string; leadingZero: string }) {
-  return text(messages.required, messages.digits).pipe(
-    z
-      .string()
-      .trim()
-      .overwrite((value) => value.replace(/[\s-]/g, ''))
-      .min(1, { message: messages.required, abort: true })
-      .regex(/^\d{10}$/, { message: messages.digits, abort: true })
-      .regex(KENYAN_PHONE_PATTERN, messages.leadingZero),
-  );
-}
-
-const accountPhone = phoneField({
+/** '+254 712 345 678', '0712-345-678', '712345678'... all stored as 0712345678. */
+const accountPhone = kenyanPhoneSchema({
   required: 'The phone field is required.',
   digits: 'The phone field must be 10 digits.',
   leadingZero: 'The phone field must start with 0, e.g. 0712345678.',
@@ -193,7 +175,7 @@ const addressObject = z.object(
         .max(EMAIL_MAX_LENGTH, { message: 'Invalid email format', abort: true })
         .regex(z.regexes.email, 'Invalid email format'),
     ),
-    phone: phoneField({
+    phone: kenyanPhoneSchema({
       required: 'Phone number is required',
       digits: 'Phone number must be 10 digits',
       leadingZero: 'Phone number must start with 0, e.g. 0712345678',

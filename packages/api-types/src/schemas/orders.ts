@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { ACCOUNT_MESSAGES, EMAIL_MAX_LENGTH, KENYAN_PHONE_PATTERN, NAME_MAX_LENGTH } from '../accounts';
+import { ACCOUNT_MESSAGES, EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from '../accounts';
 import { CHECKOUT_MESSAGES, MAX_CART_ITEMS, ORDER_MESSAGES } from '../orders';
+import { kenyanPhoneSchema, mpesaNumberSchema } from './phone';
 
 /**
  * Request schemas of the checkout, coupon and payment calls (the orders service validates with
@@ -58,32 +59,15 @@ const checkoutEmail = text(CHECKOUT_MESSAGES.emailRequired, CHECKOUT_MESSAGES.em
     .regex(z.regexes.email, CHECKOUT_MESSAGES.emailInvalid),
 );
 
-/** Spaces and dashes are dropped first, so '0712 345 678' is accepted as 0712345678. */
-const checkoutPhone = z
-  .preprocess(
-    (value) => (typeof value === 'number' ? String(value) : value),
-    text(CHECKOUT_MESSAGES.phoneRequired, CHECKOUT_MESSAGES.phoneDigits),
-  )
-  .pipe(
-    z
-      .string()
-      .trim()
-      .overwrite((value) => value.replace(/[\s-]/g, ''))
-      .min(1, { message: CHECKOUT_MESSAGES.phoneRequired, abort: true })
-      .regex(/^\d{10}$/, { message: CHECKOUT_MESSAGES.phoneDigits, abort: true })
-      .regex(KENYAN_PHONE_PATTERN, CHECKOUT_MESSAGES.phoneLeadingZero),
-  );
+/** '+254 712 345 678', '0712-345-678', '712345678'... all stored as 0712345678. */
+const checkoutPhone = kenyanPhoneSchema({
+  required: CHECKOUT_MESSAGES.phoneRequired,
+  digits: CHECKOUT_MESSAGES.phoneDigits,
+  leadingZero: CHECKOUT_MESSAGES.phoneLeadingZero,
+});
 
-/** 2547XXXXXXXX as Daraja wants it; spaces and a leading '+' are dropped. */
-const mpesaNumber = z
-  .preprocess((value) => (typeof value === 'number' ? String(value) : value), z.string(CHECKOUT_MESSAGES.mpesaNumber))
-  .pipe(
-    z
-      .string()
-      .trim()
-      .overwrite((value) => value.replace(/[\s+-]/g, ''))
-      .regex(/^254\d{9}$/, CHECKOUT_MESSAGES.mpesaNumber),
-  );
+/** 254712345678 as Daraja wants it, however the shopper wrote the number (+254 712..., 0712...). */
+const mpesaNumber = mpesaNumberSchema(CHECKOUT_MESSAGES.mpesaNumber);
 
 /** An amount in KSh with at most two decimals, as the API carries prices. */
 const kshAmount = (required: string, invalid: string) =>
@@ -235,25 +219,13 @@ export const paymentStartBodySchema = z.object(
 );
 export type PaymentStartBody = z.infer<typeof paymentStartBodySchema>;
 
-/** POST /api/site/v1/push: the phone to prompt (07XXXXXXXX or 2547XXXXXXXX). `amount` is ignored. */
+/** POST /api/site/v1/push: `amount` is ignored. A mobile is read however it is written (+254 7..., 07...) and answered as 2547XXXXXXXX. */
 export const mpesaPushBodySchema = z.object(
   {
     order_id: orderReference,
     payment_key: paymentKey,
     /** Optional: the push goes to the order's own number; a mobile given changes that number. */
-    mobile: z.preprocess(
-      blankToUndefined,
-      z
-        .preprocess((value) => (typeof value === 'number' ? String(value) : value), z.string(CHECKOUT_MESSAGES.mpesaNumber))
-        .pipe(
-          z
-            .string()
-            .trim()
-            .overwrite((value) => value.replace(/[\s+-]/g, '').replace(/^0(?=[17]\d{8}$)/, '254'))
-            .regex(/^254[17]\d{8}$/, CHECKOUT_MESSAGES.mpesaNumber),
-        )
-        .optional(),
-    ),
+    mobile: z.preprocess(blankToUndefined, mpesaNumber.optional()),
     amount: z.unknown().optional(),
     email: z.unknown().optional(),
   },
