@@ -145,3 +145,26 @@ describe('phone fields of the request schemas', () => {
     expect(messagesOf(mpesaPushBodySchema.safeParse({ order_id: 7, mobile: '0712' }), 'mobile')).toEqual([CHECKOUT_MESSAGES.mpesaNumber]);
   });
 });
+
+describe('phones sent as JSON numbers', () => {
+  it('are refused by the account forms (their leading 0 is lost) and read as digits by the checkout', () => {
+    const registration = { email: 'wanjiku@example.com', password: 'Unga@2026', first_name: 'Wanjiku', last_name: 'Kamau' };
+    const result = registerBodySchema.safeParse({ ...registration, phone: 712345678 });
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual(['The phone field must be 10 digits.']);
+    const order = {
+      first_name: 'Wanjiku',
+      last_name: 'Kamau',
+      email: 'wanjiku@example.com',
+      street: 'Moi Avenue 1',
+      county_id: 47,
+      subcounty_id: 289,
+      town: 'Nairobi',
+      cart_items: [{ id: 1, quantity: 2 }],
+      total_amount: 460,
+    };
+    expect(orderStoreBodySchema.safeParse({ ...order, phone: 712345678, mpesa_no: 254712345678 }).data).toMatchObject({
+      phone: '0712345678',
+      mpesa_no: '254712345678',
+    });
+  });
+});

@@ -59,12 +59,15 @@ const checkoutEmail = text(CHECKOUT_MESSAGES.emailRequired, CHECKOUT_MESSAGES.em
     .regex(z.regexes.email, CHECKOUT_MESSAGES.emailInvalid),
 );
 
-/** '+254 712 345 678', '0712-345-678', '712345678'... all stored as 0712345678. */
-const checkoutPhone = kenyanPhoneSchema({
-  required: CHECKOUT_MESSAGES.phoneRequired,
-  digits: CHECKOUT_MESSAGES.phoneDigits,
-  leadingZero: CHECKOUT_MESSAGES.phoneLeadingZero,
-});
+/** '+254 712 345 678', '0712-345-678', '712345678'... all stored as 0712345678; numbers from a form read as their digits. */
+const checkoutPhone = z.preprocess(
+  (value) => (typeof value === 'number' ? String(value) : value),
+  kenyanPhoneSchema({
+    required: CHECKOUT_MESSAGES.phoneRequired,
+    digits: CHECKOUT_MESSAGES.phoneDigits,
+    leadingZero: CHECKOUT_MESSAGES.phoneLeadingZero,
+  }),
+);
 
 /** 254712345678 as Daraja wants it, however the shopper wrote the number (+254 712..., 0712...). */
 const mpesaNumber = mpesaNumberSchema(CHECKOUT_MESSAGES.mpesaNumber);

@@ -11,11 +11,8 @@ import { compactPhone, MPESA_NUMBER_PATTERN, normaliseKenyanPhone, toMpesaNumber
 
 const isMissing = (input: unknown): boolean => input === undefined || input === null;
 
-/** A number from a JSON body reads as its digits; a phone the parser knows reads as its stored form. */
-const parsedPhone = (value: unknown): unknown => {
-  const written = typeof value === 'number' ? String(value) : value;
-  return typeof written === 'string' ? (normaliseKenyanPhone(written) ?? written) : written;
-};
+/** A phone the parser knows reads as its stored form; anything else is left for the messages below. */
+const parsedPhone = (value: unknown): unknown => (typeof value === 'string' ? (normaliseKenyanPhone(value) ?? value) : value);
 
 export interface PhoneMessages {
   required: string;
@@ -25,7 +22,10 @@ export interface PhoneMessages {
   leadingZero: string;
 }
 
-/** A required phone, answered as 0712345678. */
+/**
+ * A required phone, answered as 0712345678. A JSON number is not a phone here (its leading 0 is
+ * lost): a schema that takes numbers turns them into text first.
+ */
 export function kenyanPhoneSchema(messages: PhoneMessages) {
   return z.preprocess(
     parsedPhone,
