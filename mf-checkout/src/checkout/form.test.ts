@@ -1,4 +1,4 @@
-import { forceMpesaNumber, loadSavedForm, phoneToMpesa, validateCheckout, EMPTY_FORM } from './form';
+import { forceMpesaNumber, loadSavedForm, normalizePhone, phoneToMpesa, validateCheckout, EMPTY_FORM } from './form';
 import { orderTotals } from './pricing';
 
 afterEach(() => localStorage.clear());
@@ -31,6 +31,31 @@ describe('checkout form rules', () => {
     const context = { meetsMinimum: true, termsAccepted: true, payWithMpesaPrompt: false };
     expect(validateCheckout({ ...EMPTY_FORM, phone: '7220001112' }, context).phone).toBe('Phone number must start with 0, e.g. 0712345678');
     expect(validateCheckout({ ...EMPTY_FORM, phone: '0722 000 111' }, context).phone).toBeUndefined();
+  });
+
+  it('accepts a phone however Kenyans write it, and sends it as the server stores it', () => {
+    const context = { meetsMinimum: true, termsAccepted: true, payWithMpesaPrompt: false };
+    for (const written of ['+254 722 000 111', '254722000111', '0722-000-111', '0722.000.111', '722 000 111', '+254 (0) 722 000 111']) {
+      expect(validateCheckout({ ...EMPTY_FORM, phone: written }, context).phone).toBeUndefined();
+      expect(normalizePhone(written)).toBe('0722000111');
+    }
+    expect(normalizePhone('+254 110 123 456')).toBe('0110123456');
+    expect(validateCheckout({ ...EMPTY_FORM, phone: '+254 722 000' }, context).phone).toBe('Phone number must be 10 digits');
+    expect(validateCheckout({ ...EMPTY_FORM, phone: '  ' }, context).phone).toBe('Phone number is required');
+  });
+
+  it('offers the M-Pesa number of a phone written any usual way, and keeps a typed (0) out of it', () => {
+    expect(phoneToMpesa('+254 722 000 111')).toBe('254722000111');
+    expect(phoneToMpesa('722000111')).toBe('254722000111');
+    expect(phoneToMpesa('0110 123 456')).toBe('254110123456');
+    expect(phoneToMpesa('020 123 4567')).toBe(''); // a landline takes no M-Pesa prompt
+    expect(forceMpesaNumber('+254 (0) 722 000 111')).toBe('254722000111');
+    expect(forceMpesaNumber('2540')).toBe('254');
+    const withMpesa = { meetsMinimum: true, termsAccepted: true, payWithMpesaPrompt: true };
+    expect(validateCheckout({ ...EMPTY_FORM, mpesa_no: '254722000111' }, withMpesa).mpesa_no).toBeUndefined();
+    expect(validateCheckout({ ...EMPTY_FORM, mpesa_no: '25472200011' }, withMpesa).mpesa_no).toBe(
+      'The M-Pesa number must be 12 digits starting with 254.',
+    );
   });
 });
 

@@ -1,4 +1,12 @@
-import { CHECKOUT_MESSAGES, KENYAN_PHONE_PATTERN, MINIMUM_ORDER_MESSAGE } from '@shop/api-types';
+import {
+  CHECKOUT_MESSAGES,
+  compactPhone,
+  KENYAN_PHONE_PATTERN,
+  MINIMUM_ORDER_MESSAGE,
+  MPESA_NUMBER_PATTERN,
+  normaliseKenyanPhone,
+  toMpesaNumber,
+} from '@shop/api-types';
 import { readStored, STORAGE_KEYS, writeStored } from '@shop/store-kit';
 
 /** The spec's single depot. */
@@ -81,30 +89,31 @@ export const accountDetailsEmpty = (form: CheckoutForm): boolean =>
 export const shippingEmpty = (form: CheckoutForm): boolean =>
   isBlank(form.street) && isBlank(form.apartment) && isBlank(form.town) && form.county_id === '' && form.subcounty_id === '';
 
-/** '0712 345-678' → '0712345678' (the server drops spaces and dashes the same way). */
-export const normalizePhone = (phone: string): string => phone.trim().replace(/[\s-]/g, '');
+/**
+ * The phone as the server will store it: '+254 712 345 678', '0712-345-678' and '712345678' all
+ * read as '0712345678' (the one parser of @shop/api-types, which the server uses too). What it
+ * cannot read is returned without its separators, for the form's messages.
+ */
+export const normalizePhone = (phone: string): string => normaliseKenyanPhone(phone) ?? compactPhone(phone);
 
 /**
  * The M-Pesa number is forced to start with 254 and kept to 12 digits, as the shopper types:
- * '0712345678' becomes '254712345678', '7' becomes '2547', deleting into the prefix keeps '254'.
+ * '0712345678' becomes '254712345678', '7' becomes '2547', deleting into the prefix keeps '254',
+ * and the '(0)' of '+254 (0) 712...' is dropped.
  */
 export function forceMpesaNumber(input: string): string {
   const digits = input.replace(/\D/g, '');
   let rest: string;
-  if (digits.startsWith('254')) rest = digits.slice(3);
+  if (digits.startsWith('254')) rest = digits.slice(3).replace(/^0/, '');
   else if ('254'.startsWith(digits)) rest = '';
   else if (digits.startsWith('0')) rest = digits.slice(1);
   else rest = digits;
   return `254${rest}`.slice(0, 12);
 }
 
-/** A 10-digit phone (0712345678) as the 12-digit international number (254712345678). */
-export const phoneToMpesa = (phone: string): string => {
-  const digits = normalizePhone(phone);
-  return KENYAN_PHONE_PATTERN.test(digits) ? `254${digits.slice(1)}` : '';
-};
+/** Any way of writing a Kenyan mobile number (0712 345 678, +254 712...) as the 12-digit M-Pesa number (254712345678); '' when it is none. */
+export const phoneToMpesa = (phone: string): string => toMpesaNumber(phone) ?? '';
 
-export const MPESA_NUMBER_PATTERN = /^254\d{9}$/;
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
 /** The checkout's messages: the server's own field messages, and the two only the form checks. */
