@@ -137,6 +137,29 @@ describe.each(testDatabases('customers'))('accounts on $dialect', (database) => 
       expect((await h.db('accounts').where({ email: body.email }).first('phone')).phone).toBe('0712345678');
     });
 
+    it.each(['+254 712 345 678', '254712345678', '0712-345-678', '712 345 678', '+254 (0) 712.345.678'])(
+      'accepts the phone written %p and stores it as 0712345678',
+      async (phone) => {
+        const body = { ...valid(), phone };
+        expect((await h.request('POST', '/api/site/register', { body })).status).toBe(201);
+        expect((await h.db('accounts').where({ email: body.email }).first('phone')).phone).toBe('0712345678');
+        const token = await h.login(body.email, body.password);
+        expect((await h.request('GET', '/api/get-profile', { token })).body.phone).toBe('0712345678');
+      },
+    );
+
+    it('stores a number of the 01XX ranges the same way', async () => {
+      const body = { ...valid(), phone: '+254 110 123 456' };
+      expect((await h.request('POST', '/api/site/register', { body })).status).toBe(201);
+      expect((await h.db('accounts').where({ email: body.email }).first('phone')).phone).toBe('0110123456');
+    });
+
+    it("answers the spec's message for a number that is still too short after its country code", async () => {
+      const answer = await h.request('POST', '/api/site/register', { body: { ...valid(), phone: '+254 712 345' } });
+      expect(answer.status).toBe(422);
+      expect(answer.body.errors).toEqual({ phone: ['The phone field must be 10 digits.'] });
+    });
+
     it('answers a body that is not an object with 422 and broken JSON with 400, never 500', async () => {
       expect((await h.request('POST', '/api/site/register', { raw: '[1,2]' })).status).toBe(422);
       // koa-bodyparser's strict mode takes only objects and arrays as JSON bodies.

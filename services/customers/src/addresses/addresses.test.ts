@@ -94,6 +94,16 @@ describe.each(testDatabases('customers'))('addresses on $dialect', (database) =>
     expect(created.body.address).toMatchObject({ street_address: 'Kenyatta Ave', sub_county: { id: WESTLANDS } });
   });
 
+  it('stores a phone however it is written as 0722000111', async () => {
+    const customer = await h.customer();
+    const created = await h.request('POST', '/api/addresses', { token: customer.token, body: address({ phone: '+254 722 000 111' }) });
+    expect(created.status).toBe(201);
+    expect(created.body.address.phone).toBe('0722000111');
+    const id = created.body.address.id as number;
+    const moved = await h.request('PUT', `/api/addresses/${id}`, { token: customer.token, body: address({ phone: '722-000-111' }) });
+    expect(moved.body.address.phone).toBe('0722000111');
+  });
+
   it('answers 404 for another customer’s address, whatever the method', async () => {
     const owner = await h.customer();
     const stranger = await h.customer();

@@ -47,6 +47,18 @@ describe.each(testDatabases('customers'))('profile on $dialect', (database) => {
     expect((await h.request('POST', '/api/login', { body: { email, password: customer.password } })).status).toBe(200);
   });
 
+  it('stores a phone written in the international form as 0712345678', async () => {
+    const customer = await h.customer();
+    const answer = await update(customer.token, {
+      first_name: 'Njeri',
+      last_name: 'Mwangi',
+      email: customer.email,
+      phone: '+254 733-111-222',
+    });
+    expect(answer.status).toBe(200);
+    expect((await h.request('GET', '/api/get-profile', { token: customer.token })).body.phone).toBe('0733111222');
+  });
+
   it('changes the password only with a matching confirmation of at least 8 characters', async () => {
     const customer = await h.customer();
     const base = { first_name: 'Wanjiku', last_name: 'Kamau', email: customer.email, phone: '0722000111' };
