@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { Address, AddressBody } from '@shop/api-types';
+import { normaliseKenyanPhone, type Address, type AddressBody } from '@shop/api-types';
 import { CountyFields, TextField } from '@shop/storefront-ui';
 import styles from '../profile/profile.module.css';
 
@@ -39,6 +39,7 @@ export function AddressForm({ address, saving, onSave, onCancel }: AddressFormPr
     // sub-county goes out as missing, so the answer is 'County is required', not 'invalid'.
     onSave({
       ...draft,
+      phone: normaliseKenyanPhone(draft.phone) ?? draft.phone,
       apartment: draft.apartment || undefined,
       county_id: draft.county_id === '' ? undefined : draft.county_id,
       sub_county_id: draft.sub_county_id === '' ? undefined : draft.sub_county_id,
@@ -62,7 +63,7 @@ export function AddressForm({ address, saving, onSave, onCancel }: AddressFormPr
           label="Phone"
           name="phone"
           type="tel"
-          inputMode="numeric"
+          inputMode="tel"
           autoComplete="tel"
           value={draft.phone}
           onChange={set('phone')}

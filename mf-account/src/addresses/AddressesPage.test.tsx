@@ -330,6 +330,21 @@ describe('AddressesPage', () => {
     expect(cardDetails(cards()[0]!)).not.toHaveProperty('Apartment');
   });
 
+  it('a phone written +254 7.. is saved as the shop stores it', async () => {
+    const calls = addressServer([HOME_ADDRESS]);
+    await openAddresses();
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit address Juma Otieno' }));
+    const form = screen.getByRole('form', { name: 'Edit address Juma Otieno' });
+    type(form, 'Phone', '+254 733 111-222');
+    fireEvent.click(within(form).getByRole('button', { name: 'Save Address' }));
+
+    expect(await screen.findByText('Address updated successfully.')).toBeTruthy();
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([
+      expect.objectContaining({ phone: '0733111222' }),
+    ]);
+    await waitFor(() => expect(cardDetails(cards()[0]!)).toMatchObject({ Phone: '0733111222' }));
+  });
+
   it("Delete asks 'Delete this address?'; 'Keep it' sends nothing, 'Yes, delete' sends DELETE /addresses/{id}", async () => {
     const calls = addressServer([HOME_ADDRESS, OFFICE_ADDRESS]);
     await openAddresses();

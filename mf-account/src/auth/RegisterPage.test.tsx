@@ -1,5 +1,5 @@
 import { act, configure, fireEvent, screen } from '@testing-library/react';
-import { ACCOUNT_MESSAGES } from '@shop/api-types';
+import { ACCOUNT_MESSAGES, registerBodySchema } from '@shop/api-types';
 import { mockApi, resetShopState, respond } from '@shop/store-kit/src/testing';
 import { currentPath, jsonBody, renderAccount } from '../testFixtures';
 
@@ -67,6 +67,34 @@ describe('RegisterPage', () => {
     expect(currentPath()).toBe('/login');
     expect(screen.getByRole('heading', { level: 1, name: 'Login' })).toBeTruthy();
   });
+
+  it.each(['+254 722 123 456', '254722123456', '0722-123-456', '722 123 456'])(
+    'accepts the phone written %p and registers it as 0722123456',
+    async (phone) => {
+      const bodies: unknown[] = [];
+      mockApi({
+        // The service's own rule (the schema it validates with), so a phone the server refuses fails here too.
+        'POST /site/register': async (request) => {
+          const body = await jsonBody(request);
+          bodies.push(body);
+          const parsed = registerBodySchema.safeParse(body);
+          if (!parsed.success)
+            return respond(422, { message: 'Invalid', errors: { phone: parsed.error.issues.map((issue) => issue.message) } });
+          return respond(201, { status: 201, message: ACCOUNT_MESSAGES.registered });
+        },
+      });
+      renderAccount('/register');
+      fillIn({ ...NEW_CUSTOMER, phone });
+      expect(screen.getByRole('textbox', { name: 'Phone' }).getAttribute('inputmode')).toBe('tel'); // a keypad with '+'
+      register();
+
+      expect(await screen.findByRole('status')).toHaveProperty(
+        'textContent',
+        `${ACCOUNT_MESSAGES.registered} Taking you to the login page…`,
+      );
+      expect(bodies).toEqual([{ ...NEW_CUSTOMER, phone: '0722123456' }]);
+    },
+  );
 
   it('each field error of a 422 appears as a toast and the page stays on /register with the form filled', async () => {
     mockApi({

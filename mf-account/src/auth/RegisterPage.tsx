@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { REDIRECT_DELAY_MS, SIGN_UP_POINTS } from '@shop/api-types';
+import { normaliseKenyanPhone, REDIRECT_DELAY_MS, SIGN_UP_POINTS } from '@shop/api-types';
 import { apiErrorMessages, notify } from '@shop/store-kit';
 import { TextField } from '@shop/storefront-ui';
 import { useRegisterMutation } from '../api/accountApi';
@@ -21,7 +21,8 @@ export default function RegisterPage(): JSX.Element {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const result = await register(form);
+    // Sent as the server stores it; what the parser cannot read goes as typed, for the server's message.
+    const result = await register({ ...form, phone: normaliseKenyanPhone(form.phone) ?? form.phone });
     if ('error' in result) {
       for (const message of apiErrorMessages(result.error)) notify.error(message);
       return;
@@ -72,7 +73,7 @@ export default function RegisterPage(): JSX.Element {
             label="Phone"
             name="phone"
             type="tel"
-            inputMode="numeric"
+            inputMode="tel"
             placeholder="0712345678"
             autoComplete="tel"
             value={form.phone}

@@ -84,6 +84,16 @@ describe('MyAccountPage', () => {
     expect(Object.keys(updates[0] ?? {})).not.toContain('password_confirmation');
   });
 
+  it('a phone written +254 7.. is saved, and shown afterwards, as the shop stores it', async () => {
+    const updates = profileServer();
+    await openMyAccount();
+    type(field('Phone'), '+254 722 999 888');
+    save();
+    expect(await screen.findByText(ACCOUNT_MESSAGES.profileUpdated)).toBeTruthy();
+    expect(updates).toEqual([{ first_name: 'Juma', last_name: 'Otieno', email: 'customer@example.com', phone: '0722999888' }]);
+    expect(field('Phone').value).toBe('0722999888');
+  });
+
   it('a new password is posted with its confirmation, and the password fields are emptied after saving', async () => {
     const updates = profileServer();
     await openMyAccount();

@@ -1,4 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import { normaliseKenyanPhone } from '@shop/api-types';
 import {
   apiErrorMessages,
   notify,
@@ -35,7 +36,8 @@ export function MyAccountPage(): JSX.Element {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const body = { ...form, password: form.password || undefined, password_confirmation: form.password_confirmation || undefined };
+    const phone = normaliseKenyanPhone(form.phone) ?? form.phone;
+    const body = { ...form, phone, password: form.password || undefined, password_confirmation: form.password_confirmation || undefined };
     const result = await update(body);
     if ('error' in result) {
       for (const message of apiErrorMessages(result.error)) notify.error(message);
@@ -43,7 +45,7 @@ export function MyAccountPage(): JSX.Element {
     }
     notify.success(result.data.message);
     dispatch(sessionRenamed({ name: `${form.first_name.trim()} ${form.last_name.trim()}`, email: form.email.trim().toLowerCase() }));
-    setForm((current) => ({ ...current, password: '', password_confirmation: '' }));
+    setForm((current) => ({ ...current, phone, password: '', password_confirmation: '' }));
   };
 
   return (
@@ -92,7 +94,7 @@ export function MyAccountPage(): JSX.Element {
             label="Phone"
             name="phone"
             type="tel"
-            inputMode="numeric"
+            inputMode="tel"
             autoComplete="tel"
             value={form.phone}
             onChange={set('phone')}
