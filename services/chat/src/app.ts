@@ -15,6 +15,8 @@ export interface ChatServices {
   db: Knex;
   logger: Logger;
   config: ChatConfig;
+  /** The catalogue's lookups (tests step in between a lookup and the order to play a staff change at that moment). */
+  catalog: CatalogClient;
   sessions: SessionsRepository;
   assistant: Assistant;
 }
@@ -33,7 +35,7 @@ export function buildChatServices(options: { db: Knex; logger: Logger; config: C
     orderLimit: new OrderLimit(config.ordersPerMinute),
     logger,
   });
-  return { db, logger, config, sessions, assistant };
+  return { db, logger, config, catalog, sessions, assistant };
 }
 
 /** POST /api/chat, health checks, and the shop's one error shape. */

@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { CHAT_ADDRESS_MESSAGE, CHAT_MESSAGE_MAX_LENGTH, MINIMUM_ORDER_MESSAGE, type ChatCartLine, type ChatReply } from '@shop/api-types';
+import {
+  CHAT_ADDRESS_MESSAGE,
+  CHAT_MESSAGE_MAX_LENGTH,
+  CHAT_TERMS_AGREE_MESSAGE,
+  MINIMUM_ORDER_MESSAGE,
+  TERMS_REQUIRED_MESSAGE,
+  type ChatCartLine,
+  type ChatReply,
+} from '@shop/api-types';
 import { sqlTimestamp } from '@shop/service-kit';
 import { testDatabases } from '@shop/service-kit/src/testing';
 import { NAIROBI, WESTLANDS } from '../../orders/src/testing/harness';
@@ -109,7 +117,13 @@ describe.each(testDatabases('chat'))('the shopping assistant on $dialect', (data
       reply = await shopper.say('view_cart');
       expect(reply.text).toContain('Subtotal: KSh 2,100.00');
 
+      // The terms first, as the checkout page's checkbox: nothing goes further until the shopper agrees.
       reply = await shopper.say('Checkout');
+      expect(reply).toMatchObject({ step: 'terms', counties: [], show_address_form: false, checkout: null });
+      expect(reply.text).toContain('terms and conditions (/terms)');
+      expect(reply.suggestions).toEqual([CHAT_TERMS_AGREE_MESSAGE, 'Cancel']);
+
+      reply = await shopper.say(CHAT_TERMS_AGREE_MESSAGE);
       expect(reply.step).toBe('county');
       expect(reply.counties).toHaveLength(47);
       expect(reply.counties).toContainEqual({ id: NAIROBI, name: 'Nairobi' });
@@ -126,7 +140,8 @@ describe.each(testDatabases('chat'))('the shopping assistant on $dialect', (data
       expect(reply).toMatchObject({ text: CHAT_ADDRESS_MESSAGE, step: 'address', show_address_form: true });
 
       reply = await shopper.say(`${NAIROBI}:${WESTLANDS}:12 Moi Avenue:Westlands:Flat 4B`, { contact: CONTACT });
-      expect(reply).toMatchObject({ step: 'payment', cart: [], show_address_form: false });
+      // The cart stays until the order is paid: a declined payment is tried again on this order.
+      expect(reply).toMatchObject({ step: 'payment', cart: [{ id: productNamed(RICE_5KG).id, quantity: 2 }], show_address_form: false });
       expect(reply.checkout).toEqual({
         order_number: expect.stringMatching(/^SH-\d{6,}$/),
         total_amount: 2100,
@@ -153,9 +168,9 @@ describe.each(testDatabases('chat'))('the shopping assistant on $dialect', (data
       expect(page.status).toBe(200);
       expect(await page.text()).toContain(order.order_number);
 
-      // 'Pay' opens the same payment page again; no second order.
+      // 'Pay' opens a payment page for the same order again; no second order.
       const again = await shopper.say('Pay');
-      expect(again.checkout).toEqual(reply.checkout);
+      expect(again.checkout).toEqual({ ...reply.checkout, payment_url: expect.stringMatching(/^\/api\/site\/v1\/simulator\/[A-Z0-9-]+$/) });
       expect(await h.shop.count('orders', { email: 'wanjiku.chat@example.com' })).toBe(1);
     });
 
@@ -165,6 +180,8 @@ describe.each(testDatabases('chat'))('the shopping assistant on $dialect', (data
       await shopper.say('add 2 pishori rice 5kg');
       expect(shopper.cart).toMatchObject([{ id: productNamed(RICE_5KG).id, quantity: 2 }]);
       await shopper.say('Checkout');
+      // Agreeing in Swahili, typed.
+      expect((await shopper.say('Nakubali masharti')).step).toBe('county');
       await shopper.say('Nairobi');
       expect(shopper.last.step).toBe('subcounty');
       await shopper.say('westlands');
@@ -185,6 +202,7 @@ describe.each(testDatabases('chat'))('the shopping assistant on $dialect', (data
       const shopper = new Shopper(h);
       await shopper.say('add 2 pishori rice 5kg');
       await shopper.say('Checkout');
+      await shopper.say('yes');
       const reply = await shopper.say(`${NAIROBI}:${WESTLANDS}:12 Moi Avenue:Westlands:`, { contact: { ...CONTACT, first_name: '' } });
       expect(reply).toMatchObject({ text: 'First name is required', step: 'address', show_address_form: true, checkout: null });
       const mismatch = await shopper.say(`1:${WESTLANDS}:12 Moi Avenue:Westlands:`, { contact: CONTACT });
@@ -197,6 +215,7 @@ describe.each(testDatabases('chat'))('the shopping assistant on $dialect', (data
       const place = async (address: string) => {
         const shopper = new Shopper(h, { url: limited.url });
         await shopper.say('add 2 pishori rice 5kg');
+        await shopper.say(CHAT_TERMS_AGREE_MESSAGE);
         const answer = await postChat(
           limited.url,
           {
@@ -218,11 +237,194 @@ describe.each(testDatabases('chat'))('the shopping assistant on $dialect', (data
     it('answers 401 for a token that is not live, like every service', async () => {
       const shopper = new Shopper(h, { token: 'x'.repeat(43) });
       await shopper.say('add 2 pishori rice 5kg');
+      await shopper.say(CHAT_TERMS_AGREE_MESSAGE);
       const answer = await h.post(
         { message: `${NAIROBI}:${WESTLANDS}:12 Moi Avenue:Westlands:`, session_id: shopper.sessionId, frontend_cart: shopper.cart },
         { token: 'x'.repeat(43) },
       );
       expect(answer).toMatchObject({ status: 401, body: { message: 'Unauthenticated.' } });
+    });
+  });
+
+  describe('paying, trying again and changing the cart (issue 14)', () => {
+    const PENDING = 1;
+    const PAID = 2;
+    const CANCELLED = 6;
+    const ADDRESS = `${NAIROBI}:${WESTLANDS}:12 Moi Avenue:Westlands:`;
+
+    /** The simulator's page buttons as a browser presses them: the choice, then DPO's redirect back; answers where the shopper lands. */
+    const settle = async (paymentUrl: string, action: 'pay' | 'decline' | 'cancel'): Promise<string> => {
+      const chosen = await fetch(`${h.shop.url}${paymentUrl}/${action}`, { method: 'POST', redirect: 'manual' });
+      expect(chosen.status).toBe(303);
+      const back = await fetch(new URL(chosen.headers.get('location')!, h.shop.url), { redirect: 'manual' });
+      return back.headers.get('location') ?? '';
+    };
+    const statusOf = async (orderNumber: string): Promise<number> =>
+      Number((await h.shop.db('orders').where({ order_number: orderNumber }).first('status_id')).status_id);
+    const ordersFor = (email: string) => h.shop.count('orders', { email });
+    /** The conversation's stored state, as the chat service keeps it (never sent to the shopper). */
+    const keptOrder = async (sessionId: string) =>
+      (JSON.parse((await h.db('chat_sessions').where({ id: sessionId }).first('state')).state) as { order?: { payment_key?: string } })
+        .order;
+
+    async function placeOrder(shopper: Shopper, contact: typeof CONTACT): Promise<ChatReply> {
+      await shopper.say('Checkout');
+      if (shopper.last.step === 'terms') await shopper.say(CHAT_TERMS_AGREE_MESSAGE);
+      await shopper.say(String(NAIROBI));
+      await shopper.say(String(WESTLANDS));
+      const reply = await shopper.say(ADDRESS, { contact });
+      if (!reply.checkout) throw new Error(`no order placed: ${reply.text}`);
+      return reply;
+    }
+
+    it('declined, then Try Again: the same order is paid, exactly one order exists, and the cart goes only once it is paid', async () => {
+      const contact = { ...CONTACT, email: 'retry.chat@example.com' };
+      const shopper = new Shopper(h);
+      await shopper.say('add 2 pishori rice 5kg');
+
+      // No order before the terms: the address alone is refused with the checkout page's message.
+      await shopper.say('Checkout');
+      const early = await shopper.say(ADDRESS, { contact });
+      expect(early).toMatchObject({ step: 'terms', checkout: null, suggestions: [CHAT_TERMS_AGREE_MESSAGE, 'Cancel'] });
+      expect(early.text).toContain(TERMS_REQUIRED_MESSAGE);
+      expect(await ordersFor(contact.email)).toBe(0);
+
+      const placed = await placeOrder(shopper, contact);
+      const orderNumber = placed.checkout!.order_number;
+      expect(placed.cart).toMatchObject([{ name: RICE_5KG, quantity: 2 }]);
+      // The payment key stays in the chat service: stored with the conversation, never in a reply.
+      const key = (await keptOrder(shopper.sessionId))?.payment_key;
+      expect(key).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(JSON.stringify(placed)).not.toContain(key);
+
+      expect(await settle(placed.checkout!.payment_url, 'decline')).toMatch(/^\/failed/);
+      expect(await statusOf(orderNumber)).toBe(PENDING);
+
+      // Back in the chat: the cart is still there, and Try Again pays the same order.
+      const retry = await shopper.say('Try again');
+      expect(retry.text).toContain(`payment page for your order ${orderNumber} again`);
+      expect(retry).toMatchObject({ step: 'payment', cart: [{ name: RICE_5KG, quantity: 2 }] });
+      expect(retry.checkout).toMatchObject({ order_number: orderNumber, total_amount: 2100 });
+      expect(retry.checkout!.payment_url).not.toBe(placed.checkout!.payment_url);
+      expect(JSON.stringify(retry)).not.toContain(key);
+      expect(await ordersFor(contact.email)).toBe(1);
+
+      // Cancelled on the payment page, then Checkout again with the same cart: still that order, not a second one.
+      expect(await settle(retry.checkout!.payment_url, 'cancel')).toMatch(/^\/failed/);
+      const checkoutAgain = await shopper.say('Checkout');
+      expect(checkoutAgain.text).toContain(`Your order ${orderNumber} for this cart is waiting for payment`);
+      expect(checkoutAgain.checkout?.order_number).toBe(orderNumber);
+      expect(await ordersFor(contact.email)).toBe(1);
+
+      expect(await settle(checkoutAgain.checkout!.payment_url, 'pay')).toMatch(/^\/success/);
+      expect(await statusOf(orderNumber)).toBe(PAID);
+      const order = await h.shop.db('orders').where({ order_number: orderNumber }).first();
+      expect(await h.shop.count('payments', { order_id: order.id })).toBe(3);
+
+      // Paid: the chat says so and the cart is emptied; the next purchase asks for the terms again.
+      const after = await shopper.say('Hello');
+      expect(after.text).toContain(`Your order ${orderNumber} is paid`);
+      expect(after).toMatchObject({ cart: [], checkout: null, step: 'browsing' });
+      expect(await keptOrder(shopper.sessionId)).toBeUndefined();
+      await shopper.say('add 2 pishori rice 5kg');
+      expect((await shopper.say('Checkout')).step).toBe('terms');
+      expect(await ordersFor(contact.email)).toBe(1);
+    });
+
+    it('a cart changed after an unpaid order places a new order that replaces it; Cancel my order abandons one', async () => {
+      const contact = { ...CONTACT, email: 'replace.chat@example.com' };
+      const shopper = new Shopper(h);
+      await shopper.say('add 2 pishori rice 5kg');
+      const first = await placeOrder(shopper, contact);
+      expect(await settle(first.checkout!.payment_url, 'decline')).toMatch(/^\/failed/);
+
+      await shopper.say(`Add ${MAIZE_1KG} to cart`);
+      const pay = await shopper.say('Pay');
+      expect(pay.text).toContain(`Your cart has changed since order ${first.checkout!.order_number}`);
+      // The terms were agreed to for this purchase: straight on to where to deliver.
+      expect(pay.step).toBe('county');
+      await shopper.say(String(NAIROBI));
+      await shopper.say(String(WESTLANDS));
+      const second = await shopper.say(ADDRESS, { contact });
+      expect(second.checkout?.order_number).toBeTruthy();
+      expect(second.checkout!.order_number).not.toBe(first.checkout!.order_number);
+      expect(second.checkout!.total_amount).toBe(2100 + productNamed(MAIZE_1KG).price_cents / 100);
+      expect(await statusOf(first.checkout!.order_number)).toBe(CANCELLED);
+      expect(await statusOf(second.checkout!.order_number)).toBe(PENDING);
+      expect(second.cart).toHaveLength(2);
+
+      const cancelled = await shopper.say('cancel my order');
+      expect(cancelled.text).toContain(`Your order ${second.checkout!.order_number} is cancelled`);
+      expect(cancelled.cart).toHaveLength(2);
+      expect(await statusOf(second.checkout!.order_number)).toBe(CANCELLED);
+      // Nothing unpaid is left: the next checkout is a new order on its own.
+      expect(await keptOrder(shopper.sessionId)).toBeUndefined();
+      expect(await ordersFor(contact.email)).toBe(2);
+    });
+
+    it('tells the shopper when a price changed, and re-prices when the orders service refuses "Prices have changed"', async () => {
+      const contact = { ...CONTACT, email: 'reprice.chat@example.com' };
+      const rice = productNamed(RICE_5KG);
+      const shopper = new Shopper(h);
+      await shopper.say('add 2 pishori rice 5kg');
+      try {
+        // Shown: the cart the shopper holds has yesterday's price; the reply has today's and says what changed.
+        await staffChange((trx) => trx('products').where({ id: rice.id }).update({ price_cents: 110_000 }));
+        const shown = await shopper.say('view_cart');
+        expect(shown.text).toContain(`Prices have changed: ${RICE_5KG} is now KSh 1,100.00 (was KSh 1,050.00).`);
+        expect(shown.cart).toMatchObject([{ id: rice.id, price: 1100, product_total: 2200 }]);
+        expect((await shopper.say('view_cart')).text).not.toContain('Prices have changed');
+
+        // A staff change lands between the chat's lookup and the orders service's own pricing: the orders service refuses.
+        await shopper.say('Checkout');
+        await shopper.say(CHAT_TERMS_AGREE_MESSAGE);
+        await shopper.say(String(NAIROBI));
+        await shopper.say(String(WESTLANDS));
+        const catalog = h.app.services.catalog;
+        const lookup = catalog.lookup.bind(catalog);
+        jest.spyOn(catalog, 'lookup').mockImplementationOnce(async (ids, options) => {
+          const answer = await lookup(ids, options);
+          await h.shop.changeCatalogue((trx) => trx('products').where({ id: rice.id }).update({ price_cents: 115_000 }));
+          return answer;
+        });
+        const refused = await shopper.say(ADDRESS, { contact });
+        expect(refused.text).toContain(`Prices have changed: ${RICE_5KG} is now KSh 1,150.00 (was KSh 1,100.00).`);
+        expect(refused.text).toContain('comes to KSh 2,300.00');
+        expect(refused).toMatchObject({ step: 'address', show_address_form: true, checkout: null });
+        expect(refused.cart).toMatchObject([{ id: rice.id, price: 1150, product_total: 2300 }]);
+        expect(await ordersFor(contact.email)).toBe(0);
+
+        // The next try goes through at today's prices.
+        const placed = await shopper.say(ADDRESS, { contact });
+        expect(placed.checkout).toMatchObject({ total_amount: 2300 });
+        expect(await ordersFor(contact.email)).toBe(1);
+      } finally {
+        jest.restoreAllMocks();
+        await staffChange((trx) => trx('products').where({ id: rice.id }).update({ price_cents: rice.price_cents }));
+      }
+    });
+
+    it.each([
+      ['+254 712 345 678', '0712345678'],
+      ['254712345678', '0712345678'],
+      ['0712 345 678', '0712345678'],
+      ['0110-123-456', '0110123456'],
+    ])('takes the phone %s in the address details and the order keeps %s', async (written, stored) => {
+      const email = `phone.${stored}.${written.length}@example.com`;
+      const shopper = new Shopper(h);
+      await shopper.say('add 2 pishori rice 5kg');
+      const placed = await placeOrder(shopper, { ...CONTACT, email, phone: written });
+      const order = await h.shop.db('orders').where({ order_number: placed.checkout!.order_number }).first();
+      expect(order.phone).toBe(stored);
+    });
+
+    it('answers a phone that is not Kenyan with the checkout message', async () => {
+      const shopper = new Shopper(h);
+      await shopper.say('add 2 pishori rice 5kg');
+      await shopper.say(CHAT_TERMS_AGREE_MESSAGE);
+      const refused = await shopper.say(ADDRESS, { contact: { ...CONTACT, phone: '12345' } });
+      expect(refused).toMatchObject({ step: 'address', checkout: null });
+      expect(refused.text).toMatch(/^Phone number/);
     });
   });
 
@@ -365,6 +567,7 @@ describe.each(testDatabases('chat'))('the shopping assistant on $dialect', (data
       const shopper = new Shopper(h);
       await shopper.say('add 2 pishori rice 5kg');
       await shopper.say('Checkout');
+      await shopper.say(CHAT_TERMS_AGREE_MESSAGE);
       await shopper.say(String(NAIROBI));
       expect(shopper.last.step).toBe('subcounty');
       // A new app instance on the same database: the step and the chosen county are still there.
@@ -378,6 +581,7 @@ describe.each(testDatabases('chat'))('the shopping assistant on $dialect', (data
       expect(transcript.filter((line) => line.role === 'shopper').map((line) => line.text)).toEqual([
         'add 2 pishori rice 5kg',
         'Checkout',
+        CHAT_TERMS_AGREE_MESSAGE,
         String(NAIROBI),
         String(WESTLANDS),
         'view_cart',
@@ -481,15 +685,20 @@ describe.each(testDatabases('chat'))('the shopping assistant on $dialect', (data
       const rice = productNamed(RICE_5KG);
       const cart = [{ id: rice.id, quantity: 2 }];
       const noCustomers = await h.startApp({ customersUrl: closed });
-      expect(await postChat(noCustomers.url, { message: 'Checkout', session_id: randomUUID(), frontend_cart: cart })).toMatchObject({
+      expect(
+        await postChat(noCustomers.url, { message: CHAT_TERMS_AGREE_MESSAGE, session_id: randomUUID(), frontend_cart: cart }),
+      ).toMatchObject({
         status: 503,
         body: { message: UNAVAILABLE_MESSAGES.customers },
       });
 
       const noOrders = await h.startApp({ ordersUrl: closed });
+      const agreed = new Shopper(h);
+      agreed.cart = cart;
+      await agreed.say(CHAT_TERMS_AGREE_MESSAGE);
       const placed = await postChat(noOrders.url, {
         message: `${NAIROBI}:${WESTLANDS}:12 Moi Avenue:Westlands:`,
-        session_id: randomUUID(),
+        session_id: agreed.sessionId,
         frontend_cart: cart,
         contact: CONTACT,
       });

@@ -25,6 +25,9 @@ export const CHAT_MESSAGES = {
   contactField: 'Each contact field must be text of at most 191 characters.',
 } as const;
 
+/** A KSh amount as the store kit keeps one (a finite, non-negative number of at most two decimals' worth). */
+const isAmount = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value) && value >= 0 && value < 1e9;
+
 const numberFrom = (value: unknown): unknown => (typeof value === 'string' && /^\s*\d{1,10}\s*$/.test(value) ? Number(value) : value);
 
 const cartLine = z.object(
@@ -46,6 +49,19 @@ const cartLine = z.object(
       .unknown()
       .optional()
       .transform((value) => (typeof value === 'string' ? value.slice(0, 200) : undefined)),
+    // The price the shopper was shown (the store kit's line): read only to tell them when today's differs, never charged.
+    price: z
+      .unknown()
+      .optional()
+      .transform((value) => (isAmount(value) ? value : undefined)),
+    offer: z
+      .unknown()
+      .optional()
+      .transform((value) =>
+        typeof value === 'object' && value !== null && isAmount((value as { offer_price?: unknown }).offer_price)
+          ? { offer_price: (value as { offer_price: number }).offer_price }
+          : null,
+      ),
   },
   CHAT_MESSAGES.cartId,
 );

@@ -8,9 +8,25 @@ export interface ConversationState {
   subCountyId?: number;
   /** Ids of the products last shown, so 'add it' or 'the second one' can refer to them. */
   lastProducts?: number[];
-  /** The order placed in this conversation, so the payment page can be offered again. */
-  order?: { id: number; order_number: string; total_amount: number; payment_url: string | null };
-  /** The cart as last answered, used when a message comes without frontend_cart. */
+  /** The unpaid order placed in this conversation: paid again (a new attempt on it) until it is paid, replaced or cancelled. */
+  order?: ConversationOrder;
+  /** The cart as last answered, used when a message comes without frontend_cart; the unit price told, to say when it changes. */
+  cart?: Array<{ id: number; quantity: number; unit_cents?: number }>;
+  /** The shopper agreed to the terms and conditions for this purchase (asked again once it is paid). */
+  termsAccepted?: boolean;
+}
+
+export interface ConversationOrder {
+  id: number;
+  order_number: string;
+  total_amount: number;
+  payment_url: string | null;
+  /**
+   * The order's payment key (the orders service keeps only its hash): what lets this conversation
+   * pay the order again or abandon it. Kept here, server-side, and never put in a reply.
+   */
+  payment_key?: string;
+  /** The cart the order was placed for: another cart is another order, which replaces this one. */
   cart?: Array<{ id: number; quantity: number }>;
 }
 
@@ -36,7 +52,7 @@ interface SessionRow {
   created_at: Date | string;
 }
 
-const STEPS: readonly ChatStep[] = ['browsing', 'county', 'subcounty', 'address', 'payment'];
+const STEPS: readonly ChatStep[] = ['browsing', 'terms', 'county', 'subcounty', 'address', 'payment'];
 /** Each message is kept up to this length. */
 const TRANSCRIPT_TEXT_MAX = 2000;
 

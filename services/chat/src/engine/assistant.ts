@@ -1,11 +1,12 @@
 import type { ChatReply, ChatStep } from '@shop/api-types';
+import { payableUnitCents, toCents } from '@shop/money';
 import { HttpError, UpstreamUnavailable, type Logger } from '@shop/service-kit';
 import type { CatalogClient } from '../clients/catalog';
 import type { CustomersClient } from '../clients/customers';
 import type { OrdersClient } from '../clients/orders';
 import type { ConversationState, SessionsRepository } from '../db/sessions';
 import { addToCart, changeLine, clearCart, removeMenu, showCart } from './cart-replies';
-import { chatCartLine, chatProduct, priceCart } from './cart';
+import { chatCartLine, chatProduct, keptCart, priceCart, priceChangeNotes } from './cart';
 import type { CatalogueCache } from './catalogue';
 import { CheckoutDialogue } from './checkout-dialogue';
 import { TALK, UNAVAILABLE_MESSAGES } from './copy';
@@ -16,7 +17,7 @@ import type { ProductIndex } from './product-index';
 import { answerSearch, searchWords } from './search-replies';
 import { answerPolicy, cancel, greet, help, notUnderstood, sayGoodbye, thank } from './talk-replies';
 import { queryWords } from './text';
-import { SHOWN, type ChatInput, type Turn, type Upstream } from './turn';
+import { SHOWN, type ChatInput, type ShownCartLine, type Turn, type Upstream } from './turn';
 
 export type { ChatInput } from './turn';
 
@@ -45,6 +46,7 @@ export class Assistant {
     },
   ) {
     this.checkoutDialogue = new CheckoutDialogue({
+      catalog: deps.catalog,
       customers: deps.customers,
       orders: deps.orders,
       orderLimit: deps.orderLimit,
@@ -56,7 +58,7 @@ export class Assistant {
   async reply(input: ChatInput): Promise<ChatReply> {
     const conversation = await this.deps.sessions.load(input.sessionId);
     const state: ConversationState = { ...conversation.state };
-    const requested: Array<{ id: number; quantity: number; name?: string }> = input.frontendCart ?? state.cart ?? [];
+    const requested: ShownCartLine[] = input.frontendCart ?? state.cart ?? [];
 
     let intent = interpret(input.message);
     const greetingFirst = intent.kind === 'greeting' && intent.rest !== '' ? intent : null;
@@ -93,15 +95,16 @@ export class Assistant {
       },
     };
     if (greetingFirst && greetingFirst.kind === 'greeting') turn.draft.text.push(TALK.greetingFirst(greetingFirst.swahili));
-    turn.draft.text.push(...priced.notes);
+    turn.draft.text.push(...priced.notes, ...priceChangeNotes(priced.lines, shownUnitCents(requested, state)));
 
+    await this.checkoutDialogue.followOrder(turn);
     await this.handle(turn, intent, true);
     await this.checkoutDialogue.finishStep(turn);
 
     const draft = turn.draft;
     const shown = [...new Map(draft.products.map((product) => [product.id, product])).values()].slice(0, SHOWN);
     if (shown.length > 0) state.lastProducts = shown.map((product) => product.id);
-    state.cart = turn.lines.map((line) => ({ id: line.product.id, quantity: line.quantity }));
+    state.cart = keptCart(turn.lines);
     const reply: ChatReply = {
       text: draft.text.join('\n'),
       products: shown.map(chatProduct),
@@ -143,6 +146,8 @@ export class Assistant {
       case 'help':
         return help(turn);
       case 'policy':
+        // 'Cancel my order' with this conversation's order unpaid: it is cancelled; otherwise the shop's policy.
+        if (intent.topic === 'cancel_order' && (await checkout.cancelOrder(turn))) return;
         return answerPolicy(turn, intent.topic);
       case 'view_cart':
         return showCart(turn);
@@ -156,6 +161,10 @@ export class Assistant {
         return checkout.pay(turn);
       case 'cancel':
         return cancel(turn);
+      case 'agree':
+        // A bare 'yes' agrees only where the terms were asked; elsewhere it is read like any other unclear message.
+        if (intent.explicit || turn.draft.step === 'terms') return checkout.agree(turn);
+        return this.notUnderstood(turn, turn.input.message, mayAskModel);
       case 'place':
         return checkout.place(turn, intent.id);
       case 'address':
@@ -198,6 +207,20 @@ export class Assistant {
     }
     notUnderstood(turn, text);
   }
+}
+
+/**
+ * The unit price the shopper was shown for each line: the storefront's line when it carries one,
+ * else what this conversation last answered. Only for telling a change; never charged.
+ */
+function shownUnitCents(requested: ShownCartLine[], state: ConversationState): Map<number, number> {
+  const shown = new Map<number, number>();
+  for (const line of state.cart ?? []) if (line.unit_cents !== undefined) shown.set(line.id, line.unit_cents);
+  for (const line of requested) {
+    if (line.price === undefined) continue;
+    shown.set(line.id, payableUnitCents(toCents(line.price), line.offer ? toCents(line.offer.offer_price) : null));
+  }
+  return shown;
 }
 
 /** The products a message may need priced, besides the cart: what it names, or what was shown last. */

@@ -93,3 +93,25 @@ export function priceCart(
   }
   return { lines, notes };
 }
+
+/** The cart as the conversation keeps it: ids and quantities, and the unit price the shopper was told. */
+export const keptCart = (lines: Line[]): Array<{ id: number; quantity: number; unit_cents: number }> =>
+  lines.map((line) => ({ id: line.product.id, quantity: line.quantity, unit_cents: unitCents(line.product) }));
+
+/** Whether two carts hold the same products in the same quantities (in any order). */
+export function sameCart(a: Array<{ id: number; quantity: number }>, b: Array<{ id: number; quantity: number }>): boolean {
+  if (a.length !== b.length) return false;
+  const quantities = new Map(a.map((line) => [line.id, line.quantity]));
+  return b.every((line) => quantities.get(line.id) === line.quantity);
+}
+
+/** One note per line whose price is not the one the shopper was shown (`seen`: unit cents by product id). */
+export function priceChangeNotes(lines: Line[], seen: Map<number, number>): string[] {
+  const notes: string[] = [];
+  for (const line of lines) {
+    const was = seen.get(line.product.id);
+    const now = unitCents(line.product);
+    if (was !== undefined && was !== now) notes.push(CART.priceChanged(line.product.name, was, now));
+  }
+  return notes;
+}

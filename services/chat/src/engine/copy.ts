@@ -6,7 +6,7 @@
  * Suggestions are messages the widget sends back when tapped, so their wording is also what
  * intents.ts understands ('Add {name} to cart', 'Remove {name} from cart', 'View cart', 'Checkout').
  */
-import { MINIMUM_ORDER_MESSAGE } from '@shop/api-types';
+import { CHAT_TERMS_AGREE_MESSAGE, MINIMUM_ORDER_MESSAGE, TERMS_REQUIRED_MESSAGE } from '@shop/api-types';
 import { formatCents } from '@shop/money';
 import type { PolicyTopic } from './intents';
 
@@ -33,6 +33,8 @@ export const SUGGESTIONS = {
   checkout: 'Checkout',
   cancel: 'Cancel',
   pay: 'Pay',
+  agreeToTerms: CHAT_TERMS_AGREE_MESSAGE,
+  cancelOrder: 'Cancel my order',
   offers: 'What is on offer?',
   help: 'Help',
   add: (name: string, quantity = 1): string => (quantity > 1 ? `Add ${quantity} ${name} to cart` : `Add ${name} to cart`),
@@ -50,7 +52,7 @@ export const POLICY: Record<PolicyTopic, string> = {
   track:
     "I can't track orders from the chat. Signed-in customers see every order and its status under My Account, Orders (/profile/orders).",
   cancel_order:
-    "I can't cancel orders from the chat. An order that is not paid is cancelled by itself after 24 hours; for a paid order that is more than 4 days late, please contact us through the details on the FAQs page (/faqs).",
+    'An order that is not paid is cancelled by itself after an hour (an order you placed in this chat I can cancel for you while it is unpaid). For a paid order that is more than 4 days late, please contact us through the details on the FAQs page (/faqs).',
   person:
     "I'm an automated shopping assistant, so I can't put you through to a person. The FAQs page (/faqs) has our answers to common questions and how to reach the team.",
   minimum: `${MINIMUM_ORDER_MESSAGE} KSh (after any coupon or points), and delivery is free countrywide.`,
@@ -70,6 +72,7 @@ export const TALK = {
       ? 'Habari! Karibu Shwari Shop. I am your shopping assistant: I can find flour and groceries, tell you prices and offers, fill your cart and check you out. Delivery is free countrywide.'
       : 'Hello! I am the Shwari Shop shopping assistant. I can find flour and groceries, tell you prices and offers, fill your cart and check you out. Delivery is free countrywide.',
   /** After a greeting, where a checkout left off. */
+  resumeTerms: `We were at the terms and conditions (/terms): tap "${CHAT_TERMS_AGREE_MESSAGE}" to go on, or say Cancel.`,
   resumeCounty: 'We were choosing the county to deliver to: pick one below, or say Cancel.',
   resumeSubCounty: 'We were choosing your sub-county: pick one below, or say Cancel.',
   resumeAddress: 'We were at your delivery address: fill in the form below, or say Cancel.',
@@ -145,6 +148,9 @@ export const CART = {
     `${name ? `"${name}"` : `Product ${id}`} is no longer available, so I took it out of your cart.`,
   loweredToMaximum: (name: string, max: number): string => `${name}: ${MAXIMUM_REACHED_MESSAGE} (${max}).`,
   raisedToMinimum: (name: string, min: number): string => `${name} is sold from ${min} at a time, so your cart now has ${min}.`,
+  /** A price in the cart is not the one the shopper was shown: the cart now has today's. */
+  priceChanged: (name: string, wasCents: number, nowCents: number): string =>
+    `Prices have changed: ${name} is now ${price(nowCents)} (was ${price(wasCents)}).`,
 };
 
 export const CHECKOUT = {
@@ -170,5 +176,30 @@ export const CHECKOUT = {
     `Thank you${firstName ? `, ${firstName}` : ''}! Your order ${orderNumber} of ${price(totalCents)} is placed, with free delivery in 24-48 hours once it is paid.`,
   payOnPage: 'Pay securely on the payment page (M-Pesa, Airtel Money or card) to confirm it.',
   paymentPageFailed: 'The payment page could not be opened just now. Say Pay in a moment to try again; your order is kept.',
-  paymentPageAgain: (orderNumber: string): string => `Here is the payment page for your order ${orderNumber}.`,
+  paymentPageAgain: (orderNumber: string): string =>
+    `Here is the payment page for your order ${orderNumber} again: the same order, with the same total.`,
+  /** Checkout asked again for the cart an unpaid order was placed for: that order is paid, not a second one placed. */
+  sameCartAwaitingPayment: (orderNumber: string): string =>
+    `Your order ${orderNumber} for this cart is waiting for payment, so I have not placed another. To change its delivery details, say Cancel my order first.`,
+  /** The cart changed after an unpaid order: the next order replaces it. */
+  cartChangedSinceOrder: (orderNumber: string): string =>
+    `Your cart has changed since order ${orderNumber}, so I will place a new order for it and cancel ${orderNumber}, which was not paid.`,
+  paid: (orderNumber: string): string =>
+    `Your order ${orderNumber} is paid: thank you! We will deliver it within 24-48 hours, free of charge.`,
+  alreadyPaid: (orderNumber: string): string =>
+    `Your order ${orderNumber} has already been paid, so I did not place another. Your cart is kept: say Checkout to order it too.`,
+  cancelledUnpaid: (orderNumber: string): string =>
+    `Your order ${orderNumber} was cancelled because it was not paid. Your cart is kept: say Checkout to order again.`,
+  cancelledByShopper: (orderNumber: string): string =>
+    `Your order ${orderNumber} is cancelled and nothing was charged. Your cart is kept: say Checkout when you are ready.`,
+  /** The spec's checkout terms, asked as the checkout page's checkbox asks them. */
+  askTerms: (subtotalCents: number): string =>
+    `Your order comes to ${price(subtotalCents)} and delivery is free. Before I take it, please read our terms and conditions (/terms): do you agree to them? Tap "${CHAT_TERMS_AGREE_MESSAGE}", or say Cancel.`,
+  termsRequired: `${TERMS_REQUIRED_MESSAGE}. Please read them (/terms) and tap "${CHAT_TERMS_AGREE_MESSAGE}", or say Cancel.`,
+  termsAccepted: 'Thank you for agreeing to the terms and conditions.',
+  /** After agreeing, where the address had already been chosen. */
+  confirmAddress: 'Please confirm your delivery address below to place the order.',
+  /** 'Prices have changed' from the orders service: the cart is re-priced and the shopper sends the address again. */
+  repriced: (subtotalCents: number): string =>
+    `Your cart now has today's prices and comes to ${price(subtotalCents)}. Please confirm your delivery address again to place the order.`,
 };

@@ -1,5 +1,5 @@
-import type { Product } from '@shop/api-types';
-import { chatProduct, priceCart } from './cart';
+import { CHAT_TERMS_AGREE_MESSAGE, type Product } from '@shop/api-types';
+import { chatProduct, priceCart, priceChangeNotes, sameCart } from './cart';
 import { MAXIMUM_REACHED_MESSAGE } from './copy';
 import { interpret, splitQuantity } from './intents';
 import { ProductIndex } from './product-index';
@@ -36,6 +36,29 @@ describe('reading messages', () => {
     });
     expect(interpret('47:274:12 Moi Avenue:Westlands:')).toMatchObject({ street: '12 Moi Avenue', town: 'Westlands', apartment: '' });
     expect(interpret('47:274:::')).toMatchObject({ kind: 'address', street: '', town: '' });
+  });
+
+  it('reads agreeing to the terms in English and Swahili, and a bare yes only as a yes', () => {
+    for (const agreed of [
+      CHAT_TERMS_AGREE_MESSAGE,
+      'I agree',
+      'i accept the terms',
+      'Agree.',
+      'I agree to the T&Cs',
+      'Yes, I agree',
+      'nakubali',
+      'Nakubali masharti',
+      'ninakubaliana na masharti na vigezo',
+      'Ndiyo, nakubali',
+    ])
+      expect([agreed, interpret(agreed)]).toEqual([agreed, { kind: 'agree', explicit: true }]);
+    for (const yes of ['yes', 'OK', 'sawa', 'Ndiyo', 'sure'])
+      expect([yes, interpret(yes)]).toEqual([yes, { kind: 'agree', explicit: false }]);
+    for (const no of ['no', 'hapana', "I don't agree", 'sikubali', 'Cancel']) expect([no, interpret(no)]).toEqual([no, { kind: 'cancel' }]);
+    // Agreeing is its own message: a product question that mentions terms is still a product question.
+    expect(interpret('add rice and I agree')).toMatchObject({ kind: 'add' });
+    expect(interpret('cancel my order')).toEqual({ kind: 'policy', topic: 'cancel_order' });
+    expect(interpret('Try again')).toEqual({ kind: 'pay' });
   });
 
   it('keeps product names with numbers whole (Atta Mark 1, sizes)', () => {
@@ -165,5 +188,31 @@ describe('finding products', () => {
     );
     expect(lines).toEqual([{ product: lookup, quantity: 3 }]);
     expect(notes).toEqual(['"Old flour" is no longer available, so I took it out of your cart.', `Oil: ${MAXIMUM_REACHED_MESSAGE} (3).`]);
+
+    // A price the shopper was shown that is not today's is told; the same price says nothing.
+    expect(priceChangeNotes(lines, new Map([[9, 123456]]))).toEqual(['Prices have changed: Oil is now KSh 1,200.00 (was KSh 1,234.56).']);
+    expect(priceChangeNotes(lines, new Map([[9, 120000]]))).toEqual([]);
+    expect(priceChangeNotes(lines, new Map())).toEqual([]);
+  });
+
+  it('knows a cart by its products and quantities, in any order', () => {
+    const placed = [
+      { id: 1, quantity: 2 },
+      { id: 5, quantity: 1 },
+    ];
+    expect(sameCart(placed, [...placed].reverse())).toBe(true);
+    expect(sameCart(placed, [{ id: 1, quantity: 2 }])).toBe(false);
+    expect(
+      sameCart(placed, [
+        { id: 1, quantity: 3 },
+        { id: 5, quantity: 1 },
+      ]),
+    ).toBe(false);
+    expect(
+      sameCart(placed, [
+        { id: 1, quantity: 2 },
+        { id: 6, quantity: 1 },
+      ]),
+    ).toBe(false);
   });
 });

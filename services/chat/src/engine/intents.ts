@@ -12,6 +12,8 @@ export type Intent =
   | { kind: 'checkout' }
   | { kind: 'pay' }
   | { kind: 'cancel' }
+  /** Agreeing to the terms: `explicit` names the agreement ('I agree', 'nakubali'); a bare 'yes' or 'sawa' counts only when the terms were asked. */
+  | { kind: 'agree'; explicit: boolean }
   /** A bare number: a county id or a sub-county id, by where the conversation stands. */
   | { kind: 'place'; id: number }
   /** The widget's address form: 'county:subcounty:street:town:apartment'. */
@@ -214,6 +216,24 @@ function policy(sentence: string): PolicyTopic | null {
   return null;
 }
 
+/** 'I agree to the terms and conditions' (the widget's button), 'I accept', 'nakubali masharti'. */
+const AGREE_EXPLICIT =
+  /^(?:yes,?\s+)?(?:i\s+(?:do\s+)?|we\s+)?(?:agree|accept)(?:\s+(?:to|with))?(?:\s+(?:the|your|all))?(?:\s+(?:terms|t&cs?|t & cs?|conditions|terms and conditions|terms & conditions))?$/;
+const AGREE_SWAHILI =
+  /^(?:ndiyo,?\s+|ndio,?\s+)?(?:mimi\s+)?(?:na|nina|nime|tuna|tume)kubali(?:ana)?(?:\s+(?:na\s+)?(?:masharti|vigezo)(?:\s+(?:na|&)\s+(?:masharti|vigezo))?)?$/;
+/** A yes that means agreement only where the terms were just asked. */
+const YES = /^(?:yes|yeah|yep|yes please|ok|okay|sure|fine|ndiyo|ndio|sawa|sawa sawa|poa|haya)$/;
+
+function agreementIn(bare: string): Intent | null {
+  const sentence = bare
+    .replace(/[.!,]+$/, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (AGREE_EXPLICIT.test(sentence) || AGREE_SWAHILI.test(sentence)) return { kind: 'agree', explicit: true };
+  if (YES.test(sentence)) return { kind: 'agree', explicit: false };
+  return null;
+}
+
 /** Reads a message. Pure: the same text in the same step always means the same thing. */
 export function interpret(message: string): Intent {
   const text = message.trim().replace(/\s+/g, ' ');
@@ -245,6 +265,9 @@ export function interpret(message: string): Intent {
     const { query, quantity } = splitQuantity(match[1]!);
     return { kind: 'add', name: match[1]!, query, quantity: quantity ?? 1 };
   }
+
+  const agreement = agreementIn(bare);
+  if (agreement) return agreement;
 
   const sentence = phrase(text);
   const list = words(text);
@@ -345,7 +368,12 @@ export function interpret(message: string): Intent {
   }
   if (/^(pay|pay now|lipa|lipa sasa|payment link|pay again|try again|retry payment|nataka kulipa|i want to pay)$/.test(bare))
     return { kind: 'pay' };
-  if (/^(cancel|stop|acha|sitisha|back|go back|never ?mind|rudi|no thanks|no thank you|not now)$/.test(bare)) return { kind: 'cancel' };
+  if (
+    /^(cancel|stop|acha|sitisha|back|go back|never ?mind|rudi|no|hapana|no thanks|no thank you|not now|i do not agree|i don'?t agree|disagree|decline|sikubali|sikubaliani)$/.test(
+      bare,
+    )
+  )
+    return { kind: 'cancel' };
 
   const setQuantity = SET_QUANTITY.exec(text.replace(/[.!]+$/, ''));
   if (setQuantity)

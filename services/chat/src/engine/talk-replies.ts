@@ -9,7 +9,8 @@ export function greet(turn: Turn, swahili: boolean): void {
   const { draft } = turn;
   draft.text.push(TALK.greeting(swahili));
   // A greeting in the middle of a checkout says where it left off.
-  if (draft.step === 'county') draft.text.push(TALK.resumeCounty);
+  if (draft.step === 'terms') draft.text.push(TALK.resumeTerms);
+  else if (draft.step === 'county') draft.text.push(TALK.resumeCounty);
   else if (draft.step === 'subcounty') draft.text.push(TALK.resumeSubCounty);
   else if (draft.step === 'address') draft.text.push(TALK.resumeAddress);
   else if (turn.lines.length > 0)
@@ -44,7 +45,7 @@ export function answerPolicy(turn: Turn, topic: PolicyTopic): void {
 /** 'Cancel' stops a checkout in progress; elsewhere there is nothing to stop. */
 export function cancel(turn: Turn): void {
   const { draft } = turn;
-  if (['county', 'subcounty', 'address'].includes(draft.step)) {
+  if (['terms', 'county', 'subcounty', 'address'].includes(draft.step)) {
     draft.step = 'browsing';
     draft.text.push(TALK.checkoutStopped);
   } else {

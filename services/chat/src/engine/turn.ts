@@ -7,11 +7,20 @@ import type { ProductIndex } from './product-index';
 /** Products a reply shows at most. */
 export const SHOWN = 6;
 
+/** A line of the storefront's cart: ids and quantities are what counts; the name and prices it showed are only for telling the shopper. */
+export interface ShownCartLine {
+  id: number;
+  quantity: number;
+  name?: string;
+  price?: number;
+  offer?: { offer_price: number } | null;
+}
+
 export interface ChatInput {
   message: string;
   sessionId: string;
   /** The storefront's cart (ids and quantities are all that is read); null: the cart this conversation last answered. */
-  frontendCart: Array<{ id: number; quantity: number; name?: string }> | null;
+  frontendCart: ShownCartLine[] | null;
   contact: Partial<ChatContact> | null;
   /** A customer's bearer token, forwarded to the orders service so the order is theirs. */
   token: string | null;
