@@ -4,17 +4,16 @@ import Koa from 'koa';
 import compress from 'koa-compress';
 import { constants } from 'node:zlib';
 import { processMetrics, runWithRequestId, type Logger } from '@shop/service-kit';
+import { clientAddressOf } from './clientAddress/trustedProxies';
 import type { GatewayConfig } from './config';
 import { rateLimits } from './limits/rateLimit';
 import { apiProxy } from './proxy/apiProxy';
 import { responseCache } from './proxy/responseCache';
 import { pageTable } from './pages/pageTable';
 import { runtimeRemotes } from './remotes/runtimeRemotes';
+import { securityHeadersFor } from './security/securityHeaders';
 import { firstScreens } from './ssr/firstScreen';
 import { staticSite } from './static/staticSite';
-
-/** Sent with every answer of the gateway. */
-const SECURITY_HEADERS = { 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'strict-origin-when-cross-origin' };
 
 /** What services answer only to the internal network: never routed, whatever the path looks like. */
 const PRIVATE_PATHS = /^\/(metrics|internal|readyz)(\/|$)/;
@@ -24,11 +23,17 @@ const DOT_SEGMENT = /(^|\/)(\.|%2e){1,2}(\/|$)|%2f|%5c/i;
 export function createGateway(config: GatewayConfig, logger: Logger): Koa {
   const app = new Koa();
   const metrics = processMetrics('gateway');
+  // The shopper's address (through a trusted proxy, the one it forwarded): the limits, the log line and the services all use it.
+  const addressOf = (req: http.IncomingMessage) => clientAddressOf(req, config.trustedProxies);
+  const securityHeaders = securityHeadersFor(config.trustedProxies);
   app.on('error', (error: unknown) => logger.warn({ err: error }, 'request failed outside the handlers'));
   // One histogram child per (method, route, status), looked up by a string: labelling an
   // observation from an object hashes its keys on every request. Routes and statuses are bounded.
   const durations = new Map<string, { observe(seconds: number): void }>();
-  const observe = (answered: { method: string; url: string; status: number; route: string; requestId: string }, ms: number) => {
+  const observe = (
+    answered: { method: string; url: string; status: number; route: string; requestId: string; address: string },
+    ms: number,
+  ) => {
     const key = `${answered.method} ${answered.status} ${answered.route}`;
     let duration = durations.get(key);
     if (!duration) {
@@ -37,20 +42,36 @@ export function createGateway(config: GatewayConfig, logger: Logger): Koa {
     }
     duration.observe(ms / 1000);
     logger.info(
-      { reqId: answered.requestId, method: answered.method, url: answered.url, status: answered.status, ms: Math.round(ms * 10) / 10 },
+      {
+        reqId: answered.requestId,
+        method: answered.method,
+        url: answered.url,
+        status: answered.status,
+        ip: answered.address,
+        ms: Math.round(ms * 10) / 10,
+      },
       'request',
     );
   };
-  // Public catalogue reads answered from memory (Cache-Control: public), emptied by every change.
+  // Public catalogue reads answered from memory (Cache-Control: public), emptied by staff changes.
   // Fresh ones are answered before Koa builds a context (the bulk of a busy shop's requests), with
   // the same request id, headers, metrics and log line as every other answer.
   const cache = responseCache(config.upstreams);
   const koaCallback = app.callback.bind(app);
   app.callback = () => {
     const handle = koaCallback();
-    const own = () => ({ 'x-request-id': randomUUID(), ...SECURITY_HEADERS });
-    return (req, res) =>
-      cache.answerRaw(req as http.IncomingMessage, res as http.ServerResponse, own, observe) ? Promise.resolve() : handle(req, res);
+    // The gateway serves HTTP/1.1 (main.ts): the requests are node:http's.
+    return (request, response) => {
+      const req = request as http.IncomingMessage;
+      return cache.answerRaw(
+        req,
+        response as http.ServerResponse,
+        () => ({ 'x-request-id': randomUUID(), ...securityHeaders(req) }),
+        (answered, ms) => observe({ ...answered, address: addressOf(req) }, ms),
+      )
+        ? Promise.resolve()
+        : handle(request, response);
+    };
   };
   app.use(async (ctx, next) => {
     const started = process.hrtime.bigint();
@@ -69,6 +90,7 @@ export function createGateway(config: GatewayConfig, logger: Logger): Koa {
           status: ctx.status,
           route: String(ctx.state.route ?? 'site'),
           requestId: String(ctx.state.requestId),
+          address: addressOf(ctx.req),
         },
         ms,
       );
@@ -80,7 +102,7 @@ export function createGateway(config: GatewayConfig, logger: Logger): Koa {
       ctx.body = { status: 'ok', service: 'gateway' };
       return;
     }
-    ctx.set(SECURITY_HEADERS);
+    ctx.set(securityHeaders(ctx.req));
     if (PRIVATE_PATHS.test(ctx.path)) {
       ctx.state.route = 'private';
       ctx.status = 404;
@@ -97,10 +119,10 @@ export function createGateway(config: GatewayConfig, logger: Logger): Koa {
   });
   // Compresses what the gateway itself answers (remotes.json, errors); static files come pre-compressed.
   app.use(compress({ threshold: 1024, br: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } } }));
-  app.use(rateLimits(config.rateLimits));
+  app.use(rateLimits(config.rateLimits, addressOf));
   // Reads the cache does not hold yet go to the services through it, and writes empty it.
   app.use(cache);
-  app.use(apiProxy(config.upstreams, logger, config.bodyLimitBytes));
+  app.use(apiProxy(config.upstreams, logger, config.bodyLimitBytes, addressOf));
   // Catalogue pages arrive drawn (see ssr/firstScreen.ts), redrawn after the catalogue changes through the gateway,
   // as the shell's page table says (pages/pageTable.ts).
   const screens = firstScreens(config, logger, () => cache.generation('catalogue'));

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT, SHOP_SERVICES, envPort, envPositiveInteger, envString, serviceUrl } from '@shop/service-kit';
+import { parseTrustedProxies, type TrustedProxies } from './clientAddress/trustedProxies';
 import type { RateLimitRule } from './limits/rateLimit';
 
 /** An area of the shop behind the gateway: which paths it answers and where its service runs. */
@@ -32,41 +33,56 @@ export interface GatewayConfig {
   bodyLimitBytes: number;
   /** A JSON file of remote URLs, re-read when it changes (see remotes/runtimeRemotes.ts). */
   remotesFile?: string;
-  /** Per-address limits on login, password reset and order creation. */
+  /** Per-address limits: sign-in, password reset, registration, orders, coupons, payment pages, M-Pesa prompts. */
   rateLimits: RateLimitRule[];
+  /** Who may tell the gateway the client's address and scheme (X-Forwarded-For, -Proto); none by default. */
+  trustedProxies: TrustedProxies;
+  /** Where the shop's pages may post forms besides the shop itself: the payment page's origin. */
+  formTargets: string[];
   /** Prometheus metrics on a port of their own, never the public one; null: off. */
   metrics: { port: number; host: string } | null;
 }
 
 /**
  * Per client address and window (GATEWAY_RATE_LIMIT_WINDOW_SECONDS, 60 by default). Generous:
- * shoppers behind one mobile operator's NAT share an address.
+ * shoppers behind one mobile operator's NAT share an address. Paths in normal form (lower case).
  */
 function rateLimitRules(env: NodeJS.ProcessEnv): RateLimitRule[] {
   const windowMs = envPositiveInteger('GATEWAY_RATE_LIMIT_WINDOW_SECONDS', 60, env) * 1000;
+  const limit = (name: string, fallback: number) => envPositiveInteger(`GATEWAY_RATE_LIMIT_${name}`, fallback, env);
+  const coupons = limit('COUPONS', 30);
   return [
+    { label: 'sign-in attempts', method: 'POST', path: '/api/login', limit: limit('LOGIN', 30), windowMs },
+    { label: 'password reset requests', method: 'POST', path: '/api/forgot-password', limit: limit('PASSWORD_RESET', 10), windowMs },
+    { label: 'orders', method: 'POST', path: '/api/site/orders/store', limit: limit('ORDERS', 30), windowMs },
+    // An account costs an argon2 hash and its welcome points.
+    { label: 'registrations', method: 'POST', path: '/api/site/register', limit: limit('REGISTRATION', 10), windowMs },
+    // Coupon codes are short words: checking and redeeming count together, so neither is a way to guess them.
     {
-      label: 'sign-in attempts',
-      method: 'POST',
-      path: '/api/login',
-      limit: envPositiveInteger('GATEWAY_RATE_LIMIT_LOGIN', 30, env),
+      label: 'coupon checks',
+      bucket: 'coupons',
+      method: 'GET',
+      path: '/api/site/coupons/check',
+      prefix: true,
+      limit: coupons,
       windowMs,
     },
-    {
-      label: 'password reset requests',
-      method: 'POST',
-      path: '/api/forgot-password',
-      limit: envPositiveInteger('GATEWAY_RATE_LIMIT_PASSWORD_RESET', 10, env),
-      windowMs,
-    },
-    {
-      label: 'orders',
-      method: 'POST',
-      path: '/api/site/orders/store',
-      limit: envPositiveInteger('GATEWAY_RATE_LIMIT_ORDERS', 30, env),
-      windowMs,
-    },
+    { label: 'coupon checks', bucket: 'coupons', method: 'POST', path: '/api/site/coupons/redeem', limit: coupons, windowMs },
+    // Each one asks DPO for a payment token.
+    { label: 'payment requests', method: 'POST', path: '/api/site/v1/dpo/pay', limit: limit('PAYMENTS', 20), windowMs },
+    // Each one makes someone's phone ring with an M-Pesa prompt.
+    { label: 'M-Pesa prompts', method: 'POST', path: '/api/site/v1/push', limit: limit('STK_PUSH', 10), windowMs },
   ];
+}
+
+/** The payment page's origin (DPO_BASE_URL, as the orders service reads it): the one place a shop page's form may post to besides the shop. */
+function paymentOrigins(env: NodeJS.ProcessEnv): string[] {
+  const raw = env.DPO_BASE_URL || 'https://secure.3gdirectpay.com';
+  try {
+    return [new URL(raw).origin];
+  } catch {
+    throw new Error(`DPO_BASE_URL must be a URL, got "${raw}"`);
+  }
 }
 
 /** GATEWAY_METRICS_PORT, by default the public port + 1000 (8080: 9080); 'off' turns it off. */
@@ -176,6 +192,8 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     bodyLimitBytes: envPositiveInteger('GATEWAY_BODY_LIMIT_BYTES', 1_000_000, env),
     remotesFile: env.GATEWAY_REMOTES_FILE || undefined,
     rateLimits: rateLimitRules(env),
+    trustedProxies: parseTrustedProxies(env.GATEWAY_TRUSTED_PROXIES),
+    formTargets: paymentOrigins(env),
     metrics: metricsSetting(env, port),
   };
 }

@@ -101,6 +101,42 @@ describe('gateway', () => {
     expect(big.status).toBe(413);
   });
 
+  it('sends every page under a strict Content-Security-Policy and every answer with the security headers', async () => {
+    for (const pagePath of ['/', '/shop/all', '/admin/dashboard']) {
+      const page = await fetch(`${gateway.url}${pagePath}`);
+      expect(page.headers.get('content-type')).toContain('text/html');
+      const policy = Object.fromEntries(
+        (page.headers.get('content-security-policy') ?? '').split('; ').map((directive) => {
+          const [name = '', ...values] = directive.split(' ');
+          return [name, values.join(' ')];
+        }),
+      );
+      // The remotes' configured origins (REMOTE_MF_CATALOG_URL) may serve scripts; nothing inline or evaluated may run.
+      expect(policy).toMatchObject({
+        'default-src': "'self'",
+        'script-src': "'self' http://cdn.example",
+        'connect-src': "'self' http://cdn.example",
+        'img-src': "'self' http://cdn.example data: blob:",
+        'frame-ancestors': "'none'",
+        'base-uri': "'self'",
+        'form-action': "'self' https://secure.3gdirectpay.com",
+        'object-src': "'none'",
+      });
+      expect(policy['script-src']).not.toMatch(/unsafe/);
+      expect(page.headers.get('x-frame-options')).toBe('DENY');
+      expect(page.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(page.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+      expect(page.headers.get('permissions-policy')).toContain('camera=()');
+      // Plain http: no HSTS.
+      expect(page.headers.get('strict-transport-security')).toBeNull();
+      // A page with no inline script of the gateway's has no hash to allow.
+      expect(await page.text()).not.toMatch(/<script>/);
+    }
+    const api = await fetch(`${gateway.url}/api/site/products`);
+    expect(api.headers.get('x-frame-options')).toBe('DENY');
+    expect(api.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
   it('answers unknown API paths with a JSON 404', async () => {
     const response = await fetch(`${gateway.url}/api/nothing`);
     expect(response.status).toBe(404);

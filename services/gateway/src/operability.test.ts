@@ -7,6 +7,7 @@ import Router from '@koa/router';
 import { createLogger, createServiceApp, listen, processMetrics, type RunningServer } from '@shop/service-kit';
 import { createGateway } from './app';
 import { loadGatewayConfig } from './config';
+import { parseTrustedProxies } from './clientAddress/trustedProxies';
 import { startMetricsServer } from './metricsServer';
 
 /** Log lines as the JSON objects pino wrote. */
@@ -76,6 +77,7 @@ describe('gateway in front of a real service', () => {
   const gatewayLogs = captureLogs();
   let service: RunningServer;
   let gateway: RunningServer;
+  let behindProxy: RunningServer;
   let connections = 0;
   const remotesFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'gateway-remotes-')), 'remotes.json');
 
@@ -95,6 +97,22 @@ describe('gateway in front of a real service', () => {
       ctx.status = 201;
       ctx.body = { data: { id: 1 }, length: JSON.stringify(ctx.request.body).length };
     });
+    router.post('/api/site/register', (ctx) => {
+      ctx.status = 201;
+      ctx.body = { forwardedFor: ctx.get('x-forwarded-for') };
+    });
+    router.get('/api/site/coupons/check/:code/:email', (ctx) => {
+      ctx.body = { valid: false };
+    });
+    router.post('/api/site/coupons/redeem', (ctx) => {
+      ctx.body = { valid: false };
+    });
+    router.post('/api/site/v1/dpo/pay', (ctx) => {
+      ctx.body = { redirect_url: '/pay' };
+    });
+    router.post('/api/site/v1/push', (ctx) => {
+      ctx.body = { sent: true };
+    });
     app.use(router.routes());
     service = await listen(app, 0);
     service.server.on('connection', () => (connections += 1));
@@ -105,15 +123,25 @@ describe('gateway in front of a real service', () => {
       GATEWAY_RATE_LIMIT_LOGIN: '3',
       GATEWAY_RATE_LIMIT_PASSWORD_RESET: '2',
       GATEWAY_RATE_LIMIT_ORDERS: '2',
+      GATEWAY_RATE_LIMIT_REGISTRATION: '2',
+      GATEWAY_RATE_LIMIT_COUPONS: '3',
+      GATEWAY_RATE_LIMIT_PAYMENTS: '2',
+      GATEWAY_RATE_LIMIT_STK_PUSH: '2',
       GATEWAY_RATE_LIMIT_WINDOW_SECONDS: '2',
       GATEWAY_BODY_LIMIT_BYTES: '5000',
       REMOTE_MF_CATALOG_URL: 'http://127.0.0.1:3001/mf-manifest.json',
       GATEWAY_REMOTES_FILE: remotesFile,
     });
     gateway = await listen(createGateway(config, createLogger('gateway', gatewayLogs.stream)), 0);
+    // The same shop behind a TLS proxy at 127.0.0.8 (a load balancer appending X-Forwarded-For).
+    behindProxy = await listen(
+      createGateway({ ...config, trustedProxies: parseTrustedProxies('127.0.0.8') }, createLogger('gateway', gatewayLogs.stream)),
+      0,
+    );
   });
 
   afterAll(async () => {
+    await behindProxy.close();
     await gateway.close();
     await service.close();
     fs.rmSync(path.dirname(remotesFile), { recursive: true, force: true });
@@ -186,6 +214,103 @@ describe('gateway in front of a real service', () => {
     expect(JSON.parse(refused.body).message).toMatch(/^Too many orders from your network/);
   });
 
+  it('counts a path however it is spelt: case, escapes, doubled or trailing slashes', async () => {
+    const order = (spelling: string) => call(`${gateway.url}${spelling}`, { method: 'POST', body: '{}', localAddress: '127.0.0.10' });
+    expect((await order('/api/site/orders/Store')).status).toBe(201);
+    expect((await order('/api/site//orders/store/')).status).toBe(201);
+    for (const spelling of ['/api/site/orders/STORE', '/api/site/orders/%73tore', '/API/site/orders/store']) {
+      const refused = await order(spelling);
+      expect([spelling, refused.status]).toEqual([spelling, 429]);
+      expect(JSON.parse(refused.body).message).toMatch(/^Too many orders from your network/);
+    }
+  });
+
+  it('limits registrations, coupon checks, payment pages and M-Pesa prompts per address, with Retry-After', async () => {
+    const post = (url: string, localAddress: string) => call(`${gateway.url}${url}`, { method: 'POST', body: '{}', localAddress });
+    const expectRefused = (answer: Answer, message: RegExp) => {
+      expect(answer.status).toBe(429);
+      expect(Number(answer.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      expect(answer.headers['cache-control']).toBe('no-store');
+      expect(JSON.parse(answer.body).message).toMatch(message);
+    };
+
+    expect([(await post('/api/site/register', '127.0.0.11')).status, (await post('/api/site/register', '127.0.0.11')).status]).toEqual([
+      201, 201,
+    ]);
+    expectRefused(await post('/api/site/register', '127.0.0.11'), /^Too many registrations from your network\. Please wait/);
+
+    // Checking and redeeming a coupon count together: neither is a way round the other's limit.
+    const check = (code: string) => call(`${gateway.url}/api/site/coupons/check/${code}/a@example.com`, { localAddress: '127.0.0.12' });
+    expect([(await check('KARIBU')).status, (await check('JAMBO')).status]).toEqual([200, 200]);
+    expect((await post('/api/site/coupons/redeem', '127.0.0.12')).status).toBe(200);
+    expectRefused(await check('HABARI'), /^Too many coupon checks from your network/);
+    expectRefused(await post('/api/site/coupons/redeem', '127.0.0.12'), /^Too many coupon checks from your network/);
+    expect((await check('x')).status).toBe(429);
+
+    expect([(await post('/api/site/v1/dpo/pay', '127.0.0.13')).status, (await post('/api/site/v1/dpo/pay', '127.0.0.13')).status]).toEqual([
+      200, 200,
+    ]);
+    expectRefused(await post('/api/site/v1/dpo/pay', '127.0.0.13'), /^Too many payment requests from your network/);
+
+    expect([(await post('/api/site/v1/push', '127.0.0.14')).status, (await post('/api/site/v1/push', '127.0.0.14')).status]).toEqual([
+      200, 200,
+    ]);
+    expectRefused(await post('/api/site/v1/push', '127.0.0.14'), /^Too many M-Pesa prompts from your network/);
+    // Another address is not affected.
+    expect((await post('/api/site/v1/push', '127.0.0.15')).status).toBe(200);
+  });
+
+  it('never takes the client address from X-Forwarded-For when no proxy is trusted', async () => {
+    const login = (forged: string) =>
+      call(`${gateway.url}/api/login`, { method: 'POST', body: '{}', localAddress: '127.0.0.16', headers: { 'x-forwarded-for': forged } });
+    // A different forged address each time: still one shopper, one bucket.
+    const statuses = [];
+    for (const forged of ['198.51.100.1', '198.51.100.2', '198.51.100.3', '198.51.100.4']) statuses.push((await login(forged)).status);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    const registered = await call(`${gateway.url}/api/site/register`, {
+      method: 'POST',
+      body: '{}',
+      localAddress: '127.0.0.17',
+      headers: { 'x-forwarded-for': '198.51.100.1' },
+    });
+    expect(JSON.parse(registered.body)).toEqual({ forwardedFor: '127.0.0.17' });
+    expect(gatewayLogs.lines).toContainEqual(expect.objectContaining({ msg: 'request', url: '/api/login', ip: '127.0.0.16', status: 429 }));
+  });
+
+  it('through a trusted proxy, gives each shopper a bucket of their own and tells the services who they are', async () => {
+    const viaProxy = (shopper: string, localAddress = '127.0.0.8') =>
+      call(`${behindProxy.url}/api/site/register`, {
+        method: 'POST',
+        body: '{}',
+        localAddress,
+        // The shopper's own claim first, then the address the proxy saw.
+        headers: { 'x-forwarded-for': `10.9.9.9, ${shopper}` },
+      });
+    const first = await viaProxy('198.51.100.21');
+    expect(JSON.parse(first.body)).toEqual({ forwardedFor: '198.51.100.21' });
+    expect((await viaProxy('198.51.100.21')).status).toBe(201);
+    expect((await viaProxy('198.51.100.21')).status).toBe(429);
+    // Another shopper behind the same proxy.
+    expect((await viaProxy('198.51.100.22')).status).toBe(201);
+    // A peer that is not the proxy is itself the client, whatever it forwards.
+    const direct = await viaProxy('198.51.100.23', '127.0.0.18');
+    expect(JSON.parse(direct.body)).toEqual({ forwardedFor: '127.0.0.18' });
+    expect(gatewayLogs.lines).toContainEqual(expect.objectContaining({ msg: 'request', url: '/api/site/register', ip: '198.51.100.22' }));
+  });
+
+  it('sends Strict-Transport-Security only when a trusted proxy says the shopper came over https', async () => {
+    const https = { 'x-forwarded-proto': 'https' };
+    const viaProxy = await call(`${behindProxy.url}/api/site/products`, { localAddress: '127.0.0.8', headers: https });
+    expect(viaProxy.headers['strict-transport-security']).toBe('max-age=31536000');
+    const forged = await call(`${behindProxy.url}/api/site/products`, { localAddress: '127.0.0.19', headers: https });
+    expect(forged.headers['strict-transport-security']).toBeUndefined();
+    expect((await call(`${gateway.url}/api/site/products`, { headers: https })).headers['strict-transport-security']).toBeUndefined();
+    for (const answer of [viaProxy, forged]) {
+      expect(answer.headers['x-frame-options']).toBe('DENY');
+      expect(answer.headers['x-content-type-options']).toBe('nosniff');
+    }
+  });
+
   it('refuses a body over the limit whether it announces its length or streams in chunks', async () => {
     const small = JSON.stringify({ notes: 'x'.repeat(3000) });
     const large = JSON.stringify({ notes: 'x'.repeat(8000) });
@@ -250,6 +375,16 @@ describe('gateway settings', () => {
       ['/api/login', 30, 60_000],
       ['/api/forgot-password', 10, 60_000],
       ['/api/site/orders/store', 30, 60_000],
+      ['/api/site/register', 10, 60_000],
+      ['/api/site/coupons/check', 30, 60_000],
+      ['/api/site/coupons/redeem', 30, 60_000],
+      ['/api/site/v1/dpo/pay', 20, 60_000],
+      ['/api/site/v1/push', 10, 60_000],
     ]);
+    expect(() => loadGatewayConfig({ GATEWAY_RATE_LIMIT_STK_PUSH: '0' })).toThrow(
+      'GATEWAY_RATE_LIMIT_STK_PUSH must be a positive whole number, got "0"',
+    );
+    expect(() => loadGatewayConfig({ GATEWAY_TRUSTED_PROXIES: 'everyone' })).toThrow(/GATEWAY_TRUSTED_PROXIES must be/);
+    expect(loadGatewayConfig({}).trustedProxies).toEqual({ kind: 'none' });
   });
 });

@@ -1,11 +1,19 @@
+import type { IncomingMessage } from 'node:http';
 import type Koa from 'koa';
+import { normalPathOf } from '../routing/requestPath';
 
 /** One throttled action: which requests it covers and how many each client address may make. */
 export interface RateLimitRule {
   /** What the shopper is told they did too often: 'sign-in attempts'. */
   label: string;
+  /** Rules naming the same bucket count together (checking a coupon and redeeming one); by default the rule's path. */
+  bucket?: string;
+  /** GET covers HEAD too: the services answer HEAD as GET. */
   method: string;
+  /** In normal form (see routing/requestPath.ts). */
   path: string;
+  /** Every path under `path` too: `/api/site/coupons/check` covers `/api/site/coupons/check/<code>/<email>`. */
+  prefix?: boolean;
   /** Requests per window per client address. */
   limit: number;
   windowMs: number;
@@ -17,18 +25,29 @@ interface Bucket {
 }
 
 /**
- * Per-address limits on the calls that attackers hammer (login, password reset) or that cost real
- * work (order creation). A fixed window per address, kept in memory: the gateway is the one
- * public entry, and each service keeps its own finer, durable limits (the customers service
- * counts failed logins per account and address in its database). Answers 429 with a clear
- * message and Retry-After.
+ * Per-address limits on the calls that attackers hammer (login, password reset, coupon codes) or
+ * that cost real work or reach the outside world (registration, order creation, payment pages, M-Pesa
+ * prompts). A fixed window per address, kept in memory: the gateway is the one public entry, and
+ * each service keeps its own finer, durable limits (the customers service throttles failed logins
+ * per account and address). Answers 429 with a clear message and Retry-After.
  *
- * The address is the socket's: the gateway is the edge. Behind a load balancer, give every
- * instance the same limits and mind that shoppers behind one mobile operator's NAT share an
+ * A rule matches the path in the normal form the services' routers match (any case, escapes,
+ * doubled or trailing slashes), so no spelling of a path slips past its limit. The address is the
+ * client's as `addressOf` finds it: the socket's peer, or through a trusted proxy the address it
+ * forwarded (clientAddress/trustedProxies.ts). Shoppers behind one mobile operator's NAT share an
  * address, which is why the defaults are generous.
  */
-export function rateLimits(rules: RateLimitRule[], now: () => number = Date.now): Koa.Middleware {
+export function rateLimits(
+  rules: RateLimitRule[],
+  addressOf: (req: IncomingMessage) => string = (req) => req.socket.remoteAddress ?? 'unknown',
+  now: () => number = Date.now,
+): Koa.Middleware {
   const buckets = new Map<string, Bucket>();
+  const rulesOfMethod = new Map<string, RateLimitRule[]>();
+  for (const rule of rules) {
+    const methods = rule.method === 'GET' ? ['GET', 'HEAD'] : [rule.method];
+    for (const method of methods) rulesOfMethod.set(method, [...(rulesOfMethod.get(method) ?? []), rule]);
+  }
   let nextSweep = 0;
 
   const sweep = (at: number) => {
@@ -38,13 +57,16 @@ export function rateLimits(rules: RateLimitRule[], now: () => number = Date.now)
   };
 
   return async (ctx, next) => {
-    const rule = rules.find(
-      (candidate) => candidate.method === ctx.method && (ctx.path === candidate.path || ctx.path === `${candidate.path}/`),
+    const candidates = rulesOfMethod.get(ctx.method);
+    if (!candidates) return next();
+    const path = normalPathOf(ctx);
+    const rule = candidates.find(
+      (candidate) => path === candidate.path || (candidate.prefix === true && path.startsWith(`${candidate.path}/`)),
     );
     if (!rule) return next();
     const at = now();
     sweep(at);
-    const key = `${rule.path}|${ctx.req.socket.remoteAddress ?? 'unknown'}`;
+    const key = `${rule.bucket ?? rule.path}|${addressOf(ctx.req)}`;
     let bucket = buckets.get(key);
     if (!bucket || bucket.resetAt <= at) {
       bucket = { count: 0, resetAt: at + rule.windowMs };

@@ -3,6 +3,7 @@ import httpProxy from 'http-proxy';
 import type Koa from 'koa';
 import type { Logger } from '@shop/service-kit';
 import type { UpstreamRoute } from '../config';
+import { normalPathOf } from '../routing/requestPath';
 
 function sendJson(res: http.ServerResponse, status: number, body: unknown): void {
   if (res.headersSent) {
@@ -23,8 +24,15 @@ function sendJson(res: http.ServerResponse, status: number, body: unknown): void
  * A service that is down answers a clear 503 naming its area; a slow one a 504 (each area has its
  * own timeout); a body over the limit a 413, whether it announces its length or streams in chunks.
  * Every call carries the request id the gateway made (x-request-id) and the client's address.
+ * The service is picked by the path's normal form (routing/requestPath.ts), the one the limits and
+ * the cache use; the path itself goes on as the client wrote it.
  */
-export function apiProxy(upstreams: UpstreamRoute[], logger: Logger, bodyLimitBytes: number): Koa.Middleware {
+export function apiProxy(
+  upstreams: UpstreamRoute[],
+  logger: Logger,
+  bodyLimitBytes: number,
+  addressOf: (req: http.IncomingMessage) => string = (req) => req.socket.remoteAddress ?? '',
+): Koa.Middleware {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256, keepAliveMsecs: 10_000 });
   const proxy = httpProxy.createProxyServer({ agent, xfwd: false, changeOrigin: false, ws: false });
   // A body without a length (chunked) is counted as it streams; past the limit the call to the
@@ -46,12 +54,13 @@ export function apiProxy(upstreams: UpstreamRoute[], logger: Logger, bodyLimitBy
     .sort((a, b) => b.prefix.length - a.prefix.length);
 
   return async (ctx, next) => {
+    const path = normalPathOf(ctx);
     const match = table.find(
       ({ prefix }) =>
-        ctx.path === prefix || ctx.path.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`) || ctx.path === prefix.replace(/\/$/, ''),
+        path === prefix || path.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`) || path === prefix.replace(/\/$/, ''),
     );
     if (!match) {
-      if (ctx.path.startsWith('/api/')) {
+      if (path.startsWith('/api/')) {
         ctx.status = 404;
         ctx.body = { message: 'Not found.' };
         return;
@@ -69,9 +78,10 @@ export function apiProxy(upstreams: UpstreamRoute[], logger: Logger, bodyLimitBy
     const requestId = String(ctx.state.requestId);
     ctx.state.route = `api ${route.area}`;
     ctx.req.headers['x-request-id'] = requestId;
-    // The client address as the gateway saw it, overwriting whatever the client claimed, so
-    // services can throttle by address without trusting a forged X-Forwarded-For.
-    ctx.req.headers['x-forwarded-for'] = ctx.req.socket.remoteAddress ?? '';
+    // The client address as the gateway worked it out (the socket's peer, or what a trusted proxy
+    // forwarded), overwriting whatever the client claimed, so services can throttle by address
+    // without trusting a forged X-Forwarded-For.
+    ctx.req.headers['x-forwarded-for'] = addressOf(ctx.req);
     // Connection is hop-by-hop: a client's "close" must not close the pooled connection to the service.
     ctx.req.headers.connection = 'keep-alive';
     ctx.respond = false;

@@ -3,7 +3,9 @@ import zlib from 'node:zlib';
 import { createLogger, listen, type RunningServer } from '@shop/service-kit';
 import { createGateway } from '../app';
 import { loadGatewayConfig } from '../config';
-import { preferredEncoding, refreshAheadMs, sharedFreshness } from './responseCache';
+import Koa from 'koa';
+import { apiProxy } from './apiProxy';
+import { preferredEncoding, refreshAheadMs, responseCache, sharedFreshness } from './responseCache';
 
 interface Answer {
   status: number;
@@ -23,6 +25,9 @@ function get(url: string, headers: Record<string, string> = {}, method = 'GET'):
   });
 }
 
+/** How staff sign their changes to the stand-in catalogue. */
+const STAFF = { authorization: 'Bearer staff-token' };
+
 /** A stand-in catalog service: counts what reaches it; staff changes bump the catalogue's version. */
 function startCatalogue(): Promise<RunningServer & { calls: string[] }> {
   const calls: string[] = [];
@@ -30,6 +35,20 @@ function startCatalogue(): Promise<RunningServer & { calls: string[] }> {
   const server = http.createServer((req, res) => {
     calls.push(`${req.method} ${req.url}`);
     if (req.method !== 'GET') {
+      // Shoppers' writes (a search) change nothing; staff changes need a staff session and a valid form.
+      // Like the services' routers, any case.
+      if (!req.url?.toLowerCase().startsWith('/api/admin/')) {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        return void res.end('{"data":[]}');
+      }
+      if (req.headers.authorization !== STAFF.authorization) {
+        res.writeHead(401, { 'content-type': 'application/json' });
+        return void res.end('{"message":"Unauthenticated."}');
+      }
+      if (req.url.includes('invalid')) {
+        res.writeHead(422, { 'content-type': 'application/json' });
+        return void res.end('{"message":"The name is required."}');
+      }
       version += 1;
       res.writeHead(201, { 'content-type': 'application/json' });
       return void res.end('{"saved":true}');
@@ -166,10 +185,49 @@ describe('the gateway cache of public catalogue reads', () => {
 
   it('shows a staff change at once: a write to the catalogue empties its answers', async () => {
     const before = JSON.parse((await get(`${gateway.url}/api/site/products`)).body.toString()) as { version: number };
-    await get(`${gateway.url}/api/admin/products`, {}, 'POST');
+    await get(`${gateway.url}/api/admin/products`, STAFF, 'POST');
     const after = JSON.parse((await get(`${gateway.url}/api/site/products`)).body.toString()) as { version: number };
     expect(after.version).toBe(before.version + 1);
     expect(catalogue.calls).toEqual(['GET /api/site/products', 'POST /api/admin/products', 'GET /api/site/products']);
+  });
+
+  it("keeps its answers and drawn pages through shoppers' writes and refused staff changes", async () => {
+    const read = async () => JSON.parse((await get(`${gateway.url}/api/site/products?kept`)).body.toString()) as { version: number };
+    const before = await read();
+    // Every shopper's search is a POST to the catalogue; anyone can send one.
+    await get(`${gateway.url}/api/site/products/search`, {}, 'POST');
+    // A change without a staff session (401), and one the service refused (422).
+    expect((await get(`${gateway.url}/api/admin/products`, {}, 'POST')).status).toBe(401);
+    expect((await get(`${gateway.url}/api/admin/products/invalid`, STAFF, 'POST')).status).toBe(422);
+    expect(await read()).toEqual(before);
+    expect(catalogue.calls).toEqual([
+      'GET /api/site/products?kept',
+      'POST /api/site/products/search',
+      'POST /api/admin/products',
+      'POST /api/admin/products/invalid',
+    ]);
+    // The path's spelling does not matter: a staff change through /API/Admin/… empties the cache as well.
+    await get(`${gateway.url}/api/Admin/Products/`, STAFF, 'POST');
+    expect((await read()).version).toBe(before.version + 1);
+  });
+
+  it('moves the generation the drawn pages are kept by only for staff changes that went through', async () => {
+    const cache = responseCache(loadGatewayConfig({ CATALOG_URL: catalogue.url }).upstreams);
+    const app = new Koa();
+    app.use(cache);
+    app.use(apiProxy(loadGatewayConfig({ CATALOG_URL: catalogue.url }).upstreams, createLogger('gateway'), 10_000));
+    const own = await listen(app, 0);
+    try {
+      const start = cache.generation('catalogue');
+      await get(`${own.url}/api/site/products/search`, {}, 'POST');
+      await get(`${own.url}/api/admin/products`, {}, 'POST');
+      await get(`${own.url}/api/admin/products/invalid`, STAFF, 'POST');
+      expect(cache.generation('catalogue')).toBe(start);
+      await get(`${own.url}/api/admin/products`, STAFF, 'POST');
+      expect(cache.generation('catalogue')).toBe(start + 1);
+    } finally {
+      await own.close();
+    }
   });
 
   it('asks the service again once max-age has passed', async () => {
@@ -214,7 +272,7 @@ describe('the gateway cache of public catalogue reads', () => {
     await new Promise((resolve) => setTimeout(resolve, 1700));
     // Starts the slow background request, then a staff change empties the catalogue's answers.
     await read();
-    await get(`${gateway.url}/api/admin/products`, {}, 'POST');
+    await get(`${gateway.url}/api/admin/products`, STAFF, 'POST');
     const afterChange = await read();
     expect(afterChange.version).toBe(first.version + 1);
     // The background answer, asked for before the change, arrives and is not kept.

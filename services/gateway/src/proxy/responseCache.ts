@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type Koa from 'koa';
 import type { UpstreamRoute } from '../config';
+import { normalPathOf } from '../routing/requestPath';
 
 /** What a cached answer keeps: the service's own headers, never the gateway's per-request ones. */
 const KEPT_HEADERS = ['content-type', 'content-encoding', 'content-language', 'etag', 'last-modified', 'cache-control', 'vary'];
@@ -94,9 +95,10 @@ export function refreshAheadMs(freshForMs: number): number {
  * proxy_cache would be: an answer a service marks `Cache-Control: public, max-age=N` (the
  * catalogue's brands, categories and products) is kept for N seconds, per URL and per encoding
  * (brotli, gzip, none), and answered from memory, with a 304 when the shopper's ETag matches.
- * Every change that goes through the gateway to an area (a POST, PUT, PATCH or DELETE: staff
- * editing the catalogue) empties that area's answers at once, so shoppers see edits immediately;
- * max-age bounds what changes by other ways (another gateway instance, internal calls).
+ * Every change staff make through the gateway to an area (a POST, PUT, PATCH or DELETE on its
+ * /api/admin/ routes that succeeds, see changedByStaff) empties that area's answers at once, so
+ * shoppers see edits immediately; max-age bounds what changes by other ways (another gateway
+ * instance, internal calls).
  *
  * Shortly before max-age (see refreshAheadMs), a read still gets the kept answer while one request
  * in the background asks the service again: a busy list never expires for everyone at once
@@ -311,15 +313,13 @@ export function responseCache(
   };
 
   const middleware = async (ctx: Koa.Context, next: Koa.Next) => {
-    const area = ctx.path.startsWith('/api/') ? areaOf(ctx.path) : undefined;
+    const path = normalPathOf(ctx);
+    const area = path.startsWith('/api/') ? areaOf(path) : undefined;
     if (!area) return next();
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
-      try {
-        return await next();
-      } finally {
-        // Whatever the outcome, the area may have changed.
-        clearArea(area);
-      }
+      await next();
+      if (changedByStaff(path, ctx.res)) clearArea(area);
+      return;
     }
 
     const encoding = encodingFor(ctx.get('accept-encoding'));
@@ -345,6 +345,19 @@ export function responseCache(
     answerRaw,
     generation,
   });
+}
+
+/**
+ * Whether a write changed what an area shows: staff changed it, and the change went through.
+ * Shoppers write too (every catalogue search is a POST, sign-ins, orders), and emptying the cache
+ * and the drawn pages for each of those would let anyone empty them at will. Every /api/admin/
+ * route of the services requires a staff session (a bearer token, or the staff cookie with its
+ * CSRF header), so a 2xx answer there is the service's word that staff made the change, however
+ * the session is carried; a refused one (401, 403, 422) changed nothing. An answer never sent
+ * (the client left first) is left to max-age.
+ */
+function changedByStaff(path: string, res: ServerResponse): boolean {
+  return path.startsWith('/api/admin/') && res.headersSent && res.statusCode >= 200 && res.statusCode < 300;
 }
 
 const brotliCompress = promisify(zlib.brotliCompress);

@@ -17,6 +17,8 @@ export function runtimeRemotes(fromEnvironment: RemoteEntry[], file: string | un
   if (!file) return () => fromEnvironment;
   let seen = '';
   let overrides: Record<string, string> = {};
+  // The same list until the file changes: what is made from it (the pages' security policy) is made once per version.
+  let merged: RemoteEntry[] | null = null;
 
   const reload = () => {
     let stamp: string;
@@ -28,6 +30,7 @@ export function runtimeRemotes(fromEnvironment: RemoteEntry[], file: string | un
     }
     if (stamp === seen) return;
     seen = stamp;
+    merged = null;
     if (stamp === 'missing') {
       overrides = {};
       return;
@@ -42,10 +45,13 @@ export function runtimeRemotes(fromEnvironment: RemoteEntry[], file: string | un
 
   return () => {
     reload();
-    const merged = fromEnvironment.map((remote) =>
+    if (merged) return merged;
+    const current = fromEnvironment.map((remote) =>
       overrides[remote.name] ? { name: remote.name, entry: overrides[remote.name]! } : remote,
     );
-    for (const [name, entry] of Object.entries(overrides)) if (!merged.some((remote) => remote.name === name)) merged.push({ name, entry });
+    for (const [name, entry] of Object.entries(overrides))
+      if (!current.some((remote) => remote.name === name)) current.push({ name, entry });
+    merged = current;
     return merged;
   };
 }

@@ -66,16 +66,22 @@ const isPreload = (hint: Hint): hint is Preload => hint.as === 'script' || hint.
 /**
  * The inline script that starts the template's scripts and preloads and the page's script and data
  * hints one frame after the first paint. The page's stylesheet hints are left out: a drawn page
- * links its stylesheets already (withFirstScreen).
+ * links its stylesheets already (withFirstScreen). The code alone (what the page's
+ * Content-Security-Policy hashes); afterFirstPaintLoader puts it in its element.
  */
-export function afterFirstPaintLoader({ scripts, preloads }: DeferredScripts, hints: Hint[]): string {
+export function afterFirstPaintScript({ scripts, preloads }: DeferredScripts, hints: Hint[]): string {
   const data = JSON.stringify({ scripts, preloads: [...preloads, ...hints.filter(isPreload)] }).replace(/</g, '\\u003c');
   return (
-    '<script>(function(){var d=document,w=window,started=false,p=' +
+    '(function(){var d=document,w=window,started=false,p=' +
     data +
     ';function start(){if(started)return;started=true;var h=d.head;' +
     'p.scripts.forEach(function(x){var s=d.createElement("script");s.src=x.src;s.async=false;if(x.highPriority)s.fetchPriority="high";h.appendChild(s)});' +
     'p.preloads.forEach(function(x){var l=d.createElement("link");l.rel="preload";l.href=x.href;l.as=x.as;if(x.as==="fetch")l.crossOrigin="anonymous";h.appendChild(l)})}' +
-    'w.requestAnimationFrame(function(){w.setTimeout(start,0)});w.addEventListener("load",start)})()</script>'
+    'w.requestAnimationFrame(function(){w.setTimeout(start,0)});w.addEventListener("load",start)})()'
   );
+}
+
+/** afterFirstPaintScript in its script element. */
+export function afterFirstPaintLoader(deferred: DeferredScripts, hints: Hint[]): string {
+  return `<script>${afterFirstPaintScript(deferred, hints)}</script>`;
 }

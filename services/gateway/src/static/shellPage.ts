@@ -6,7 +6,8 @@ import { CART_COOKIE, SIGNED_IN_COOKIE } from '@shop/api-types';
 import type { GatewayConfig, RemoteEntry } from '../config';
 import type { FindPage } from '../pages/pageTable';
 import { withFirstScreen, type FirstScreens } from '../ssr/firstScreen';
-import { afterFirstPaintLoader, takeScripts } from './afterFirstPaint';
+import { pagePolicies } from '../security/contentSecurityPolicy';
+import { afterFirstPaintScript, takeScripts } from './afterFirstPaint';
 import { whenChanged } from './files';
 import { hintTags, pageHints } from './pageHints';
 
@@ -20,11 +21,13 @@ const REMOTES_PRELOAD = /<link rel="?preload"? href="?\/remotes\.json"?[^>]*>/;
  * per request (koa-compress) and revalidated by its ETag (`no-cache`), like the shell's entry file.
  */
 export function shellPage(
-  config: Pick<GatewayConfig, 'shellDir' | 'localRemotes'>,
+  config: Pick<GatewayConfig, 'shellDir' | 'localRemotes' | 'formTargets'>,
   findPage: FindPage,
   screens?: FirstScreens,
 ): (ctx: Koa.Context, remotes: RemoteEntry[]) => Promise<void> {
   const hintsFor = pageHints(config);
+  // Made once per remotes' configuration; a drawn page adds its loader's hash (see contentSecurityPolicy.ts).
+  const policyFor = pagePolicies(config.formTargets);
   // The remotes' configuration goes into the page (shell/src/federation/remotes.ts reads it), so
   // the shell needs no /remotes.json request first; its preload in the template is then unused.
   // A drawn page's copy has its scripts apart (see afterFirstPaint): both made once per template.
@@ -57,19 +60,26 @@ export function shellPage(
       : null;
     // A drawn page's browser render makes the same first calls before it replaces the copy: preloaded as for any page.
     const hints = hintsFor(found, remotes);
+    const policy = policyFor(remotes);
     let html: string;
     let head: string;
+    let contentSecurityPolicy: string;
     if (drawn) {
       html = withFirstScreen(shell.drawn.html, drawn);
-      head = `${configuration}${afterFirstPaintLoader(shell.drawn.deferred, hints)}`;
+      // The loader's code is the page's (its hints): allowed by its hash, so the page, its ETag and its policy stay alike for every shopper.
+      const loader = afterFirstPaintScript(shell.drawn.deferred, hints);
+      head = `${configuration}<script>${loader}</script>`;
+      contentSecurityPolicy = policy.withInlineScript(loader);
     } else {
       html = shell.plain;
       head = `${configuration}${hintTags(hints)}`;
+      contentSecurityPolicy = policy.plain;
     }
     // At the end of the head: after the shell's own entry script and start-up chunks, so those are asked for first.
     const at = html.indexOf('</head>');
     const body = at < 0 ? html : `${html.slice(0, at)}${head}${html.slice(at)}`;
     ctx.type = 'text/html; charset=utf-8';
+    ctx.set('Content-Security-Policy', contentSecurityPolicy);
     // A page drawn from the shopper's cart is theirs alone.
     ctx.set('Cache-Control', drawn?.personal ? 'private, no-cache' : 'no-cache');
     // Drawn for a phone or a computer, and the cart and checkout from the cart cookie.
