@@ -22,6 +22,7 @@ import { OrderNumbers } from './orders/numbers';
 import { OrdersRepository } from './orders/repository';
 import { orderInternalRoutes } from './orders/internal-routes';
 import { customerOrderRoutes } from './orders/routes';
+import { pendingOrderRoutes } from './orders/pending-routes';
 import { DpoProvider } from './payments/dpo';
 import { MpesaProvider } from './payments/mpesa';
 import { Reconciler } from './payments/reconcile';
@@ -86,8 +87,8 @@ export function buildOrdersServices(options: {
 
   const payments = new PaymentsService({ db, logger, customers, coupons, orders, hosted, mobile, simulator, clock });
   const writer = OneTripWriter.for(db);
-  const checkout = new CheckoutService({ db, catalog, customers, coupons, numbers, logger, writer });
-  const reconciler = new Reconciler({ db, payments, customers, logger, clock });
+  const checkout = new CheckoutService({ db, catalog, customers, coupons, numbers, logger, writer, payments, orders });
+  const reconciler = new Reconciler({ db, payments, customers, logger, clock, unpaidOrderTtlMinutes: config.unpaidOrderTtlMinutes });
   const guards = createAuthGuards(options.tokenResolver ?? introspection(config, logger));
   const close = async () => {
     await writer?.close();
@@ -119,7 +120,8 @@ export function createOrdersApp(services: OrdersServices) {
     checkoutRoutes({ checkout: services.checkout, guards: services.guards }),
     couponRoutes(services.coupons),
     customerOrderRoutes({ orders: services.orders, guards: services.guards }),
-    paymentRoutes({ payments: services.payments, simulator: services.simulator, logger }),
+    paymentRoutes({ payments: services.payments, simulator: services.simulator, logger, guards: services.guards }),
+    pendingOrderRoutes({ orders: services.orders, payments: services.payments, guards: services.guards }),
     orderInternalRoutes({ db, orders: services.orders, internalSecret: services.config.internalSecret }),
     adminRoutes({
       db,

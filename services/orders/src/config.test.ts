@@ -13,6 +13,7 @@ describe('loadOrdersConfig', () => {
       customersUrl: 'http://127.0.0.1:4102',
       publicUrl: 'http://localhost:8080',
       reconcileIntervalMs: 60_000,
+      unpaidOrderTtlMinutes: 60,
       seedHistory: true,
       payments: { hosted: 'simulator', dpo: null, mpesa: null },
     });
@@ -24,7 +25,7 @@ describe('loadOrdersConfig', () => {
     expect(config.publicUrl).toBe('https://shop.example.com');
     expect(config.payments).toMatchObject({
       hosted: 'dpo',
-      dpo: { companyToken: 'token', serviceType: '5525', baseUrl: 'https://secure.3gdirectpay.com', ptlHours: 24 },
+      dpo: { companyToken: 'token', serviceType: '5525', baseUrl: 'https://secure.3gdirectpay.com', ptlHours: 1 },
       mpesa: { shortcode: '174379', baseUrl: 'https://sandbox.safaricom.co.ke' },
     });
     expect(loadOrdersConfig({ ...DPO, PAYMENT_PROVIDER: 'simulator' }).payments.hosted).toBe('simulator');
@@ -48,5 +49,12 @@ describe('loadOrdersConfig', () => {
 
   it('checks the numbers it reads', () => {
     expect(() => loadOrdersConfig({ RECONCILE_INTERVAL_MS: 'soon' })).toThrow('RECONCILE_INTERVAL_MS must be a positive whole number');
+    expect(loadOrdersConfig({ UNPAID_ORDER_TTL_MINUTES: '180' }).unpaidOrderTtlMinutes).toBe(180);
+    expect(() => loadOrdersConfig({ UNPAID_ORDER_TTL_MINUTES: '0' })).toThrow('UNPAID_ORDER_TTL_MINUTES');
+  });
+
+  it('keeps the DPO payment page within the life of an unpaid order', () => {
+    expect(loadOrdersConfig({ ...DPO, UNPAID_ORDER_TTL_MINUTES: '180', DPO_PTL_HOURS: '3' }).payments.dpo?.ptlHours).toBe(3);
+    expect(() => loadOrdersConfig({ ...DPO, DPO_PTL_HOURS: '2' })).toThrow('must not outlast UNPAID_ORDER_TTL_MINUTES');
   });
 });

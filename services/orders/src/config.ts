@@ -50,6 +50,11 @@ export interface OrdersConfig {
   publicUrl: string;
   payments: PaymentsConfig;
   reconcileIntervalMs: number;
+  /**
+   * A Pending order nobody paid is cancelled this long after it was placed (its coupon use and
+   * points given back), so a limited coupon or points are never held long by an abandoned checkout.
+   */
+  unpaidOrderTtlMinutes: number;
   /** Months of believable order history on an empty development database. */
   seedHistory: boolean;
 }
@@ -78,8 +83,15 @@ export function loadOrdersConfig(env: NodeJS.ProcessEnv = process.env): OrdersCo
       companyToken: dpoToken,
       serviceType,
       baseUrl: envUrl('DPO_BASE_URL', 'https://secure.3gdirectpay.com', env),
-      ptlHours: envPositiveInteger('DPO_PTL_HOURS', 24, env),
+      ptlHours: envPositiveInteger('DPO_PTL_HOURS', 1, env),
     };
+  }
+  const unpaidOrderTtlMinutes = envPositiveInteger('UNPAID_ORDER_TTL_MINUTES', 60, env);
+  // A payment page that outlives its order would take money for an order already cancelled.
+  if (dpo && dpo.ptlHours * 60 > unpaidOrderTtlMinutes) {
+    throw new Error(
+      `DPO_PTL_HOURS (${dpo.ptlHours} h) must not outlast UNPAID_ORDER_TTL_MINUTES (${unpaidOrderTtlMinutes} min): the payment page would outlive its order.`,
+    );
   }
 
   const mpesaNames = ['MPESA_CONSUMER_KEY', 'MPESA_CONSUMER_SECRET', 'MPESA_SHORTCODE', 'MPESA_PASSKEY'] as const;
@@ -109,6 +121,7 @@ export function loadOrdersConfig(env: NodeJS.ProcessEnv = process.env): OrdersCo
     publicUrl: envUrl('PUBLIC_URL', 'http://localhost:8080', env),
     payments: { hosted, dpo, mpesa, simulatorPushDelayMs: envPositiveInteger('SIMULATOR_PUSH_DELAY_MS', 3000, env) },
     reconcileIntervalMs: envPositiveInteger('RECONCILE_INTERVAL_MS', 60_000, env),
+    unpaidOrderTtlMinutes,
     seedHistory: !production && envBoolean('ORDERS_SEED_HISTORY', true, env),
   };
 }

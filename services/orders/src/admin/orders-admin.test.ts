@@ -137,6 +137,12 @@ describe.each(testDatabases('orders-admin'))('back office orders on $dialect', (
     expect((await post({})).status).toBe(422);
     expect((await post({ status_id: 3 }, 999999)).status).toBe(404);
 
+    // Processing follows Paid only (the lifecycle): the order is paid first, as a shopper does.
+    expect(await post({ status_id: 3 })).toMatchObject({
+      status: 422,
+      body: { errors: { status_id: ['An order that is Pending cannot be marked Processing.'] } },
+    });
+    await h.follow((await h.payOnSimulatorPage(placed.id)).callback);
     const moved = await post({ status_id: 3, note: 'Packed at the depot' });
     expect(moved.status).toBe(200);
     expect(moved.body.order.status).toEqual({ id: 3, name: 'Processing', color: '#2563eb' });
@@ -144,6 +150,7 @@ describe.each(testDatabases('orders-admin'))('back office orders on $dialect', (
     expect(mine.body.status.id).toBe(3);
     expect(mine.body.status_history.map((change: { status: { id: number }; note: string }) => [change.status.id, change.note])).toEqual([
       [1, 'Order placed'],
+      [2, expect.stringMatching(/^Paid by the payment simulator/)],
       [3, 'Packed at the depot'],
     ]);
     const log = (await get('/api/admin/audit/orders')).body as Page<AuditEntry>;
@@ -189,7 +196,8 @@ describe.each(testDatabases('orders-admin'))('back office orders on $dialect', (
       h.request('POST', `/api/admin/orders/${id}/status`, { token: staff, body: { status_id: 6, note: 'Out of stock' } });
     /** Pays on the simulator's page and follows its callback, as the shopper's browser does. */
     const payOnSimulator = async (orderId: number): Promise<void> => {
-      const { token } = (await h.request('POST', '/api/site/v1/dpo/pay', { body: { order_id: orderId } })).body;
+      const { token } = (await h.request('POST', '/api/site/v1/dpo/pay', { body: { order_id: orderId, payment_key: h.keyOf(orderId) } }))
+        .body;
       const pressed = await h.request('POST', `/api/site/v1/simulator/${token}/pay`, {
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         raw: '',

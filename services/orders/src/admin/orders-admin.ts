@@ -6,6 +6,7 @@ import { sqlTimestamp, toIso, type AuthContext } from '@shop/service-kit';
 import { audit } from '../audit';
 import type { CouponsRepository } from '../coupons/repository';
 import { lockOrder, type OrderRow, type OrdersRepository } from '../orders/repository';
+import { allowedStatusIds, staffMoveRefusal } from '../orders/lifecycle';
 import { orderStatus, STATUS } from '../orders/statuses';
 import type { PaymentRow } from '../payments/types';
 import { nairobiDay, nairobiRange } from './days';
@@ -42,13 +43,6 @@ export function filteredOrders(db: Knex, filters: Filters): Knex.QueryBuilder {
   }
   return query;
 }
-
-export const STATUS_MESSAGES = {
-  onlyPaymentMarksPaid: 'Only a confirmed payment can mark an order paid.',
-  invalidStatus: 'The selected status is invalid.',
-  sameStatus: 'The order already has this status.',
-  cancelledIsFinal: 'A cancelled order cannot be moved to another status.',
-} as const;
 
 /** The back office's view of orders: pages, one order, status changes and the CSV export. */
 export class AdminOrders {
@@ -99,6 +93,7 @@ export class AdminOrders {
         customer_id: row.customer_id === null ? null : Number(row.customer_id),
         refund_due: since ? { since, amount: fromCents(refunded?.owedCents ?? 0) } : null,
         refunded: refunded?.made ? { at: refunded.made.at, amount: fromCents(refunded.made.cents), by: refunded.made.by } : null,
+        allowed_status_ids: allowedStatusIds(row.status_id),
       };
     });
   }
@@ -173,9 +168,11 @@ export class AdminOrders {
   }
 
   /**
-   * Moves an order to another status with a history row and an audit row, in one transaction.
-   * Cancelling gives the coupon use back (same transaction); the caller then refunds redeemed points.
-   * Answers the field error, or null when done.
+   * Moves an order along the lifecycle (orders/lifecycle.ts) with a history row and an audit row,
+   * in one transaction. Cancelling gives the coupon use back (same transaction), and cancelling a
+   * paid order marks what was paid as owed back (the refund-due flag staff clear with "Mark refund
+   * as made"); the caller then refunds redeemed points and takes back earned ones.
+   * Answers the field error, or what was done.
    */
   async changeStatus(
     auth: AuthContext,
@@ -183,38 +180,58 @@ export class AdminOrders {
     statusId: number,
     note: string | undefined,
   ): Promise<{ error: string } | { changed: true; cancelled: boolean }> {
-    if (statusId === STATUS.paid) return { error: STATUS_MESSAGES.onlyPaymentMarksPaid };
-    let target;
-    try {
-      target = orderStatus(statusId);
-    } catch {
-      return { error: STATUS_MESSAGES.invalidStatus };
-    }
-    if (Number(order.status_id) === statusId) return { error: STATUS_MESSAGES.sameStatus };
-    if (Number(order.status_id) === STATUS.cancelled) return { error: STATUS_MESSAGES.cancelledIsFinal };
+    const refusal = staffMoveRefusal(Number(order.status_id), statusId);
+    if (refusal) return { error: refusal };
+    const target = orderStatus(statusId);
     const now = this.clock();
     const at = sqlTimestamp(now);
     const from = orderStatus(order.status_id);
     let changed = false;
     await this.db.transaction(async (trx) => {
-      await lockOrder(trx, Number(order.id));
-      // Conditional on the status read, so two staff changes at once cannot both apply.
+      const locked = await lockOrder(trx, Number(order.id));
+      // Conditional on the status read, so two staff changes at once (or a payment landing) cannot both apply.
       const updated = await trx('orders')
         .where({ id: order.id, status_id: order.status_id })
         .update({ status_id: statusId, updated_at: at });
       if (Number(updated) !== 1) return;
       changed = true;
-      await trx('order_status_history').insert({ order_id: order.id, status_id: statusId, note: note ?? null, created_at: at });
-      if (statusId === STATUS.cancelled) await this.coupons.release(trx, Number(order.id), now);
+      let historyNote = note ?? null;
+      if (statusId === STATUS.cancelled) {
+        await this.coupons.release(trx, Number(order.id), now);
+        const paid = locked !== undefined && (locked.is_paid === true || Number(locked.is_paid) === 1);
+        const owedCents = paid ? await this.markPaidMoneyOwedBack(trx, Number(order.id), at) : 0;
+        if (owedCents > 0) historyNote = `${note ? `${note} — ` : ''}refund due: ${formatCents(owedCents)}`.slice(0, 255);
+      }
+      await trx('order_status_history').insert({ order_id: order.id, status_id: statusId, note: historyNote, created_at: at });
       await audit.record(trx, auth, {
         action: 'order.status_changed',
         entity: 'order',
         entityId: Number(order.id),
-        summary: `${order.order_number}: ${from.name} → ${target.name}${note ? ` (${note})` : ''}`,
+        summary: `${order.order_number}: ${from.name} → ${target.name}${historyNote ? ` (${historyNote})` : ''}`,
       });
     });
     if (!changed) return { error: 'The order changed meanwhile. Please reload it and try again.' };
     return { changed: true, cancelled: statusId === STATUS.cancelled };
+  }
+
+  /**
+   * A paid order cancelled by staff: every confirmed payment not yet owed back becomes owed back,
+   * and the order carries the refund-due flag, as a late or second payment does. Answers the cents owed.
+   */
+  private async markPaidMoneyOwedBack(trx: Knex.Transaction, orderId: number, at: string): Promise<number> {
+    const paid: Array<Pick<PaymentRow, 'id' | 'amount_cents'>> = await trx('payments')
+      .where({ order_id: orderId, state: 'paid' })
+      .whereNull('refund_due_at')
+      .select('id', 'amount_cents');
+    if (paid.length === 0) return 0;
+    await trx('payments')
+      .whereIn(
+        'id',
+        paid.map((payment) => payment.id),
+      )
+      .update({ refund_due_at: at });
+    await trx('orders').where({ id: orderId }).whereNull('refund_due_at').update({ refund_due_at: at, updated_at: at });
+    return paid.reduce((sum, payment) => sum + Number(payment.amount_cents), 0);
   }
 
   /** The CSV of every filtered order, newest first, read in batches of 500 and streamed. */

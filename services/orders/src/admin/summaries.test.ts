@@ -169,7 +169,8 @@ describe.each(databases)('report summaries on $dialect, $path', (database) => {
   });
 
   const pay = async (orderId: number) => {
-    const { token } = (await h.request('POST', '/api/site/v1/dpo/pay', { body: { order_id: orderId } })).body;
+    const { token } = (await h.request('POST', '/api/site/v1/dpo/pay', { body: { order_id: orderId, payment_key: h.keyOf(orderId) } }))
+      .body;
     const pressed = await h.request('POST', `/api/site/v1/simulator/${token}/pay`, {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       raw: '',

@@ -13,6 +13,9 @@ import type { CatalogClient } from '../clients/catalog';
 import type { CustomersClient } from '../clients/customers';
 import { couponDiscountCents, invalidCoupon, type CouponRow, type CouponsRepository } from '../coupons/repository';
 import type { OrderNumbers } from '../orders/numbers';
+import { alreadyPaid, newPaymentKey, ownedOrder } from '../orders/payment-key';
+import type { OrdersRepository } from '../orders/repository';
+import type { PaymentsService } from '../payments/service';
 import { STATUS } from '../orders/statuses';
 import { compiled, type OneTripWriter, type Rows } from './one-trip-writer';
 import { checkClientPrices, priceCart, type PricedLine } from './pricing';
@@ -64,17 +67,23 @@ export class CheckoutService {
       logger: Logger;
       /** MySQL: orders are written in as few round trips as possible (see one-trip-writer.ts); null on SQLite. */
       writer: OneTripWriter | null;
+      /** Cancels the abandoned order a new one `replaces`. */
+      payments: PaymentsService;
+      orders: OrdersRepository;
     },
   ) {}
 
   async place(input: OrderStoreInput, auth: AuthContext | null, now = new Date()): Promise<OrderStoreResponse['data']> {
     if (input.redeemed_points > 0 && !auth) throw unprocessable({ redeemed_points: [CHECKOUT_ERRORS.signInForPoints] });
+    // Before pricing, so the abandoned order's coupon use and points are free for this one.
+    if (input.replaces) await this.abandonReplaced(input.replaces, auth);
     const priced = await this.priceFromCurrentCatalogue(input, now);
     const orderNumber = await this.deps.numbers.next(now);
     const points = input.redeemed_points;
+    const paymentKey = newPaymentKey();
     if (points > 0 && auth) await this.takePoints(auth.accountId, points, orderNumber, now);
     try {
-      const id = await this.write(input, auth, priced, orderNumber, now);
+      const id = await this.write(input, auth, priced, orderNumber, paymentKey.hash, now);
       return {
         id,
         order_number: orderNumber,
@@ -82,11 +91,24 @@ export class CheckoutService {
         subtotal: fromCents(priced.subtotalCents),
         discount: fromCents(priced.discountCents),
         points_discount: fromCents(priced.pointsDiscountCents),
+        payment_key: paymentKey.key,
       };
     } catch (error) {
       if (points > 0 && auth) await this.givePointsBack(auth.accountId, orderNumber);
       throw error;
     }
+  }
+
+  /**
+   * The shopper changed the cart (or coupon, points, details) after placing an order they did not
+   * pay: that order is cancelled (one transaction: status, history note, coupon use given back),
+   * its points refunded, before the new one is priced. Same owner rules as paying it; a paid one is
+   * 409 and nothing is written; one already cancelled is fine.
+   */
+  private async abandonReplaced(replaces: NonNullable<OrderStoreInput['replaces']>, auth: AuthContext | null): Promise<void> {
+    const order = ownedOrder(await this.deps.orders.byId(replaces.order_id), { auth, paymentKey: replaces.payment_key });
+    const outcome = await this.deps.payments.abandon(order, 'Replaced by a new order');
+    if (outcome === 'paid') throw alreadyPaid();
   }
 
   /**
@@ -180,7 +202,7 @@ export class CheckoutService {
   }
 
   /** The rows of a new order, the same for both ways of writing them. */
-  private rows(input: OrderStoreInput, auth: AuthContext | null, priced: Priced, orderNumber: string, at: string) {
+  private rows(input: OrderStoreInput, auth: AuthContext | null, priced: Priced, orderNumber: string, paymentKeyHash: string, at: string) {
     const order = {
       order_number: orderNumber,
       customer_id: auth?.accountId ?? null,
@@ -209,6 +231,7 @@ export class CheckoutService {
       paid_at: null,
       payment_method: input.payment_method,
       order_notes: input.order_notes ?? null,
+      payment_key_hash: paymentKeyHash,
       created_at: at,
       updated_at: at,
     };
@@ -237,8 +260,15 @@ export class CheckoutService {
    * redemption, and the points hold's removal. On MySQL the statements travel in as few round trips
    * as the decisions allow (OneTripWriter): one without a coupon, two or three with one.
    */
-  private async write(input: OrderStoreInput, auth: AuthContext | null, priced: Priced, orderNumber: string, now: Date): Promise<number> {
-    const rows = this.rows(input, auth, priced, orderNumber, sqlTimestamp(now));
+  private async write(
+    input: OrderStoreInput,
+    auth: AuthContext | null,
+    priced: Priced,
+    orderNumber: string,
+    paymentKeyHash: string,
+    now: Date,
+  ): Promise<number> {
+    const rows = this.rows(input, auth, priced, orderNumber, paymentKeyHash, sqlTimestamp(now));
     const { writer, coupons } = this.deps;
     const coupon = priced.coupon;
     const redemption = (orderId: unknown) =>

@@ -43,6 +43,9 @@ export interface OrderRow {
   refund_due_at: Date | string | null;
   /** When staff last marked a refund on this order as made. */
   refunded_at: Date | string | null;
+  /** SHA-256 (hex) of the order's payment key (see payment-key.ts); null on orders placed before it existed. */
+  payment_key_hash: string | null;
+  coupon_code: string | null;
   created_at: Date | string;
   updated_at: Date | string;
 }

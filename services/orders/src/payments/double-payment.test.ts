@@ -31,7 +31,7 @@ describe.each(testDatabases('orders-double'))(
       h.request('POST', `/api/admin/orders/${id}/refund-done`, token === null ? {} : { token });
     const push = async (orderId: number): Promise<string> => {
       const answer = await h.request('POST', '/api/site/v1/push', {
-        body: { mobile: '0712345678', amount: 1, email: 'x@example.com', order_id: orderId },
+        body: { mobile: '0712345678', amount: 1, email: 'x@example.com', order_id: orderId, payment_key: h.keyOf(orderId) },
       });
       expect(answer.status).toBe(200);
       return answer.body.CheckoutRequestID as string;
@@ -57,7 +57,9 @@ describe.each(testDatabases('orders-double'))(
         },
       });
     const check = (checkoutRequestId: string, orderId: number) =>
-      h.request('GET', `/api/site/v1/check/transaction/${checkoutRequestId}/${orderId}`);
+      h.request('GET', `/api/site/v1/check/transaction/${checkoutRequestId}/${orderId}`, {
+        headers: { 'x-payment-key': h.keyOf(orderId) ?? '' },
+      });
     const payOnPage = (orderId: number) => h.payOnSimulatorPage(orderId);
     const follow = (location: string) => h.follow(location);
 

@@ -33,7 +33,15 @@ describe.each(testDatabases('orders'))('DPO hosted payments (against a fake DPO)
 
   const pay = (orderId: number) =>
     h.request('POST', '/api/site/v1/dpo/pay', {
-      body: { order_id: orderId, amount: 5, mobile: '0712345678', email: 'x@example.com', first_name: 'W', last_name: 'K' },
+      body: {
+        order_id: orderId,
+        payment_key: h.keyOf(orderId),
+        amount: 5,
+        mobile: '0712345678',
+        email: 'x@example.com',
+        first_name: 'W',
+        last_name: 'K',
+      },
     });
   const callback = async (token: string, extra = '') => {
     const answer = await h.request(

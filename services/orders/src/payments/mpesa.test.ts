@@ -31,9 +31,13 @@ describe.each(testDatabases('orders'))('M-Pesa STK push (against a fake Daraja) 
   });
 
   const push = (orderId: number, mobile = '0712 345 678') =>
-    h.request('POST', '/api/site/v1/push', { body: { mobile, amount: 1, email: 'x@example.com', order_id: orderId } });
+    h.request('POST', '/api/site/v1/push', {
+      body: { mobile, amount: 1, email: 'x@example.com', order_id: orderId, payment_key: h.keyOf(orderId) },
+    });
   const check = (checkoutRequestId: string, orderId: number) =>
-    h.request('GET', `/api/site/v1/check/transaction/${checkoutRequestId}/${orderId}`);
+    h.request('GET', `/api/site/v1/check/transaction/${checkoutRequestId}/${orderId}`, {
+      headers: { 'x-payment-key': h.keyOf(orderId) ?? '' },
+    });
   const callback = (checkoutRequestId: string, resultCode: number, items: Array<{ Name: string; Value?: string | number }> = []) =>
     h.request('POST', '/api/site/v1/mpesa/callback', {
       body: {

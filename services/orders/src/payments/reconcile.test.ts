@@ -23,7 +23,7 @@ describe.each(testDatabases('orders'))('the reconciliation job on $dialect', (da
   });
 
   const pay = async (orderId: number): Promise<string> =>
-    (await h.request('POST', '/api/site/v1/dpo/pay', { body: { order_id: orderId } })).body.token;
+    (await h.request('POST', '/api/site/v1/dpo/pay', { body: { order_id: orderId, payment_key: h.keyOf(orderId) } })).body.token;
   const run = () => h.services.reconciler.runOnce();
   const orderRow = (id: number) => h.db('orders').where({ id }).first();
 
@@ -53,7 +53,7 @@ describe.each(testDatabases('orders'))('the reconciliation job on $dialect', (da
     expect(await h.pointsBalance(customer.accountId)).toBe(20 + Math.floor(placed.total_amount / 100));
   });
 
-  it('fails payments still pending after 24 hours, then cancels the unpaid order and gives back its coupon and points', async () => {
+  it('fails payments still pending after 24 hours; the unpaid order was cancelled after its hour, its coupon and points given back', async () => {
     const customer = await h.customer();
     const cart = h.cart(3000);
     const subtotal = h.subtotalCents(cart);
@@ -85,7 +85,7 @@ describe.each(testDatabases('orders'))('the reconciliation job on $dialect', (da
     expect(order.points_refunded_at).toBeTruthy();
     expect(await h.db('order_status_history').where({ order_id: placed.id }).orderBy('id').select('status_id', 'note')).toEqual([
       { status_id: 1, note: 'Order placed' },
-      { status_id: 6, note: 'Not paid within 24 hours' },
+      { status_id: 6, note: 'Not paid within 60 minutes' },
     ]);
     expect(Number((await h.db('coupons').where({ code: 'UNGA200' }).first()).times_used)).toBe(couponUses - 1);
     expect(await h.count('coupon_redemptions', { order_id: placed.id })).toBe(0);

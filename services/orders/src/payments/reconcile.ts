@@ -11,8 +11,10 @@ const HOUR = 60 * MINUTE;
 
 /** Payments younger than this are left to their callback. */
 export const RECHECK_AFTER_MS = MINUTE;
-/** A payment pending this long is failed; an order unpaid this long (with nothing pending) is cancelled. */
+/** A payment pending this long is failed (it is re-checked until then, so a late payment is still caught). */
 export const GIVE_UP_AFTER_MS = 24 * HOUR;
+/** How long a Pending order may stay unpaid unless configured (UNPAID_ORDER_TTL_MINUTES). */
+export const DEFAULT_UNPAID_ORDER_TTL_MINUTES = 60;
 /** A points hold this old belongs to a checkout that died between taking the points and writing the order. */
 export const HOLD_EXPIRES_AFTER_MS = 5 * MINUTE;
 /** Rows looked at per step and run, oldest first, so one run stays short. */
@@ -34,16 +36,25 @@ export interface ReconcileReport {
  *    still pending after 24 hours, they become failed;
  * 2. paid orders whose points credit failed are credited (idempotent per order number);
  * 3. points holds left by a checkout that died are refunded;
- * 4. Pending orders unpaid for 24 hours with nothing pending are cancelled: coupon use and points
- *    are given back (and a refund that failed is retried here, as is taking back the points a
- *    cancelled paid order earned).
+ * 4. Pending orders unpaid for UNPAID_ORDER_TTL_MINUTES (60) are cancelled after one last check of
+ *    their pending payments (one started in the last minute is left to its callback until the next
+ *    pass): coupon use and points are given back (and a refund that failed is retried here, as is
+ *    taking back the points a cancelled paid order earned). A payment confirmed after that is owed
+ *    back (refund due), as for any cancelled order.
  * Safe to run in several processes at once: every change is a conditional update.
  */
 export class Reconciler {
   private running: Promise<ReconcileReport> | null = null;
 
   constructor(
-    private readonly deps: { db: Knex; payments: PaymentsService; customers: CustomersClient; logger: Logger; clock?: () => Date },
+    private readonly deps: {
+      db: Knex;
+      payments: PaymentsService;
+      customers: CustomersClient;
+      logger: Logger;
+      clock?: () => Date;
+      unpaidOrderTtlMinutes?: number;
+    },
   ) {}
 
   private now(): Date {
@@ -150,16 +161,27 @@ export class Reconciler {
 
   private async cancelAbandoned(report: ReconcileReport): Promise<void> {
     const { db, payments } = this.deps;
-    const before = sqlTimestamp(new Date(this.now().getTime() - GIVE_UP_AFTER_MS));
+    const ttlMinutes = this.deps.unpaidOrderTtlMinutes ?? DEFAULT_UNPAID_ORDER_TTL_MINUTES;
+    const now = this.now().getTime();
+    const before = sqlTimestamp(new Date(now - ttlMinutes * MINUTE));
     const abandoned: OrderRow[] = await db('orders as o')
       .where({ 'o.status_id': STATUS.pending, 'o.is_paid': false })
       .where('o.created_at', '<', before)
-      .whereNotExists(db('payments as p').whereRaw('p.order_id = o.id').where('p.state', 'pending'))
+      // A payment started in the last minute is left to its callback; the next pass decides.
+      .whereNotExists(
+        db('payments as p')
+          .whereRaw('p.order_id = o.id')
+          .where('p.state', 'pending')
+          .where('p.created_at', '>=', sqlTimestamp(new Date(now - RECHECK_AFTER_MS))),
+      )
       .orderBy('o.created_at')
       .limit(BATCH)
       .select('o.*');
     for (const order of abandoned) {
-      if (await payments.cancelUnpaid(order, 'Not paid within 24 hours')) report.cancelled += 1;
+      const outcome = await payments.abandon(order, `Not paid within ${ttlMinutes} minutes`, {
+        skipPaymentsYoungerThanMs: RECHECK_AFTER_MS,
+      });
+      if (outcome === 'cancelled') report.cancelled += 1;
     }
     // Cancelled orders (paid or not) whose points refund failed earlier.
     const owed: Array<{ id: number }> = await db('orders')

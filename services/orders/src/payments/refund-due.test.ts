@@ -25,6 +25,7 @@ describe.each(testDatabases('orders-refund'))('a payment confirmed after the ord
     h.request('POST', `/api/admin/orders/${id}/status`, { token: staff, body: { status_id: CANCELLED, note: 'Customer called' } });
   const adminOrder = async (id: number): Promise<AdminOrder> =>
     (await h.request('GET', `/api/admin/orders/${id}`, { token: staff })).body.order;
+  const refundDone = (id: number) => h.request('POST', `/api/admin/orders/${id}/refund-done`, { token: staff });
   const payOnPage = (orderId: number) => h.payOnSimulatorPage(orderId);
   const follow = (location: string) => h.follow(location);
   /** A signed-in customer's order with the UNGA200 coupon and 10 redeemed points. */
@@ -120,7 +121,7 @@ describe.each(testDatabases('orders-refund'))('a payment confirmed after the ord
     expect((await history(placed.id)).filter((change) => /refund due/.test(change.note ?? ''))).toHaveLength(1);
   });
 
-  it('pay, then cancel: unchanged — paid, then Cancelled with the points settled, and no refund flag', async () => {
+  it('pay, then cancel: paid, then Cancelled with the points settled and the payment owed back', async () => {
     const customer = await h.customer();
     const placed = await h.placeOrder(h.cart(2500), { token: customer.token });
     const { token, callback } = await payOnPage(placed.id);
@@ -130,13 +131,23 @@ describe.each(testDatabases('orders-refund'))('a payment confirmed after the ord
 
     const cancelled = await cancel(placed.id);
     expect(cancelled.status).toBe(200);
-    expect(cancelled.body.order).toMatchObject({ status: { name: 'Cancelled' }, is_paid: 1, refund_due: null });
+    // Cancelling a paid order owes the money back (the lifecycle): the refund-due flag staff clear.
+    expect(cancelled.body.order).toMatchObject({
+      status: { name: 'Cancelled' },
+      is_paid: 1,
+      refund_due: { since: expect.any(String), amount: placed.total_amount },
+    });
     expect(await h.pointsBalance(customer.accountId)).toBe(20);
     // A late duplicate of the paid callback still lands on /success and changes nothing.
     expect(await follow(callback)).toMatch(/^\/success/);
-    expect((await h.db('payments').where({ reference: token }).first()).refund_due_at).toBeNull();
-    expect((await orderRow(placed.id)).refund_due_at).toBeNull();
+    expect((await h.db('payments').where({ reference: token }).first()).refund_due_at).toBeTruthy();
+    expect((await orderRow(placed.id)).refund_due_at).toBeTruthy();
     expect((await history(placed.id)).map((change) => change.status_id)).toEqual([1, PAID, CANCELLED]);
+    expect((await history(placed.id))[2]!.note).toMatch(/refund due: KSh/);
+    // Staff send the money back with the existing flow, once.
+    expect((await refundDone(placed.id)).status).toBe(200);
+    expect((await adminOrder(placed.id)).refund_due).toBeNull();
+    expect((await refundDone(placed.id)).status).toBe(409);
   });
 
   it('cancel and confirmation at the same moment end in one consistent state', async () => {
@@ -156,14 +167,15 @@ describe.each(testDatabases('orders-refund'))('a payment confirmed after the ord
         expect(statuses).toEqual([1, CANCELLED, CANCELLED]);
         expect(await h.pointsBalance(customer.accountId)).toBe(20);
       } else {
-        // Paid first: the staff change was either refused (the order moved under it) or cancelled a paid order as before.
+        // Paid first: the staff change was either refused (the order moved under it) or cancelled a paid order, whose money is then owed back.
         expect(landed).toMatch(/^\/success/);
-        expect(row.refund_due_at).toBeNull();
         if (cancelled.status === 200) {
+          expect(row.refund_due_at).toBeTruthy();
           expect(row.status_id).toBe(CANCELLED);
           expect(statuses).toEqual([1, PAID, CANCELLED]);
         } else {
           expect(cancelled.status).toBe(422);
+          expect(row.refund_due_at).toBeNull();
           expect(row.status_id).toBe(PAID);
           expect(statuses).toEqual([1, PAID]);
         }

@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import {
+  PAYMENT_KEY_HEADER,
   mpesaPushBodySchema,
   paymentStartBodySchema,
   transactionCheckParamsSchema,
@@ -8,7 +9,7 @@ import {
   type TransactionCheckResponse,
 } from '@shop/api-types';
 import { fromCents } from '@shop/money';
-import { notFound, parseBody, parseParams, toIso, type AuthState, type Logger } from '@shop/service-kit';
+import { notFound, parseBody, parseParams, toIso, type AuthGuards, type AuthState, type Logger } from '@shop/service-kit';
 import { z } from 'zod';
 import { PAYMENT_MESSAGES, type PaymentsService } from './service';
 import { simulatorNotFoundPage, simulatorPage } from './simulator-page';
@@ -51,17 +52,26 @@ const OUTCOME = { pay: 'paid', decline: 'declined', cancel: 'cancelled' } as con
  * simulator's hosted page. Nothing a browser or a callback says is trusted: every outcome is asked
  * of the provider (verifyToken, STK query, the simulator's own record) before it is applied.
  */
-export function paymentRoutes(deps: { payments: PaymentsService; simulator: PaymentSimulator | null; logger: Logger }): Router<AuthState> {
-  const { payments, simulator, logger } = deps;
+export function paymentRoutes(deps: {
+  payments: PaymentsService;
+  simulator: PaymentSimulator | null;
+  logger: Logger;
+  guards: AuthGuards;
+}): Router<AuthState> {
+  const { payments, simulator, logger, guards } = deps;
   const router = new Router<AuthState>({ prefix: '/api/site/v1' });
   router.use(async (ctx, next) => {
     ctx.set('Cache-Control', 'no-store');
     await next();
   });
 
-  router.post('/dpo/pay', async (ctx) => {
+  // Starting or checking a payment: the order's signed-in owner, or its payment key (else 404).
+  router.post('/dpo/pay', guards.optionalCustomer, async (ctx) => {
     const body = parseBody(paymentStartBodySchema, ctx.request.body);
-    const answer: PaymentStartResponse = await payments.startHosted(body.order_id);
+    const answer: PaymentStartResponse = await payments.startHosted(body.order_id, {
+      auth: ctx.state.auth ?? null,
+      paymentKey: body.payment_key,
+    });
     ctx.body = answer;
   });
 
@@ -92,9 +102,13 @@ export function paymentRoutes(deps: { payments: PaymentsService; simulator: Paym
     ctx.redirect(state === 'paid' ? successUrl(order.order_number, order.first_name) : failedUrl(order.order_number, state === 'pending'));
   });
 
-  router.post('/push', async (ctx) => {
+  router.post('/push', guards.optionalCustomer, async (ctx) => {
     const body = parseBody(mpesaPushBodySchema, ctx.request.body);
-    const answer: MpesaPushResponse = await payments.startPush(body.order_id, body.mobile);
+    const answer: MpesaPushResponse = await payments.startPush(
+      body.order_id,
+      { auth: ctx.state.auth ?? null, paymentKey: body.payment_key },
+      body.mobile,
+    );
     ctx.body = answer;
   });
 
@@ -135,9 +149,12 @@ export function paymentRoutes(deps: { payments: PaymentsService; simulator: Paym
     await payments.refresh(payment, { providerRef: receipt === undefined ? null : String(receipt).slice(0, 100) });
   });
 
-  router.get('/check/transaction/:checkoutRequestId/:orderId', async (ctx) => {
+  router.get('/check/transaction/:checkoutRequestId/:orderId', guards.optionalCustomer, async (ctx) => {
     const params = parseParams(transactionCheckParamsSchema, ctx.params);
-    let order = await payments.findOrder(params.orderId);
+    let order = await payments.findOwnedOrder(params.orderId, {
+      auth: ctx.state.auth ?? null,
+      paymentKey: ctx.get(PAYMENT_KEY_HEADER) || undefined,
+    });
     let payment = await payments.byReference(params.checkoutRequestId);
     if (!payment || Number(payment.order_id) !== Number(order.id)) throw notFound('Transaction not found.');
     let message: string = payment.state === 'paid' ? PAYMENT_MESSAGES.paid : 'The payment was not completed.';

@@ -1,9 +1,10 @@
 import type { Knex } from 'knex';
 import { formatCents } from '@shop/money';
 import { POINTS_EARN_KSH_PER_POINT, type MpesaPushResponse, type PaymentStartResponse, type PaymentState } from '@shop/api-types';
-import { HttpError, notFound, sqlTimestamp, unprocessable, UpstreamUnavailable, type Logger } from '@shop/service-kit';
+import { HttpError, notFound, sqlTimestamp, toIso, unprocessable, UpstreamUnavailable, type Logger } from '@shop/service-kit';
 import type { CustomersClient } from '../clients/customers';
 import type { CouponsRepository } from '../coupons/repository';
+import { ownedOrder, type OrderAccess } from '../orders/payment-key';
 import { lockOrder, type OrderRow, type OrdersRepository } from '../orders/repository';
 import { STATUS } from '../orders/statuses';
 import type { PaymentSimulator } from './simulator';
@@ -71,6 +72,12 @@ export class PaymentsService {
     return order;
   }
 
+  /** The order when the caller owns it or holds its payment key; 404 'Order not found.' otherwise, as for a missing one. */
+  async findOwnedOrder(reference: number | string, access: OrderAccess): Promise<OrderRow> {
+    const order = typeof reference === 'number' ? await this.deps.orders.byId(reference) : await this.deps.orders.byNumber(reference);
+    return ownedOrder(order, access);
+  }
+
   private payable(order: OrderRow): PayableOrder {
     if (Number(order.is_paid) === 1) throw unprocessable({ order_id: [PAYMENT_MESSAGES.alreadyPaid] });
     if (Number(order.status_id) !== STATUS.pending) throw unprocessable({ order_id: [PAYMENT_MESSAGES.notPayable] });
@@ -85,9 +92,12 @@ export class PaymentsService {
     };
   }
 
-  /** POST /api/site/v1/dpo/pay: the hosted page for the order's own total (whatever amount the client sent). */
-  async startHosted(orderReference: number | string): Promise<PaymentStartResponse> {
-    const order = this.payable(await this.findOrder(orderReference));
+  /**
+   * POST /api/site/v1/dpo/pay: the hosted page for the order's own total and details (whatever the
+   * client sent). Called again after a decline or a cancel, it is a new attempt on the same order.
+   */
+  async startHosted(orderReference: number | string, access: OrderAccess): Promise<PaymentStartResponse> {
+    const order = this.payable(await this.findOwnedOrder(orderReference, access));
     const { db, hosted } = this.deps;
     const now = this.clock();
     const open: PaymentRow | undefined = await db('payments')
@@ -111,17 +121,24 @@ export class PaymentsService {
     return { token: started.reference, redirect_url: hosted.pageUrl(started.reference) };
   }
 
-  /** POST /api/site/v1/push: an STK push for the order total rounded up to whole shillings. */
-  async startPush(orderReference: number | string, phone: string): Promise<MpesaPushResponse> {
-    const mobile = this.deps.mobile;
-    if (!mobile) throw new HttpError(503, PAYMENT_MESSAGES.mpesaOff);
-    const order = this.payable(await this.findOrder(orderReference));
+  /**
+   * POST /api/site/v1/push: an STK push for the order total rounded up to whole shillings, to the
+   * number the order was placed with (its M-Pesa number, else its phone). A `mobile` given by the
+   * owner changes that number: stored on the order with a history note.
+   */
+  async startPush(orderReference: number | string, access: OrderAccess, mobile?: string): Promise<MpesaPushResponse> {
+    const provider = this.deps.mobile;
+    if (!provider) throw new HttpError(503, PAYMENT_MESSAGES.mpesaOff);
+    const row = await this.findOwnedOrder(orderReference, access);
+    const order = this.payable(row);
+    const phone = mobile ?? row.mpesa_no ?? darajaNumber(row.phone);
+    if (mobile !== undefined && mobile !== row.mpesa_no) await this.changeMpesaNumber(row, mobile);
     const amountCents = Math.ceil(order.amountCents / 100) * 100;
     const now = this.clock();
-    const pushed = await this.callProvider(() => mobile.push(order, phone, amountCents));
+    const pushed = await this.callProvider(() => provider.push(order, phone, amountCents));
     await this.insertPayment({
       order,
-      provider: mobile.name,
+      provider: provider.name,
       method: 'mpesa',
       reference: pushed.answer.CheckoutRequestID,
       amountCents,
@@ -131,6 +148,53 @@ export class PaymentsService {
       now,
     });
     return pushed.answer;
+  }
+
+  private async changeMpesaNumber(order: OrderRow, mobile: string): Promise<void> {
+    const at = sqlTimestamp(this.clock());
+    await this.deps.db.transaction(async (trx) => {
+      await trx('orders').where({ id: order.id }).update({ mpesa_no: mobile, updated_at: at });
+      await trx('order_status_history').insert({
+        order_id: order.id,
+        status_id: Number(order.status_id),
+        note: `M-Pesa number changed to ${mobile}`,
+        created_at: at,
+      });
+    });
+  }
+
+  /**
+   * The shopper (or the reconciler) gives up on an unpaid order: its pending payments are asked one
+   * last time (a payment that went through wins), then it is cancelled, its coupon use and points
+   * given back. Answers what the order is afterwards: 'cancelled' (by this call or earlier),
+   * 'paid', or 'pending' (not cancelled: it moved on some other way meanwhile).
+   */
+  async abandon(
+    order: OrderRow,
+    note: string,
+    options: { skipPaymentsYoungerThanMs?: number } = {},
+  ): Promise<'cancelled' | 'paid' | 'pending'> {
+    const state = (row: OrderRow | undefined): 'cancelled' | 'paid' | 'pending' | 'open' => {
+      if (!row) return 'pending';
+      if (Number(row.is_paid) === 1 || row.is_paid === true) return 'paid';
+      if (Number(row.status_id) === STATUS.cancelled) return 'cancelled';
+      return Number(row.status_id) === STATUS.pending ? 'open' : 'pending';
+    };
+    const before = state(order);
+    if (before !== 'open') return before;
+    const youngest = options.skipPaymentsYoungerThanMs;
+    const pending: PaymentRow[] = await this.deps.db('payments').where({ order_id: order.id, state: 'pending' }).select('*');
+    for (const payment of pending) {
+      const age = this.clock().getTime() - Date.parse(toIso(payment.created_at) ?? '');
+      if (youngest !== undefined && age < youngest) return 'pending';
+      await this.refresh(payment);
+    }
+    const now = await this.deps.orders.byId(Number(order.id));
+    const after = state(now);
+    if (after !== 'open') return after;
+    if (await this.cancelUnpaid(now!, note)) return 'cancelled';
+    const settled = state(await this.deps.orders.byId(Number(order.id)));
+    return settled === 'open' ? 'pending' : settled;
   }
 
   async byReference(reference: string): Promise<PaymentRow | undefined> {
@@ -398,4 +462,10 @@ export class PaymentsService {
       throw error;
     }
   }
+}
+
+/** An order's phone (07XXXXXXXX, 01XXXXXXXX) as Daraja wants it: 2547XXXXXXXX. */
+export function darajaNumber(phone: string): string {
+  const digits = phone.replace(/\D/g, '');
+  return /^0\d{9}$/.test(digits) ? `254${digits.slice(1)}` : digits;
 }

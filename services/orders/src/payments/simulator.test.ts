@@ -16,7 +16,15 @@ describe.each(testDatabases('orders'))('payments with the built-in simulator on 
 
   const pay = (orderId: number | string, amount = 1) =>
     h.request('POST', '/api/site/v1/dpo/pay', {
-      body: { order_id: orderId, amount, mobile: '0712345678', email: 'x@example.com', first_name: 'Wanjiku', last_name: 'Kamau' },
+      body: {
+        order_id: orderId,
+        payment_key: h.keyOf(orderId),
+        amount,
+        mobile: '0712345678',
+        email: 'x@example.com',
+        first_name: 'Wanjiku',
+        last_name: 'Kamau',
+      },
     });
   /** A button of the simulator's page; answers the Location it sends the browser to. */
   const press = async (token: string, action: 'pay' | 'decline' | 'cancel') => {
@@ -156,9 +164,13 @@ describe.each(testDatabases('orders'))('payments with the built-in simulator on 
 
   describe('M-Pesa played by the simulator', () => {
     const push = (orderId: number, mobile: string) =>
-      h.request('POST', '/api/site/v1/push', { body: { mobile, amount: 1, email: 'x@example.com', order_id: orderId } });
+      h.request('POST', '/api/site/v1/push', {
+        body: { mobile, amount: 1, email: 'x@example.com', order_id: orderId, payment_key: h.keyOf(orderId) },
+      });
     const check = (checkoutRequestId: string, orderId: number) =>
-      h.request('GET', `/api/site/v1/check/transaction/${checkoutRequestId}/${orderId}`);
+      h.request('GET', `/api/site/v1/check/transaction/${checkoutRequestId}/${orderId}`, {
+        headers: { 'x-payment-key': h.keyOf(orderId) ?? '' },
+      });
 
     it('pushes, stays pending a moment, then is paid (the status check applies it)', async () => {
       const placed = await h.placeOrder(h.cart(2500));

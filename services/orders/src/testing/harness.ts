@@ -72,7 +72,12 @@ export interface OrdersHarness {
   placeOrder(
     cart: CartLine[],
     options?: { token?: string; overrides?: Record<string, unknown>; totalKsh?: number },
-  ): Promise<{ id: number; order_number: string; total_amount: number }>;
+  ): Promise<{ id: number; order_number: string; total_amount: number; payment_key: string }>;
+  /**
+   * The payment key orders/store answered for an order placed through this harness (by its id or
+   * its order number), as the shopper's browser keeps it; undefined for any other order.
+   */
+  keyOf(order: number | string): string | undefined;
   count(table: string, where?: Record<string, unknown>): Promise<number>;
   /** The order's row as stored (throws when there is none). */
   orderRow(id: number): Promise<Record<string, unknown>>;
@@ -133,7 +138,18 @@ export async function startOrdersHarness(
   const products = [...(await services.catalog.lookup(Array.from({ length: 200 }, (_, i) => i + 1))).values()].sort((a, b) => a.id - b.id);
   const byId = new Map(products.map((product) => [product.id, product]));
 
-  const request = testRequester(server.url);
+  const requestOnce = testRequester(server.url);
+  // Every payment key orders/store answers, so tests pay their orders as the shopper's browser does.
+  const paymentKeys = new Map<number | string, string>();
+  const request: typeof requestOnce = async (method, path, options) => {
+    const answer = await requestOnce(method, path, options);
+    const data = (answer.body as { data?: { id?: unknown; order_number?: unknown; payment_key?: unknown } } | null)?.data;
+    if (path === '/api/site/orders/store' && answer.status === 201 && typeof data?.payment_key === 'string') {
+      paymentKeys.set(Number(data.id), data.payment_key);
+      paymentKeys.set(String(data.order_number), data.payment_key);
+    }
+    return answer;
+  };
 
   const unitCents = (productId: number): number => {
     const product = byId.get(productId);
@@ -214,6 +230,7 @@ export async function startOrdersHarness(
       if (answer.status !== 201) throw new Error(`orders/store answered ${answer.status}: ${JSON.stringify(answer.body)}`);
       return answer.body.data;
     },
+    keyOf: (order) => paymentKeys.get(order),
     async count(table, where = {}) {
       const [row] = await db(table).where(where).count<Array<{ count: number | string }>>({ count: '*' });
       return Number(row?.count ?? 0);
@@ -225,7 +242,9 @@ export async function startOrdersHarness(
     },
     statusHistory: (id) => db('order_status_history').where({ order_id: id }).orderBy('id').select('status_id', 'note'),
     async payOnSimulatorPage(orderId) {
-      const { token } = (await request('POST', '/api/site/v1/dpo/pay', { body: { order_id: orderId } })).body as { token: string };
+      const paying = await request('POST', '/api/site/v1/dpo/pay', { body: { order_id: orderId, payment_key: harness.keyOf(orderId) } });
+      if (paying.status !== 200) throw new Error(`dpo/pay answered ${paying.status}: ${JSON.stringify(paying.body)}`);
+      const { token } = paying.body as { token: string };
       const pressed = await request('POST', `/api/site/v1/simulator/${token}/pay`, {
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         raw: '',

@@ -15,7 +15,8 @@ export const RELEASES: ReadonlyArray<{ commit: string; migrations: readonly stri
   { commit: '28f8dbe', migrations: ['0004_points_reversal'] },
   { commit: '747bee7', migrations: ['0005_refund_due'] },
   { commit: '98c0753', migrations: ['0006_refund_made'] },
-  { commit: 'this one', migrations: ['0007_report_summaries_indexes'] },
+  { commit: '29331f5', migrations: ['0007_report_summaries_indexes'] },
+  { commit: 'this one', migrations: ['0008_payment_key'] },
 ];
 
 /**

@@ -6,6 +6,7 @@ import pointsReversal from './0004_points_reversal';
 import refundDue from './0005_refund_due';
 import refundMade from './0006_refund_made';
 import reportSummariesIndexes from './0007_report_summaries_indexes';
+import paymentKey from './0008_payment_key';
 import auditLog from './9001_orders_audit_log';
 
 /**
@@ -30,5 +31,6 @@ export const migrations: readonly Migration[] = [
   refundDue,
   refundMade,
   reportSummariesIndexes,
+  paymentKey,
   auditLog,
 ];
