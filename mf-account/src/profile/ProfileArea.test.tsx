@@ -9,6 +9,7 @@ configure({ asyncUtilTimeout: 3000 });
 afterEach(() => {
   resetShopState();
   localStorage.clear();
+  sessionStorage.clear();
 });
 
 const signedOutSession = { token: null, name: null, email: null };
@@ -102,6 +103,67 @@ describe('ProfileArea', () => {
     expect(await screen.findByText('You have been logged out.')).toBeTruthy();
     expect(logouts).toEqual([`Bearer ${TOKEN}`]);
     expect(storedSession()).toEqual(signedOutSession);
+  });
+
+  it("Log Out forgets the customer's checkout details, unpaid order, points and assistant conversation; the cart stays", async () => {
+    storeSession();
+    const details = {
+      first_name: 'Juma',
+      last_name: 'Otieno',
+      phone: '0712345678',
+      email: 'customer@example.com',
+      street: 'Waiyaki Way 14',
+      order_notes: 'Call at the gate',
+    };
+    localStorage.setItem('checkout', JSON.stringify(details));
+    localStorage.setItem('pending_order', JSON.stringify({ id: 41, order_number: 'SH-00041', payment_key: 'key-41' }));
+    localStorage.setItem('order_id', JSON.stringify({ id: 41, order_number: 'SH-00041' }));
+    localStorage.setItem('redeemedPoints', '50');
+    const cart = [
+      {
+        id: 3,
+        name: 'Mlima Gold Maize Meal 2kg',
+        slug: 'mlima-gold-2kg',
+        image: '',
+        unit: '2kg',
+        price: 230,
+        offer: null,
+        limit: null,
+        quantity: 2,
+        product_total: 460,
+      },
+    ];
+    localStorage.setItem('cart', JSON.stringify(cart));
+    sessionStorage.setItem('chat_session_id', '4b1e2f9a-0c1d-4e5f-8a9b-0c1d2e3f4a5b');
+    sessionStorage.setItem(
+      'chat_conversation',
+      JSON.stringify({ entries: [{ id: 1, from: 'shopper', text: 'Deliver to Waiyaki Way 14' }] }),
+    );
+    const cancelled: unknown[] = [];
+    mockApi({
+      'GET /get-profile': () => PROFILE,
+      'POST /logout': () => ({ message: ACCOUNT_MESSAGES.loggedOut }),
+      'POST /site/orders/41/cancel': async (request) => {
+        cancelled.push(JSON.parse(await request.text()));
+        return { message: 'Order cancelled.' };
+      },
+    });
+    const { store } = renderAccount('/profile/my-account');
+    await screen.findByRole('heading', { name: 'Edit Your Profile' });
+    expect(store.getState().cart.redeemedPoints).toBe(50);
+    fireEvent.click(screen.getByRole('button', { name: 'Log Out' }));
+    await waitFor(() => expect(currentPath()).toBe('/login'));
+
+    for (const key of ['checkout', 'pending_order', 'order_id', 'redeemedPoints']) expect(localStorage.getItem(key)).toBeNull();
+    expect(sessionStorage.getItem('chat_session_id')).toBeNull();
+    expect(sessionStorage.getItem('chat_conversation')).toBeNull();
+    expect(store.getState().cart.redeemedPoints).toBe(0);
+    // The unpaid order is released at once, with its key (the token is already revoked).
+    await waitFor(() => expect(cancelled).toEqual([{ payment_key: 'key-41' }]));
+    // No answer of the customer's is left in the cache for the next person.
+    expect(Object.keys(store.getState().api.queries)).toEqual([]);
+    expect(JSON.parse(localStorage.getItem('cart') ?? '[]')).toHaveLength(1);
+    expect(store.getState().cart.items.map((line) => line.id)).toEqual([3]);
   });
 
   it('Log Out still signs out in this browser when the server call fails', async () => {

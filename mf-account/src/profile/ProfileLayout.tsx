@@ -1,5 +1,5 @@
 import { NavLink, Outlet, useNavigate } from 'react-router-dom';
-import { api, notify, signedOut, useAppDispatch } from '@shop/store-kit';
+import { notify, signedOut, useAppDispatch } from '@shop/store-kit';
 import { useLogoutMutation } from '../api/accountApi';
 import styles from './profile.module.css';
 
@@ -8,10 +8,10 @@ export function useLogOut(): () => Promise<void> {
   const navigate = useNavigate();
   const [logout] = useLogoutMutation();
   return async () => {
-    // The server revokes the token; whatever it answers, this browser forgets it.
+    // The server revokes the token; whatever it answers, this browser forgets it, and the store
+    // forgets everything else of the customer's with it (store-kit's forgetCustomer).
     await logout();
     dispatch(signedOut());
-    dispatch(api.util.resetApiState());
     notify.info('You have been logged out.');
     navigate('/login');
   };

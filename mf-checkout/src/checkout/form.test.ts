@@ -1,4 +1,5 @@
-import { forceMpesaNumber, loadSavedForm, normalizePhone, phoneToMpesa, validateCheckout, EMPTY_FORM } from './form';
+import { createShopStore, signedIn, signedOut } from '@shop/store-kit';
+import { forceMpesaNumber, loadSavedForm, normalizePhone, phoneToMpesa, saveForm, validateCheckout, EMPTY_FORM } from './form';
 import { orderTotals } from './pricing';
 
 afterEach(() => localStorage.clear());
@@ -25,6 +26,28 @@ describe('checkout form rules', () => {
     expect(loadSavedForm()).toEqual(EMPTY_FORM);
     localStorage.setItem('checkout', JSON.stringify({ county_id: 'x', subcounty_id: 4 }));
     expect(loadSavedForm()).toMatchObject({ county_id: '', subcounty_id: '' });
+  });
+
+  it('after the customer signs out, the form no longer fills in their name, phone, email, address or notes', () => {
+    const store = createShopStore();
+    store.dispatch(signedIn({ token: 'tok_customer_1', name: 'Juma Otieno', email: 'customer@example.com' }));
+    const typed = {
+      ...EMPTY_FORM,
+      first_name: 'Juma',
+      last_name: 'Otieno',
+      phone: '0712345678',
+      email: 'customer@example.com',
+      street: 'Waiyaki Way 14',
+      apartment: 'Sarit Towers',
+      county_id: 47,
+      subcounty_id: 274,
+      town: 'Nairobi',
+      order_notes: 'Call at the gate',
+    } as const;
+    saveForm(typed);
+    expect(loadSavedForm()).toEqual(typed);
+    store.dispatch(signedOut());
+    expect(loadSavedForm()).toEqual(EMPTY_FORM);
   });
 
   it('a phone of 10 digits must start with 0, as the server checks', () => {

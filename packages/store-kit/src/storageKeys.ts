@@ -46,6 +46,32 @@ export const SESSION_STORAGE_KEYS = {
 } as const;
 
 /**
+ * What belongs to the signed-in customer and is forgotten when they sign out (Log Out, a 401, or
+ * another tab signing out), so the next person at a shared computer finds none of it: the
+ * checkout prefill (name, phone, email, address, notes), the order placed and not paid (it is
+ * cancelled too, releasing its coupon and points), the payment under way, the points they asked
+ * to redeem. The session keys themselves (customer_token, name, email) go with the session.
+ *
+ * Kept on purpose: the cart and the wishlist. They hold product ids and quantities only, nothing
+ * about the person, and the shop keeps them for shoppers who are not signed in as well: a shopper
+ * who signs out to sign in with another account (a family member's points) keeps what they chose.
+ * Every key added above that holds something of the customer's belongs in this list.
+ */
+export const CUSTOMER_OWNED_KEYS: ReadonlyArray<(typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS]> = [
+  STORAGE_KEYS.checkoutPrefill,
+  STORAGE_KEYS.pendingOrder,
+  STORAGE_KEYS.orderInPayment,
+  STORAGE_KEYS.paymentToken,
+  STORAGE_KEYS.redeemedPoints,
+];
+
+/** The assistant's conversation (it may hold the contact and address typed into it): a signed-out shopper starts a new one. */
+export const CUSTOMER_OWNED_SESSION_KEYS: ReadonlyArray<(typeof SESSION_STORAGE_KEYS)[keyof typeof SESSION_STORAGE_KEYS]> = [
+  SESSION_STORAGE_KEYS.chatSessionId,
+  SESSION_STORAGE_KEYS.chatConversation,
+];
+
+/**
  * Cookies, declared with the public contract (@shop/api-types) because the gateway, which has no
  * store, reads them to draw the cart and checkout; listed here so the browser's keys are all found
  * in one module.

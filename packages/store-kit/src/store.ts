@@ -4,6 +4,7 @@ import { api } from './api';
 import { cartSlice, cartHydrated } from './cart/cartSlice';
 import { wishlistSlice, wishlistHydrated } from './wishlist/wishlistSlice';
 import { sessionSlice, sessionHydrated } from './session/sessionSlice';
+import { forgetCustomer } from './session/forgetCustomer';
 import { writeCartCookie, writeSignedInCookie } from './firstScreen/shopCookies';
 import { writeStored } from './storage';
 import { STORAGE_KEYS } from './storageKeys';
@@ -52,18 +53,21 @@ export function createShopStore(preloadedState?: Partial<RootState>) {
   writeSignedInCookie(previous.session.token !== null);
   store.subscribe(() => {
     const next = store.getState();
-    if (next.cart.items !== previous.cart.items) {
+    const before = previous;
+    // Set first: forgetting the customer below dispatches, which runs this listener again.
+    previous = next;
+    if (next.cart.items !== before.cart.items) {
       writeStored(STORAGE_KEYS.cart, next.cart.items);
       writeCartCookie(next.cart.items);
     }
-    if (next.cart.redeemedPoints !== previous.cart.redeemedPoints)
-      writeStored(STORAGE_KEYS.redeemedPoints, next.cart.redeemedPoints || null);
-    if (next.wishlist.items !== previous.wishlist.items) writeStored(STORAGE_KEYS.wishlist, next.wishlist.items);
-    if (next.session !== previous.session) {
+    if (next.cart.redeemedPoints !== before.cart.redeemedPoints) writeStored(STORAGE_KEYS.redeemedPoints, next.cart.redeemedPoints || null);
+    if (next.wishlist.items !== before.wishlist.items) writeStored(STORAGE_KEYS.wishlist, next.wishlist.items);
+    if (next.session !== before.session) {
       persistSession(next.session);
       writeSignedInCookie(next.session.token !== null);
     }
-    previous = next;
+    // However the customer's session ended (Log Out, a 401, another tab), what is theirs goes with it.
+    if (before.session.token !== null && next.session.token !== before.session.token) forgetCustomer(store.dispatch);
   });
 
   // Another tab changed the cart or wishlist: follow it.
