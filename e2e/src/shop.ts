@@ -29,6 +29,10 @@ export async function startShop(options: { slot: number; separateRemotes?: strin
     GATEWAY_RATE_LIMIT_LOGIN: '100000',
     GATEWAY_RATE_LIMIT_PASSWORD_RESET: '100000',
     GATEWAY_RATE_LIMIT_ORDERS: '100000',
+    GATEWAY_RATE_LIMIT_REGISTRATION: '100000',
+    GATEWAY_RATE_LIMIT_COUPONS: '100000',
+    GATEWAY_RATE_LIMIT_PAYMENTS: '100000',
+    GATEWAY_RATE_LIMIT_STK_PUSH: '100000',
     ...options.env,
   };
   let dropDatabase = async () => undefined as void;
