@@ -7,7 +7,7 @@
 import { createElement, type ReactElement } from 'react';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import type { Address, County, CustomerProfile, SubCounty } from '@shop/api-types';
+import type { Address, County, CustomerProfile, Product, SubCounty } from '@shop/api-types';
 import { lineTotal, fromCents } from '@shop/money';
 import { unitPriceCents, type CartLine, type CartProduct, type RootState } from '@shop/store-kit';
 import { renderWithStore } from '@shop/store-kit/src/testing';
@@ -54,6 +54,18 @@ export const line = (product: CartProduct, quantity: number): CartLine => ({
   ...product,
   quantity,
   product_total: fromCents(lineTotal(unitPriceCents(product), quantity)),
+});
+
+/** A cart product as the catalogue lists it (GET site/products), with what changed since it was put in the cart. */
+export const listed = (product: CartProduct, changes: Partial<Product> = {}): Product => ({
+  ...product,
+  description: '',
+  short_description: '',
+  brand: { id: 1, name: 'Shwari Mills', slug: 'shwari-mills' },
+  category: { id: 1, name: 'Flour', slug: 'flour' },
+  sku: { id: 1, name: product.unit },
+  created_at: '2025-11-01T08:00:00.000Z',
+  ...changes,
 });
 
 /** Puts a cart in local storage the way the store kit keeps it, before the store is created. */

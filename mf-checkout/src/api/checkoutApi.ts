@@ -1,10 +1,12 @@
-import type {
-  CouponCheckResponse,
-  MpesaPushResponse,
-  OrderStoreBody,
-  OrderStoreResponse,
-  PaymentStartResponse,
-  TransactionCheckResponse,
+import {
+  PAYMENT_KEY_HEADER,
+  type CouponCheckResponse,
+  type MpesaPushResponse,
+  type OrderStoreBody,
+  type OrderStoreResponse,
+  type PaymentStartResponse,
+  type PaymentStatusResponse,
+  type TransactionCheckResponse,
 } from '@shop/api-types';
 import { api } from '@shop/store-kit';
 
@@ -16,6 +18,8 @@ export interface PaymentStartBody {
   first_name: string;
   last_name: string;
   order_id: number;
+  /** The order's payment key (contract: who may pay an order). */
+  payment_key: string;
 }
 
 /** POST site/v1/push: the M-Pesa prompt (STK push) for an order. */
@@ -24,6 +28,7 @@ export interface MpesaPushBody {
   amount: number;
   email: string;
   order_id: number;
+  payment_key: string;
 }
 
 export interface CouponCheckArgs {
@@ -34,6 +39,12 @@ export interface CouponCheckArgs {
 export interface TransactionCheckArgs {
   checkoutRequestId: string;
   orderId: number;
+  paymentKey: string;
+}
+
+export interface PaymentStatusArgs {
+  orderId: number;
+  paymentKey: string;
 }
 
 const segment = (value: string | number): string => encodeURIComponent(String(value));
@@ -59,7 +70,18 @@ export const checkoutApi = api.injectEndpoints({
       query: (body) => ({ url: 'site/v1/push', method: 'POST', body }),
     }),
     checkTransaction: build.query<TransactionCheckResponse, TransactionCheckArgs>({
-      query: ({ checkoutRequestId, orderId }) => `site/v1/check/transaction/${segment(checkoutRequestId)}/${segment(orderId)}`,
+      query: ({ checkoutRequestId, orderId, paymentKey }) => ({
+        url: `site/v1/check/transaction/${segment(checkoutRequestId)}/${segment(orderId)}`,
+        headers: { [PAYMENT_KEY_HEADER]: paymentKey },
+      }),
+      keepUnusedDataFor: 0,
+    }),
+    /** Whether the order kept in this browser is still waiting for its payment (a retry pays it, a changed cart replaces it). */
+    getPaymentStatus: build.query<PaymentStatusResponse, PaymentStatusArgs>({
+      query: ({ orderId, paymentKey }) => ({
+        url: `site/orders/${segment(orderId)}/payment-status`,
+        headers: { [PAYMENT_KEY_HEADER]: paymentKey },
+      }),
       keepUnusedDataFor: 0,
     }),
   }),
@@ -71,4 +93,5 @@ export const {
   useStartPaymentMutation,
   useMpesaPushMutation,
   useLazyCheckTransactionQuery,
+  useLazyGetPaymentStatusQuery,
 } = checkoutApi;

@@ -7,22 +7,28 @@ import {
   removeFromCart,
   selectCartLines,
   selectCartSubtotalCents,
+  selectUnavailableLines,
   unitPriceCents,
   useAppDispatch,
   useAppSelector,
+  useCartAtCurrentPrices,
   usePageMeta,
 } from '@shop/store-kit';
 import { EmptyState, Price, QuantityStepper } from '@shop/storefront-ui';
 import styles from './cart.module.css';
+import { REMOVE_UNAVAILABLE_MESSAGE } from './unavailable';
 
 /** /cart: the lines with steppers and remove, Cart Totals, and the way on to the checkout. */
 export default function CartPage(): JSX.Element {
   usePageMeta({ title: 'Cart', description: 'Your shopping cart. Free delivery countrywide.' });
   const lines = useAppSelector(selectCartLines);
   const subtotal = useAppSelector(selectCartSubtotalCents);
+  const unavailable = useAppSelector(selectUnavailableLines).length > 0;
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const canCheckout = meetsMinimumOrder(subtotal);
+  useCartAtCurrentPrices();
+  const meetsMinimum = meetsMinimumOrder(subtotal);
+  const canCheckout = meetsMinimum && !unavailable;
 
   if (lines.length === 0) {
     return (
@@ -51,16 +57,22 @@ export default function CartPage(): JSX.Element {
                     {line.name}
                   </Link>
                   <span className={styles.sku}>SKU: {line.unit}</span>
-                  <span className={styles.price}>
-                    <span className={styles.label}>Price</span> <Price price={line.price} offer={line.offer} />
-                  </span>
+                  {line.unavailable ? (
+                    <span className={styles.unavailable}>No longer available</span>
+                  ) : (
+                    <span className={styles.price}>
+                      <span className={styles.label}>Price</span> <Price price={line.price} offer={line.offer} />
+                    </span>
+                  )}
                 </div>
                 <div className={styles.controls}>
-                  <QuantityStepper line={line} />
-                  <p className={styles.lineTotal}>
-                    <span className={styles.label}>Total</span>{' '}
-                    <strong data-testid="line-total">{formatCents(lineTotal(unitPriceCents(line), line.quantity))}</strong>
-                  </p>
+                  {!line.unavailable && <QuantityStepper line={line} />}
+                  {!line.unavailable && (
+                    <p className={styles.lineTotal}>
+                      <span className={styles.label}>Total</span>{' '}
+                      <strong data-testid="line-total">{formatCents(lineTotal(unitPriceCents(line), line.quantity))}</strong>
+                    </p>
+                  )}
                   <button
                     type="button"
                     className={styles.remove}
@@ -91,7 +103,7 @@ export default function CartPage(): JSX.Element {
           </dl>
           {!canCheckout && (
             <p className={styles.warning} id="cart-minimum">
-              {MINIMUM_ORDER_MESSAGE}
+              {unavailable ? REMOVE_UNAVAILABLE_MESSAGE : MINIMUM_ORDER_MESSAGE}
             </p>
           )}
           <button

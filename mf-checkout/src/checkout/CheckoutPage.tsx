@@ -1,8 +1,19 @@
-import { useRef, type FormEvent } from 'react';
+import { useEffect, useRef, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { SIGN_UP_POINTS } from '@shop/api-types';
-import { selectCartLines, selectIsSignedIn, useAppSelector, useGetAddressesQuery, useGetProfileQuery, usePageMeta } from '@shop/store-kit';
+import {
+  notify,
+  selectCartLines,
+  selectIsSignedIn,
+  selectUnavailableLines,
+  useAppSelector,
+  useCartAtCurrentPrices,
+  useGetAddressesQuery,
+  useGetProfileQuery,
+  usePageMeta,
+} from '@shop/store-kit';
 import { EmptyState, Loading } from '@shop/storefront-ui';
+import { REMOVE_UNAVAILABLE_MESSAGE } from '../cart/unavailable';
 import { AccountDetailsFields } from './AccountDetailsFields';
 import { ErrorSummary } from './ErrorSummary';
 import { orderedErrors } from './form';
@@ -22,17 +33,34 @@ export default function CheckoutPage(): JSX.Element {
   usePageMeta({ title: 'Checkout', description: 'Delivery details and secure online payment.' });
   const signedIn = useAppSelector(selectIsSignedIn);
   const lines = useAppSelector(selectCartLines);
+  const unavailable = useAppSelector(selectUnavailableLines).length > 0;
   const couponApplied = useAppSelector((state) => state.cart.coupon);
   const profile = useGetProfileQuery(undefined, { skip: !signedIn });
   const addresses = useGetAddressesQuery(undefined, { skip: !signedIn });
+  useCartAtCurrentPrices();
+  const payment = usePayment();
+  const { kept } = payment;
 
-  const balance = signedIn ? profile.data?.loyalty_points.current_balance : undefined;
+  // Points held by the shopper's unpaid order are theirs to use on it again (or on the order that
+  // replaces it); until the server has said whether it still waits, the balance is not known.
+  const heldPoints = kept.status === 'pending' ? kept.order.redeemed_points : 0;
+  const profileBalance = signedIn ? profile.data?.loyalty_points.current_balance : undefined;
+  const balance = profileBalance === undefined || kept.status === 'checking' ? undefined : profileBalance + heldPoints;
   const { totals, coupon } = useOrderTotals({ signedIn, balance });
   const checkout = useCheckoutForm({ profile: profile.data, firstAddress: addresses.data?.[0], meetsMinimum: totals.meetsMinimum });
   const { form, errors } = checkout;
   const paymentHeading = useRef<HTMLHeadingElement>(null);
-  const payment = usePayment();
   const busy = isBusy(payment.state);
+
+  // Back from the payment page: the coupon the unpaid order holds is in the box again.
+  const heldCoupon = kept.status === 'pending' ? kept.order.coupon : null;
+  const { couponCode, setCouponCode } = checkout;
+  const restoredCoupon = useRef(false);
+  useEffect(() => {
+    if (restoredCoupon.current || !heldCoupon) return;
+    restoredCoupon.current = true;
+    if (!couponCode.trim()) setCouponCode(heldCoupon.code);
+  }, [heldCoupon, couponCode, setCouponCode]);
 
   const onContinue = (event: FormEvent) => {
     event.preventDefault();
@@ -41,8 +69,20 @@ export default function CheckoutPage(): JSX.Element {
 
   const onPlaceOrder = () => {
     if (!checkout.check()) return;
+    if (unavailable) {
+      notify.warning(REMOVE_UNAVAILABLE_MESSAGE);
+      return;
+    }
     const body = buildOrderBody({ form, lines, totals, method: checkout.method, couponCode: checkout.couponCode, couponApplied, signedIn });
-    void payment.placeOrder(body, checkout.method, payerOf(form), checkout.showServerErrors);
+    const appliedCoupon =
+      couponApplied && coupon?.type ? { code: checkout.couponCode.trim(), type: coupon.type, value: coupon.value } : null;
+    void payment.placeOrder({
+      body,
+      method: checkout.method,
+      payer: payerOf(form),
+      coupon: appliedCoupon,
+      onFieldErrors: checkout.showServerErrors,
+    });
   };
 
   if (lines.length === 0 && payment.state.step === 'idle') {
@@ -85,6 +125,7 @@ export default function CheckoutPage(): JSX.Element {
             couponCode={checkout.couponCode}
             onCouponCodeChange={checkout.setCouponCode}
             email={form.email}
+            heldCoupon={heldCoupon}
           />
 
           <button type="submit" className={styles.primary} disabled={busy}>
@@ -100,7 +141,7 @@ export default function CheckoutPage(): JSX.Element {
         <div className={styles.side}>
           <OrderSummary lines={lines} totals={totals} coupon={coupon} signedIn={signedIn} />
           {signedIn &&
-            (profile.isLoading ? (
+            (profile.isLoading || kept.status === 'checking' ? (
               <Loading label="Loading your Shwari Points…" />
             ) : balance !== undefined ? (
               <PointsBox balance={balance} applied={totals.pointsApplied} maxForOrder={totals.maxPointsForOrder} />

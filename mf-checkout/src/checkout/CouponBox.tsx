@@ -3,6 +3,7 @@ import { ORDER_MESSAGES, type CouponDiscount } from '@shop/api-types';
 import { apiErrorMessage, couponApplied, couponCleared, notify, useAppDispatch, type CouponType } from '@shop/store-kit';
 import { useLazyCheckCouponQuery } from '../api/checkoutApi';
 import { EMAIL_PATTERN } from './form';
+import type { HeldCoupon } from './pendingOrder';
 import styles from './checkout.module.css';
 
 /** Typing pauses this long before the code is checked. */
@@ -20,10 +21,10 @@ function readDiscount(discount: CouponDiscount | undefined): { type: CouponType;
   if (!discount) return null;
   if (discount.discount_type === 'percent') {
     const value = Number(discount.discount_percent);
-    return Number.isFinite(value) && value > 0 ? { type: 'percent', value, message: `Valid coupon: ${value}%` } : null;
+    return Number.isFinite(value) && value > 0 ? { type: 'percent', value, message: discountMessage({ type: 'percent', value }) } : null;
   }
   const value = Number(discount.discount_value);
-  return Number.isFinite(value) && value > 0 ? { type: 'value', value, message: `Valid coupon: Ksh ${value}` } : null;
+  return Number.isFinite(value) && value > 0 ? { type: 'value', value, message: discountMessage({ type: 'value', value }) } : null;
 }
 
 interface CouponBoxProps {
@@ -31,10 +32,18 @@ interface CouponBoxProps {
   onCodeChange(code: string): void;
   /** The coupon is checked for this email (GET site/coupons/check/{code}/{email}). */
   email: string;
+  /**
+   * The coupon the shopper's unpaid order was placed with. While that order holds its use, a check
+   * would call it used up (a once-per-customer coupon, say): the same code is applied as it was.
+   */
+  held?: HeldCoupon | null;
 }
 
+const discountMessage = ({ type, value }: Pick<HeldCoupon, 'type' | 'value'>): string =>
+  type === 'percent' ? `Valid coupon: ${value}%` : `Valid coupon: Ksh ${value}`;
+
 /** The coupon box: upper-cases as typed and checks the code after a short pause. */
-export function CouponBox({ code, onCodeChange, email }: CouponBoxProps): JSX.Element {
+export function CouponBox({ code, onCodeChange, email, held = null }: CouponBoxProps): JSX.Element {
   const dispatch = useAppDispatch();
   const [check] = useLazyCheckCouponQuery();
   const [status, setStatus] = useState<CouponStatus>({ kind: 'idle' });
@@ -42,8 +51,17 @@ export function CouponBox({ code, onCodeChange, email }: CouponBoxProps): JSX.El
   const announced = useRef<string | null>(null);
   const trimmedEmail = email.trim();
 
+  const heldCode = held?.code;
+  const heldType = held?.type;
+  const heldValue = held?.value;
   useEffect(() => {
     const trimmed = code.trim();
+    if (trimmed && trimmed === heldCode && heldType && heldValue !== undefined) {
+      dispatch(couponApplied({ type: heldType, value: heldValue }));
+      announced.current = `${trimmed}|${discountMessage({ type: heldType, value: heldValue })}`;
+      setStatus({ kind: 'valid', message: discountMessage({ type: heldType, value: heldValue }) });
+      return undefined;
+    }
     if (!trimmed || !EMAIL_PATTERN.test(trimmedEmail)) {
       dispatch(couponCleared());
       announced.current = null;
@@ -75,7 +93,7 @@ export function CouponBox({ code, onCodeChange, email }: CouponBoxProps): JSX.El
       current = false;
       clearTimeout(timer);
     };
-  }, [code, trimmedEmail, check, dispatch]);
+  }, [code, trimmedEmail, check, dispatch, heldCode, heldType, heldValue]);
 
   return (
     <div className={styles.coupon}>

@@ -1,5 +1,6 @@
 import type { FieldChange } from './useCheckoutForm';
 import { CouponBox } from './CouponBox';
+import type { HeldCoupon } from './pendingOrder';
 import styles from './checkout.module.css';
 
 interface NotesAndCouponPanelProps {
@@ -9,6 +10,8 @@ interface NotesAndCouponPanelProps {
   onCouponCodeChange(code: string): void;
   /** The coupon is checked against this email. */
   email: string;
+  /** The coupon the shopper's unpaid order holds (see CouponBox). */
+  heldCoupon: HeldCoupon | null;
 }
 
 /** Order notes for the rider, and the coupon box. */
@@ -18,6 +21,7 @@ export function NotesAndCouponPanel({
   couponCode,
   onCouponCodeChange,
   email,
+  heldCoupon,
 }: NotesAndCouponPanelProps): JSX.Element {
   return (
     <div className={styles.panel}>
@@ -33,7 +37,7 @@ export function NotesAndCouponPanel({
           onChange={onNotesChange}
         />
       </div>
-      <CouponBox code={couponCode} onCodeChange={onCouponCodeChange} email={email} />
+      <CouponBox code={couponCode} onCodeChange={onCouponCodeChange} email={email} held={heldCoupon} />
     </div>
   );
 }

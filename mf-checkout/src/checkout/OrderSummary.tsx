@@ -1,6 +1,8 @@
+import { Link } from 'react-router-dom';
 import { MINIMUM_ORDER_MESSAGE, POINTS_EARN_KSH_PER_POINT } from '@shop/api-types';
 import { formatCents, formatKsh, lineTotal } from '@shop/money';
 import { unitPriceCents, type CartLine, type CouponType } from '@shop/store-kit';
+import { REMOVE_UNAVAILABLE_MESSAGE } from '../cart/unavailable';
 import type { OrderTotals } from './pricing';
 import styles from './checkout.module.css';
 
@@ -22,10 +24,22 @@ export function OrderSummary({ lines, totals, coupon, signedIn }: OrderSummaryPr
             <span>
               {line.name} <span className={styles.quantity}>× {line.quantity}</span>
             </span>
-            <span>{formatCents(lineTotal(unitPriceCents(line), line.quantity))}</span>
+            {line.unavailable ? (
+              <span className={styles.unavailable}>No longer available</span>
+            ) : (
+              <span>{formatCents(lineTotal(unitPriceCents(line), line.quantity))}</span>
+            )}
           </li>
         ))}
       </ul>
+      {lines.some((line) => line.unavailable) && (
+        <p className={styles.warning} id="checkout-unavailable">
+          {REMOVE_UNAVAILABLE_MESSAGE}{' '}
+          <Link to="/cart" className={styles.textLink}>
+            Review your cart
+          </Link>
+        </p>
+      )}
       <dl className={styles.sums}>
         <dt>Subtotal</dt>
         <dd data-testid="summary-subtotal">{formatCents(totals.subtotalCents)}</dd>

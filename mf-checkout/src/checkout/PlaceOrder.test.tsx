@@ -20,6 +20,7 @@ import {
   ORDER_ID,
   ORDER_NUMBER,
   paidAnswer,
+  PAYMENT_KEY,
   PAYMENT_TOKEN,
   PAYMENT_URL,
   pending,
@@ -94,11 +95,21 @@ describe('Place Order: the secure payment page', () => {
           first_name: 'Achieng',
           last_name: 'Atieno',
           order_id: ORDER_ID,
+          payment_key: PAYMENT_KEY,
         },
       },
     ]);
     expect(assign).toHaveBeenCalledTimes(1);
     expect(JSON.parse(localStorage.getItem('order_id') ?? 'null')).toEqual({ id: ORDER_ID, order_number: ORDER_NUMBER });
+    // Kept across the payment page's redirect, for a retry on the same order.
+    expect(JSON.parse(localStorage.getItem('pending_order') ?? 'null')).toMatchObject({
+      id: ORDER_ID,
+      order_number: ORDER_NUMBER,
+      payment_key: PAYMENT_KEY,
+      total_amount: 3065,
+      coupon: null,
+      redeemed_points: 0,
+    });
     expect(localStorage.getItem('payment_token')).toBe(PAYMENT_TOKEN);
     // The browser is leaving: the loader stays in place of the button, the cart stays until /success.
     expect(placeOrder()).toBeNull();
@@ -310,7 +321,7 @@ describe('Place Order: M-Pesa prompt', () => {
       {
         method: 'POST',
         path: '/site/v1/push',
-        body: { mobile: '254722000111', amount: 3065, email: 'achieng@example.com', order_id: ORDER_ID },
+        body: { mobile: '254722000111', amount: 3065, email: 'achieng@example.com', order_id: ORDER_ID, payment_key: PAYMENT_KEY },
       },
     ]);
     expect(screen.getByText('Check your phone and enter your M-Pesa PIN')).toBeTruthy();
@@ -321,7 +332,9 @@ describe('Place Order: M-Pesa prompt', () => {
     expect(checks(calls)).toHaveLength(0);
     await tick(1);
     await settle();
-    expect(checks(calls)).toEqual([{ method: 'GET', path: `/site/v1/check/transaction/${CHECKOUT_REQUEST_ID}/${ORDER_ID}` }]);
+    expect(checks(calls)).toEqual([
+      { method: 'GET', path: `/site/v1/check/transaction/${CHECKOUT_REQUEST_ID}/${ORDER_ID}`, paymentKey: PAYMENT_KEY },
+    ]);
     expect(screen.getByText('Check your phone and enter your M-Pesa PIN')).toBeTruthy();
 
     await tick(5000);

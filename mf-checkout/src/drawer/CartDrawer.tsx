@@ -10,11 +10,14 @@ import {
   selectCartLines,
   selectCartOpen,
   selectCartSubtotalCents,
+  selectUnavailableLines,
   unitPriceCents,
   useAppDispatch,
   useAppSelector,
+  useCartAtCurrentPrices,
 } from '@shop/store-kit';
 import { QuantityStepper } from '@shop/storefront-ui';
+import { REMOVE_UNAVAILABLE_MESSAGE } from '../cart/unavailable';
 import styles from './drawer.module.css';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -44,9 +47,11 @@ function DrawerPanel(): JSX.Element {
   const lines = useAppSelector(selectCartLines);
   const count = useAppSelector(selectCartCount);
   const subtotal = useAppSelector(selectCartSubtotalCents);
-  const canCheckout = lines.length > 0 && meetsMinimumOrder(subtotal);
+  const unavailable = useAppSelector(selectUnavailableLines).length > 0;
+  const canCheckout = lines.length > 0 && meetsMinimumOrder(subtotal) && !unavailable;
   const panel = useRef<HTMLDivElement>(null);
   const close = () => dispatch(cartDrawerToggled(false));
+  useCartAtCurrentPrices();
 
   // Focus moves in when the drawer opens and back to where it was when it closes; Escape closes;
   // the page behind does not scroll.
@@ -102,10 +107,16 @@ function DrawerPanel(): JSX.Element {
                 <div className={styles.info}>
                   <span className={styles.name}>{line.name}</span>
                   <span className={styles.unit}>{line.unit}</span>
-                  <QuantityStepper line={line} compact />
+                  {line.unavailable ? (
+                    <span className={styles.unavailable}>No longer available</span>
+                  ) : (
+                    <QuantityStepper line={line} compact />
+                  )}
                 </div>
                 <div className={styles.side}>
-                  <strong data-testid="line-total">{formatCents(lineTotal(unitPriceCents(line), line.quantity))}</strong>
+                  {!line.unavailable && (
+                    <strong data-testid="line-total">{formatCents(lineTotal(unitPriceCents(line), line.quantity))}</strong>
+                  )}
                   <button
                     type="button"
                     className={styles.remove}
@@ -126,7 +137,7 @@ function DrawerPanel(): JSX.Element {
           </p>
           {lines.length > 0 && !canCheckout && (
             <p className={styles.warning} id="cart-drawer-minimum">
-              {MINIMUM_ORDER_MESSAGE}
+              {unavailable ? REMOVE_UNAVAILABLE_MESSAGE : MINIMUM_ORDER_MESSAGE}
             </p>
           )}
           <div className={styles.actions}>

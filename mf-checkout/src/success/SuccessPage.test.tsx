@@ -12,6 +12,19 @@ function paymentUnderWay(): void {
   localStorage.setItem('redeemedPoints', '100');
   localStorage.setItem('order_id', JSON.stringify({ id: 501, order_number: 'SH-260501' }));
   localStorage.setItem('payment_token', 'C3B1F5A2-TOKEN-501');
+  localStorage.setItem(
+    'pending_order',
+    JSON.stringify({
+      id: 501,
+      order_number: 'SH-260501',
+      payment_key: 'k3y',
+      signature: '{}',
+      total_amount: 3065,
+      coupon: null,
+      redeemed_points: 100,
+      name: 'Achieng',
+    }),
+  );
 }
 
 describe('SuccessPage', () => {
@@ -29,7 +42,7 @@ describe('SuccessPage', () => {
     expect(document.head.querySelector('meta[name="description"]')?.getAttribute('content')).toBe('Your order has been paid.');
   });
 
-  it('clears the cart, its points and coupon, and the saved order and payment keys', () => {
+  it('clears the cart, its points and coupon, the kept unpaid order, and the saved order and payment keys', () => {
     paymentUnderWay();
     const { store } = renderShop('/success?order_id=SH-260501&name=Achieng');
     expect(store.getState().cart).toMatchObject({ items: [], redeemedPoints: 0, coupon: false });
@@ -37,6 +50,8 @@ describe('SuccessPage', () => {
     expect(localStorage.getItem('redeemedPoints')).toBeNull();
     expect(localStorage.getItem('order_id')).toBeNull();
     expect(localStorage.getItem('payment_token')).toBeNull();
+    // Paid: nothing is left for Try Again to pay.
+    expect(localStorage.getItem('pending_order')).toBeNull();
     // The cart drawer, on every page, is empty too.
     expect(screen.queryByRole('dialog')).toBeNull();
   });

@@ -6,7 +6,7 @@ import styles from './result.module.css';
 /** Query values are shown as text only, and kept short. */
 const param = (params: URLSearchParams, name: string, max: number): string => (params.get(name) ?? '').trim().slice(0, max);
 
-/** /success?order_id=...&name=...: the paid order; the cart and the payment's saved keys are cleared. */
+/** /success?order_id=...&name=...: the paid order; the cart, the kept unpaid order and the payment's saved keys are cleared. */
 export default function SuccessPage(): JSX.Element {
   usePageMeta({ title: 'Thank you', description: 'Your order has been paid.' });
   const [params] = useSearchParams();
@@ -19,6 +19,7 @@ export default function SuccessPage(): JSX.Element {
     dispatch(cartCleared());
     try {
       localStorage.removeItem(STORAGE_KEYS.orderInPayment);
+      localStorage.removeItem(STORAGE_KEYS.pendingOrder);
       localStorage.removeItem(STORAGE_KEYS.paymentToken);
     } catch {
       // Storage blocked: nothing was kept.
