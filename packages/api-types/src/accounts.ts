@@ -22,6 +22,28 @@ export interface LoginResponse {
   expires_at: string;
 }
 
+/**
+ * POST /api/admin/session (the back office's login). The token is never in the body: it is set as
+ * the HttpOnly STAFF_SESSION_COOKIE; the body carries the CSRF token every non-GET staff call echoes
+ * in X-CSRF-Token (also readable in STAFF_PAGE_COOKIE after a reload).
+ */
+export interface AdminSessionResponse {
+  user: LoginUser;
+  role: 'staff';
+  expires_at: string;
+  csrf_token: string;
+}
+
+/** The staff session cookie (HttpOnly, SameSite=Strict, Path=/api): the token itself. */
+export const STAFF_SESSION_COOKIE = 'shop_admin_session';
+/**
+ * Readable by the back office's pages only (Path=/admin): URI-encoded JSON
+ * `{csrf_token, name, email}`, so a reload knows who is signed in and what to echo, never the token.
+ */
+export const STAFF_PAGE_COOKIE = 'shop_admin';
+/** Non-GET staff calls made with the session cookie carry the session's CSRF token in this header. */
+export const CSRF_HEADER = 'X-CSRF-Token';
+
 export interface MessageResponse {
   message: string;
 }
@@ -132,4 +154,8 @@ export const ACCOUNT_MESSAGES = {
   invalidPoints: 'Please enter a valid number of points to redeem.',
   notEnoughPoints: 'You cannot redeem more points than available.',
   subCountyMismatch: 'The selected sub-county does not belong to the selected county.',
+  currentPasswordRequired: 'Enter your current password to change your email or password.',
+  currentPasswordIncorrect: 'The current password is incorrect.',
+  notStaff: 'This account cannot use the back office.',
+  csrfInvalid: 'This request needs a valid X-CSRF-Token header. Please reload the page.',
 } as const;

@@ -55,7 +55,7 @@ export function createCustomersApp(options: CustomersAppOptions) {
   const routers = [
     accountRoutes({ db, accounts, ledger, hasher }),
     sessionRoutes({ config, accounts, hasher, tokens, throttle, guards }),
-    profileRoutes({ db, accounts, ledger, hasher, tokens, guards }),
+    profileRoutes({ db, accounts, ledger, hasher, tokens, throttle, mailer, logger, guards }),
     pointsRoutes({ ledger, guards }),
     addressRoutes({ addresses, places, guards }),
     placesRoutes(places),

@@ -31,6 +31,11 @@ export interface CustomersConfig {
   outboxDir: string;
   smtp: SmtpSettings | null;
   mailFrom: string;
+  /**
+   * The back office's session cookies carry Secure: on by default in production (served over
+   * https), off otherwise so plain http://localhost development keeps its session.
+   */
+  staffCookieSecure: boolean;
   /** Demo staff and customer accounts on an empty development database. */
   seedDemoAccounts: boolean;
 }
@@ -62,6 +67,7 @@ export function loadCustomersConfig(env: NodeJS.ProcessEnv = process.env): Custo
         }
       : null,
     mailFrom: env.MAIL_FROM || 'Shwari Shop <no-reply@shwarimills.co.ke>',
+    staffCookieSecure: envBoolean('STAFF_COOKIE_SECURE', production, env),
     seedDemoAccounts: !production && envBoolean('CUSTOMERS_SEED', true, env),
   };
 }

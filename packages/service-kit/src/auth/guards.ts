@@ -3,11 +3,14 @@ import type { AccountRole } from '@shop/api-types';
 import { ACCOUNT_MESSAGES } from '@shop/api-types';
 import type { ServiceState } from '../app';
 import { HttpError } from '../errors';
+import { cookieValue, csrfTokenMatches, SAFE_METHODS, STAFF_SESSION_COOKIE } from './staff-session';
 
 /** Who is calling, as resolved from a bearer token. */
 export interface AuthContext {
   /** The access_tokens row; null when the token was resolved by another service (introspection). */
   tokenId: number | null;
+  /** How the token came: a bearer header (scripts, customers) or the back office's session cookie. */
+  via?: 'bearer' | 'cookie';
   accountId: number;
   kind: AccountRole;
   firstName: string;
@@ -27,6 +30,7 @@ export type TokenResolver = (token: string) => Promise<AuthContext | null>;
 
 export const unauthenticated = (): HttpError => new HttpError(401, ACCOUNT_MESSAGES.unauthenticated);
 export const unauthorized = (): HttpError => new HttpError(403, ACCOUNT_MESSAGES.unauthorized);
+export const csrfInvalid = (): HttpError => new HttpError(403, ACCOUNT_MESSAGES.csrfInvalid);
 
 /** Tokens are 32 random bytes in base64url: 43 characters. Anything else is refused without a query. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -44,6 +48,11 @@ export interface AuthGuards {
   /** Any live token (customer or staff). */
   requireAuth: AuthMiddleware;
   requireCustomer: AuthMiddleware;
+  /**
+   * A staff token, from `Authorization: Bearer` (scripts, tests, other tools: a browser never sends
+   * it by itself, so it needs no CSRF check) or, without that header, from the back office's
+   * HttpOnly session cookie, where every non-GET call must also carry the session's X-CSRF-Token.
+   */
   requireStaff: AuthMiddleware;
   /**
    * For routes that guests may use too (the checkout): no Authorization header goes on as a guest;
@@ -63,7 +72,22 @@ export function createAuthGuards(resolve: TokenResolver): AuthGuards {
     const auth = token ? await resolve(token) : null;
     if (!auth) throw unauthenticated();
     if (kind && auth.kind !== kind) throw unauthorized();
-    ctx.state.auth = auth;
+    ctx.state.auth = { ...auth, via: 'bearer' };
+  };
+  const checkStaffCookie = async (ctx: Koa.ParameterizedContext<AuthState>): Promise<void> => {
+    const cookie = cookieValue(ctx.get('cookie'), STAFF_SESSION_COOKIE);
+    const token = cookie !== null && TOKEN_PATTERN.test(cookie) ? cookie : null;
+    const auth = token ? await resolve(token) : null;
+    if (!token || !auth) throw unauthenticated();
+    // The cookie only ever holds a staff token (the admin login refuses customers); checked all the same.
+    if (auth.kind !== 'staff') throw unauthorized();
+    if (!SAFE_METHODS.has(ctx.method) && !csrfTokenMatches(ctx.get('x-csrf-token'), token)) throw csrfInvalid();
+    ctx.state.auth = { ...auth, via: 'cookie' };
+  };
+  const requireStaff: AuthMiddleware = async (ctx, next) => {
+    if (ctx.get('authorization') !== '') await check(ctx, 'staff');
+    else await checkStaffCookie(ctx);
+    await next();
   };
   const guard =
     (kind: AccountRole | null): AuthMiddleware =>
@@ -75,7 +99,7 @@ export function createAuthGuards(resolve: TokenResolver): AuthGuards {
     if (ctx.get('authorization') !== '') await check(ctx, 'customer');
     await next();
   };
-  return { requireAuth: guard(null), requireCustomer: guard('customer'), requireStaff: guard('staff'), optionalCustomer };
+  return { requireAuth: guard(null), requireCustomer: guard('customer'), requireStaff, optionalCustomer };
 }
 
 /** The caller of a route behind a guard. */

@@ -4,7 +4,7 @@ import { testDatabases } from '@shop/service-kit/src/testing';
 import { migrations } from './migrations';
 
 /** The names in knex_migrations_customers of databases migrated before this layout: they never change. */
-const RELEASED = ['0001_customers', '9001_customers_audit_log'];
+const RELEASED = ['0001_customers', '0002_login_throttle_delays', '9001_customers_audit_log'];
 const TABLES = [
   'access_tokens',
   'accounts',
@@ -12,6 +12,7 @@ const TABLES = [
   'counties',
   'customers_audit_log',
   'login_attempts',
+  'login_known_addresses',
   'password_reset_codes',
   'points_ledger',
   'sub_counties',

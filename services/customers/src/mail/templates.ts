@@ -26,3 +26,26 @@ export function resetCodeMail(to: string, firstName: string, code: string, minut
 </body></html>`;
   return { to, subject, text, html };
 }
+
+/** To the OLD address when a customer's email changes: the owner hears of it even if it was not them. */
+export function emailChangedMail(to: string, firstName: string, newEmail: string): OutgoingMail {
+  const subject = 'Your Shwari Shop email address was changed';
+  const lines = [
+    `Hello ${firstName},`,
+    '',
+    `The email address of your Shwari Shop account was changed to ${newEmail}. Mail about your account and orders now goes there.`,
+    '',
+    'If you did not make this change, contact us at once: someone else may be using your account.',
+    '',
+    'Shwari Shop',
+  ];
+  const text = lines.join('\n');
+  const html = `<!doctype html>
+<html><body style="font-family: Arial, sans-serif; color: #222">
+<p>Hello ${escapeHtml(firstName)},</p>
+<p>The email address of your Shwari Shop account was changed to <strong>${escapeHtml(newEmail)}</strong>. Mail about your account and orders now goes there.</p>
+<p>If you did not make this change, contact us at once: someone else may be using your account.</p>
+<p>Shwari Shop</p>
+</body></html>`;
+  return { to, subject, text, html };
+}

@@ -128,12 +128,12 @@ describe.each(testDatabases('customers'))('password reset on $dialect', (databas
     expect((await reset(customer.email, code)).status).toBe(200);
   });
 
-  it('lets an owner locked out by failed logins back in after a reset', async () => {
+  it('lets an owner slowed down by failed logins from their address back in at once after a reset', async () => {
     const customer = await h.customer();
-    for (let i = 0; i < 5; i += 1)
+    for (let i = 0; i < 6; i += 1)
       await h.request('POST', '/api/login', {
         body: { email: customer.email, password: 'wrong-guess' },
-        headers: { 'x-forwarded-for': `10.77.0.${i}` },
+        headers: { 'x-forwarded-for': '10.77.1.1' },
       });
     expect(
       (

@@ -1,4 +1,5 @@
-import { sqlTimestamp, createAuthGuards, httpTokenResolver } from '@shop/service-kit';
+import { createHash } from 'node:crypto';
+import { sqlTimestamp, toIso, createAuthGuards, httpTokenResolver } from '@shop/service-kit';
 import { testDatabases } from '@shop/service-kit/src/testing';
 import { PasswordHasher } from '../accounts/passwords';
 import { createStaffAccount } from '../accounts/create-admin';
@@ -6,6 +7,8 @@ import { startHarness, uniqueEmail, type Harness } from '../testing/harness';
 import { hashToken } from './tokens';
 
 const HOUR = 3600_000;
+/** The throttle's key of one account+address (throttle.ts), to record many failures at once. */
+const pairKeyOf = (email: string, address: string) => createHash('sha256').update(`pair:${email}|${address}`).digest('hex');
 const CREDENTIALS_MESSAGE = 'These credentials do not match our records.';
 
 describe.each(testDatabases('customers'))('sessions on $dialect', (database) => {
@@ -118,36 +121,93 @@ describe.each(testDatabases('customers'))('sessions on $dialect', (database) => 
     });
   });
 
-  describe('login throttling', () => {
-    it('blocks an account after 5 failures in 15 minutes, even with the right password, from any address', async () => {
+  describe('login throttling (growing delays, never a lock)', () => {
+    /** Moves every recorded failure `seconds` into the past: the test's way of letting time pass. */
+    const timePasses = async (seconds: number) => {
+      const rows: Array<{ id: number; created_at: Date | string }> = await h.db('login_attempts').select('id', 'created_at');
+      for (const row of rows) {
+        const at = Date.parse(toIso(row.created_at) ?? '');
+        await h
+          .db('login_attempts')
+          .where({ id: row.id })
+          .update({ created_at: sqlTimestamp(new Date(at - seconds * 1000)) });
+      }
+    };
+    const SLOWED = /^Too many login attempts\. Please try again in \d+ (second|seconds|minute|minutes)\.$/;
+
+    it('after 5 failures from one address each further attempt from it waits 1 s, 2 s, 4 s...; a success resets it', async () => {
       const { email, password } = await h.register();
-      for (let i = 0; i < 5; i += 1) expect((await login({ email, password: `wrong-${i}` }, newAddress())).status).toBe(422);
-      const blocked = await login({ email, password }, newAddress());
-      expect(blocked.status).toBe(429);
-      expect(blocked.body).toEqual({ message: 'Too many login attempts. Please try again in 15 minutes.' });
-      const retryAfter = Number(blocked.headers.get('retry-after'));
-      expect(retryAfter).toBeGreaterThan(14 * 60);
-      expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+      const attacker = newAddress();
+      for (let i = 0; i < 5; i += 1) expect((await login({ email, password: `wrong-${i}` }, attacker)).status).toBe(422);
 
-      // Another account from the same addresses is not affected.
-      const other = await h.register();
-      expect((await login(other, newAddress())).status).toBe(200);
-
-      // 15 minutes later the window has passed.
-      await h.db('login_attempts').update({ created_at: sqlTimestamp(new Date(Date.now() - 16 * 60_000)) });
-      expect((await login({ email, password }, newAddress())).status).toBe(200);
+      const waits: number[] = [];
+      for (let round = 0; round < 3; round += 1) {
+        const slowed = await login({ email, password: 'still-guessing' }, attacker);
+        expect(slowed.status).toBe(429);
+        expect(slowed.body.message).toMatch(SLOWED);
+        waits.push(Number(slowed.headers.get('retry-after')));
+        await timePasses(10 * 60);
+        expect((await login({ email, password: `wrong-again-${round}` }, attacker)).status).toBe(422);
+      }
+      // 1 s, 2 s, 4 s after the latest failure (stored to the second, so up to one more).
+      expect(waits[0]).toBeGreaterThanOrEqual(1);
+      expect(waits[0]).toBeLessThanOrEqual(2);
+      expect(waits[1]).toBeGreaterThanOrEqual(2);
+      expect(waits[1]).toBeLessThanOrEqual(3);
+      expect(waits[2]).toBeGreaterThanOrEqual(4);
+      expect(waits[2]).toBeLessThanOrEqual(5);
+      // Even the right password waits its turn from that address...
+      expect((await login({ email, password }, attacker)).status).toBe(429);
+      // ...and works once the delay has passed; the success starts that address from nothing again.
+      await timePasses(60);
+      expect((await login({ email, password }, attacker)).status).toBe(200);
+      for (let i = 0; i < 5; i += 1) expect((await login({ email, password: `fresh-${i}` }, attacker)).status).toBe(422);
     });
 
-    it('clears the account failures on a successful login', async () => {
-      const { email, password } = await h.register();
-      const address = newAddress();
-      for (let i = 0; i < 4; i += 1) await login({ email, password: 'wrong-password' }, address);
-      expect((await login({ email, password }, address)).status).toBe(200);
-      for (let i = 0; i < 4; i += 1) expect((await login({ email, password: 'wrong-password' }, address)).status).toBe(422);
-      expect((await login({ email, password }, address)).status).toBe(200);
+    it('an attacker throttled on a staff account cannot keep the staff member out: the right password from another address works', async () => {
+      const attacker = newAddress();
+      let failures = 0;
+      while (failures < 8) {
+        const answer = await login({ email: staff.email, password: `guess-${failures}` }, attacker);
+        if (answer.status === 429) await timePasses(30 * 60);
+        else {
+          expect(answer.status).toBe(422);
+          failures += 1;
+        }
+      }
+      expect((await login({ email: staff.email, password: 'one-more-guess' }, attacker)).status).toBe(429);
+      const atTheOffice = await login(staff, newAddress());
+      expect(atTheOffice.status).toBe(200);
+      expect(atTheOffice.body.role).toBe('staff');
     });
 
-    it('blocks an address after 20 failures over any accounts; a forged first X-Forwarded-For entry does not escape', async () => {
+    it('caps the delay: however many failures, an address waits at most 15 minutes', async () => {
+      const { email } = await h.register();
+      const attacker = newAddress();
+      const now = sqlTimestamp(new Date(Date.now() - 2000));
+      await h
+        .db('login_attempts')
+        .insert(Array.from({ length: 40 }, () => ({ throttle_key: pairKeyOf(email, attacker), account_key: null, created_at: now })));
+      const slowed = await login({ email, password: 'guess' }, attacker);
+      expect(slowed.status).toBe(429);
+      expect(Number(slowed.headers.get('retry-after'))).toBeLessThanOrEqual(15 * 60 + 1);
+      expect(Number(slowed.headers.get('retry-after'))).toBeGreaterThan(14 * 60);
+      expect(slowed.body).toEqual({ message: 'Too many login attempts. Please try again in 15 minutes.' });
+    });
+
+    it('slows guessing one account from many addresses, but never its owner at an address they signed in from before', async () => {
+      const { email, password } = await h.register();
+      const home = newAddress();
+      expect((await login({ email, password }, home)).status).toBe(200);
+      // One guess from each of 20 addresses: no address reaches its own limit.
+      for (let i = 0; i < 20; i += 1) expect((await login({ email, password: `spread-${i}` }, newAddress())).status).toBe(422);
+      const fromNewAddress = await login({ email, password: 'spread-guess' }, newAddress());
+      expect(fromNewAddress.status).toBe(429);
+      expect(Number(fromNewAddress.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      expect((await login({ email, password }, home)).status).toBe(200);
+    });
+
+    it('slows an address after 20 failures over any accounts; a forged first X-Forwarded-For entry does not escape', async () => {
       const address = newAddress();
       for (let i = 0; i < 20; i += 1) {
         // Each try claims another origin in front of the real last hop.
@@ -161,10 +221,24 @@ describe.each(testDatabases('customers'))('sessions on $dialect', (database) => 
       const victim = await h.register();
       const blocked = await h.request('POST', '/api/login', { body: victim, headers: { 'x-forwarded-for': `198.51.100.7, ${address}` } });
       expect(blocked.status).toBe(429);
-      expect(blocked.body.message).toMatch(/^Too many login attempts\. Please try again in \d+ minutes?\.$/);
+      expect(blocked.body.message).toMatch(SLOWED);
       expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
       // The same customer from another address logs in.
       expect((await login(victim, newAddress())).status).toBe(200);
+    });
+
+    it('a password reset forgets the account failures from every address', async () => {
+      const { email } = await h.register();
+      const attacker = newAddress();
+      for (let i = 0; i < 6; i += 1) await login({ email, password: `wrong-${i}` }, attacker);
+      expect((await login({ email, password: 'wrong' }, attacker)).status).toBe(429);
+      await h.request('POST', '/api/forgot-password', { body: { email } });
+      const code = /\b(\d{6})\b/.exec((await h.outbox.latestTo(email))?.text ?? '')?.[1];
+      const reset = await h.request('POST', '/api/forgot-password', {
+        body: { email, code, password: 'brand-new-pw-1', password_confirmation: 'brand-new-pw-1' },
+      });
+      expect(reset.status).toBe(200);
+      expect((await login({ email, password: 'brand-new-pw-1' }, attacker)).status).toBe(200);
     });
 
     it('uses the socket address when no X-Forwarded-For is sent', async () => {

@@ -1,5 +1,6 @@
 import type { Migration } from '@shop/service-kit';
 import customers from './0001_customers';
+import loginThrottleDelays from './0002_login_throttle_delays';
 import auditLog from './9001_customers_audit_log';
 
 /**
@@ -10,4 +11,4 @@ import auditLog from './9001_customers_audit_log';
  * definitions and SQL as of its release and imports no live service code, only types and
  * service-kit's dialect helpers.
  */
-export const migrations: readonly Migration[] = [customers, auditLog];
+export const migrations: readonly Migration[] = [customers, loginThrottleDelays, auditLog];
