@@ -5,32 +5,36 @@
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import type { LoginResponse } from '@shop/api-types';
-import { renderWithStore } from '@shop/store-kit/src/testing';
+import { STAFF_PAGE_COOKIE, type AdminSessionResponse } from '@shop/api-types';
+import { renderWithStore, respond } from '@shop/store-kit/src/testing';
 import AdminApp from './AdminApp';
-import { ADMIN_KEYS } from './session/adminSession';
+import { readPageCookie } from './session/adminSession';
 
-export const STAFF_TOKEN = 'tok_staff_1';
+/** The session's CSRF token in these tests (the session token itself is an HttpOnly cookie the page never sees). */
+export const STAFF_CSRF = 'csrf_staff_1';
 export const STAFF = { first_name: 'Amina', last_name: 'Wanjiru', email: 'admin@shwarimills.co.ke' };
 
-export const staffLogin = (role: LoginResponse['role'] = 'staff'): LoginResponse => ({
-  token: role === 'staff' ? STAFF_TOKEN : 'tok_customer_1',
-  user: role === 'staff' ? STAFF : { first_name: 'Juma', last_name: 'Otieno', email: 'customer@example.com' },
-  role,
-  expires_at: '2026-02-16T08:00:00.000Z',
-});
+/** POST /api/admin/session: staff get the session; a customer account is refused with 403. */
+export const staffLogin = (role: 'staff' | 'customer' = 'staff') =>
+  role === 'staff'
+    ? ({ user: STAFF, role: 'staff', expires_at: '2026-02-16T08:00:00.000Z', csrf_token: STAFF_CSRF } satisfies AdminSessionResponse)
+    : respond(403, { message: 'This account cannot use the back office.' });
 
-/** A signed-in staff member, as a previous login left it in local storage. */
+/**
+ * A signed-in staff member, as a previous login left it: the readable page cookie (jsdom's page is
+ * at /, so the cookie is set there rather than at /admin).
+ */
 export function storeAdminSession(): void {
-  localStorage.setItem(ADMIN_KEYS.token, STAFF_TOKEN);
-  localStorage.setItem(ADMIN_KEYS.name, 'Amina Wanjiru');
-  localStorage.setItem(ADMIN_KEYS.email, STAFF.email);
+  const page = { csrf_token: STAFF_CSRF, name: 'Amina Wanjiru', email: STAFF.email };
+  document.cookie = `${STAFF_PAGE_COOKIE}=${encodeURIComponent(JSON.stringify(page))}; Path=/`;
 }
 
-export const storedAdminSession = () => ({
-  token: localStorage.getItem(ADMIN_KEYS.token),
-  name: localStorage.getItem(ADMIN_KEYS.name),
-  email: localStorage.getItem(ADMIN_KEYS.email),
+/** What the page knows of the session after a reload (null: signed out). */
+export const storedAdminSession = () => readPageCookie();
+
+// Cookies outlive a test in jsdom: each test starts signed out.
+afterEach(() => {
+  document.cookie = `${STAFF_PAGE_COOKIE}=; Path=/; Max-Age=0`;
 });
 
 let location = '';

@@ -20,7 +20,7 @@ import {
   type CouponFormBody,
   type DashboardToday,
   type LabelledSeries,
-  type LoginResponse,
+  type AdminSessionResponse,
   type MessageResponse,
   type MonthlySalesTotal,
   type OrderReport,
@@ -138,7 +138,7 @@ function asList<T>(response: unknown): T[] {
 }
 
 /**
- * The back office's own RTK Query api: reducerPath 'adminApi', the staff bearer token, and its own
+ * The back office's own RTK Query api: reducerPath 'adminApi', the staff session cookie, and its own
  * 401/403 handling, so it never touches the shopper's session or cache. Injected into the shell's
  * store by AdminStoreProvider (rootReducer.inject plus a scoped middleware, see adminStore.tsx).
  */
@@ -149,7 +149,7 @@ export const adminApi = createApi({
   // Back-office data changes under other staff's hands: refetch a screen when it is opened again.
   refetchOnMountOrArgChange: 30,
   endpoints: (build) => ({
-    login: build.mutation<LoginResponse, AdminLoginBody>({ query: (body) => ({ url: 'login', method: 'POST', body }) }),
+    login: build.mutation<AdminSessionResponse, AdminLoginBody>({ query: (body) => ({ url: 'admin/session', method: 'POST', body }) }),
     logout: build.mutation<MessageResponse, void>({ query: () => ({ url: 'admin/logout', method: 'POST' }) }),
 
     // Dashboard.

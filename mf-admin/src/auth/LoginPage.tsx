@@ -2,9 +2,8 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Checkbox, Flex, Form, Input, Typography } from 'antd';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { adminApi, useLoginMutation } from '../api/adminApi';
-import { adminApiBaseUrl } from '../api/baseQuery';
 import { useAdminDispatch, useAdminSelector } from '../api/hooks';
-import { adminNoticeSeen, selectAdminNotice, selectAdminToken, signInAdmin } from '../session/adminSession';
+import { adminNoticeSeen, selectAdminNotice, selectAdminSignedIn, signInAdmin } from '../session/adminSession';
 import { readApiError } from '../common/errors';
 import { useAdminMeta } from '../common/meta';
 
@@ -22,17 +21,12 @@ interface LoginForm {
   remember: boolean;
 }
 
-/** A customer's token that the back office will not keep: revoked at once (best effort). */
-function revokeCustomerToken(token: string): void {
-  void fetch(`${adminApiBaseUrl()}logout`, { method: 'POST', headers: { authorization: `Bearer ${token}` } }).catch(() => undefined);
-}
-
 /** /admin/login: username or email and password; staff only. */
 export default function LoginPage(): JSX.Element {
   useAdminMeta('Login');
   const navigate = useNavigate();
   const dispatch = useAdminDispatch();
-  const token = useAdminSelector(selectAdminToken);
+  const signedIn = useAdminSelector(selectAdminSignedIn);
   const notice = useAdminSelector(selectAdminNotice);
   const [login, { isLoading }] = useLoginMutation();
   const [failure, setFailure] = useState<string | null>(null);
@@ -40,28 +34,31 @@ export default function LoginPage(): JSX.Element {
 
   // Whoever signed out last: nothing of their data stays in the cache.
   useEffect(() => {
-    if (!token) dispatch(adminApi.util.resetApiState());
+    if (!signedIn) dispatch(adminApi.util.resetApiState());
     // eslint-disable-next-line react-hooks/exhaustive-deps -- on arrival only: signing in here must not empty the cache it is filling.
   }, []);
 
-  if (token) return <Navigate to="/admin/dashboard" replace />;
+  if (signedIn) return <Navigate to="/admin/dashboard" replace />;
 
   const submit = async (values: LoginForm): Promise<void> => {
     setFailure(null);
     dispatch(adminNoticeSeen());
     try {
+      // The server sets the session cookie (HttpOnly) itself; a customer account gets a 403 and no token at all.
       const answer = await login({ email: values.email.trim(), password: values.password, remember: Boolean(values.remember) }).unwrap();
-      if (answer.role !== 'staff') {
-        revokeCustomerToken(answer.token);
-        setFailure(LOGIN_MESSAGES.notStaff);
-        return;
-      }
       dispatch(
-        signInAdmin({ token: answer.token, name: `${answer.user.first_name} ${answer.user.last_name}`.trim(), email: answer.user.email }),
+        signInAdmin({
+          csrf: answer.csrf_token,
+          name: `${answer.user.first_name} ${answer.user.last_name}`.trim(),
+          email: answer.user.email,
+        }),
       );
       navigate('/admin/dashboard', { replace: true });
     } catch (error) {
-      setFailure(readApiError(error, 'We could not log you in. Please try again.').messages.join(' '));
+      const refusedAsCustomer = typeof error === 'object' && error !== null && 'status' in error && error.status === 403;
+      setFailure(
+        refusedAsCustomer ? LOGIN_MESSAGES.notStaff : readApiError(error, 'We could not log you in. Please try again.').messages.join(' '),
+      );
     }
   };
 

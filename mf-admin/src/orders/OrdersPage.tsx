@@ -12,7 +12,7 @@ import { RowActions } from '../common/RowActions';
 import { EmptyState, LoadError } from '../common/states';
 import { PaidTag, StatusTag } from '../common/StatusTag';
 import { useDebounced } from '../common/useDebounced';
-import { selectAdminToken, signOutAdmin } from '../session/adminSession';
+import { selectAdminSignedIn, signOutAdmin } from '../session/adminSession';
 import { ExportError, exportOrdersCsv } from './exportOrders';
 import dayjs from 'dayjs';
 
@@ -21,7 +21,7 @@ export default function OrdersPage(): JSX.Element {
   const navigate = useNavigate();
   const dispatch = useAdminDispatch();
   const { message } = App.useApp();
-  const token = useAdminSelector(selectAdminToken);
+  const signedIn = useAdminSelector(selectAdminSignedIn);
   const [page, setPage] = useState(1);
   const [statusIds, setStatusIds] = useState<number[]>([]);
   const [range, setRange] = useState<[Dayjs, Dayjs] | null>(null);
@@ -42,10 +42,10 @@ export default function OrdersPage(): JSX.Element {
     };
 
   const exportCsv = async () => {
-    if (!token) return;
+    if (!signedIn) return;
     setExporting(true);
     try {
-      await exportOrdersCsv(token, filters, `orders-${dayjs().format(DATE_FORMAT)}.csv`);
+      await exportOrdersCsv(filters, `orders-${dayjs().format(DATE_FORMAT)}.csv`);
     } catch (error) {
       const status = error instanceof ExportError ? error.status : 0;
       if (status === 401 || status === 403) dispatch(signOutAdmin(status === 401 ? 'expired' : 'forbidden'));

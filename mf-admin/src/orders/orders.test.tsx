@@ -11,7 +11,6 @@ import {
   pickOption,
   query,
   renderAdmin,
-  STAFF_TOKEN,
   storeAdminSession,
   tableRows,
 } from '../testUtils';
@@ -72,15 +71,15 @@ describe('orders list', () => {
     expect(await screen.findByText('No Orders')).toBeTruthy();
   });
 
-  it('Export CSV fetches /api/admin/orders/export.csv with the filters and the bearer token, and downloads it', async () => {
-    const exports: Array<{ url: string; auth: string | null }> = [];
+  it('Export CSV fetches /api/admin/orders/export.csv with the filters and the session cookie, and downloads it', async () => {
+    const exports: Array<{ url: string; auth: string | null; credentials: RequestCredentials | undefined }> = [];
     const csv = '\uFEFFOrder Number,Customer\r\nSHW-1001,Juma Otieno\r\n';
     const routes = mockApi({ 'GET /admin/orders\\?.*': () => ({ orders: page([order(1)]) }), 'GET /admin/order-statuses': () => STATUSES });
     const answer = routes.getMockImplementation()!;
     routes.mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
       if (url.includes('/export.csv')) {
-        exports.push({ url, auth: new Headers(init?.headers).get('authorization') });
+        exports.push({ url, auth: new Headers(init?.headers).get('authorization'), credentials: init?.credentials });
         return new Response(csv, { status: 200, headers: { 'content-type': 'text/csv' } });
       }
       return answer(input, init);
@@ -99,7 +98,7 @@ describe('orders list', () => {
     await pickOption('Status', 'Paid');
     fireEvent.click(screen.getByRole('button', { name: /Export CSV/ }));
     await waitFor(() => expect(clicks).toHaveLength(1));
-    expect(exports).toEqual([{ url: 'http://localhost/api/admin/orders/export.csv?status_ids=2', auth: `Bearer ${STAFF_TOKEN}` }]);
+    expect(exports).toEqual([{ url: 'http://localhost/api/admin/orders/export.csv?status_ids=2', auth: null, credentials: 'same-origin' }]);
     expect(clicks[0]).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/);
     expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(await saved!.arrayBuffer())).toBe(csv);
   });

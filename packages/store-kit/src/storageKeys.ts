@@ -31,10 +31,7 @@ export const STORAGE_KEYS = {
    * hosted payment page's redirect; the success page removes it.
    */
   pendingOrder: 'pending_order',
-  /** The back office's own session: the staff member's, never the shopper's. */
-  adminToken: 'admin_token',
-  adminName: 'admin_name',
-  adminEmail: 'admin_email',
+  // The back office keeps nothing here: its session is an HttpOnly cookie (STAFF_SESSION_COOKIE).
 } as const;
 
 /** Session storage (kept for the tab's life). */
