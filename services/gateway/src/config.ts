@@ -136,6 +136,8 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
           '/api/login',
           '/api/logout',
           '/api/admin/logout',
+          // The back office's login: sets the HttpOnly staff session cookie.
+          '/api/admin/session',
           '/api/site/register',
           '/api/site/counties',
           '/api/forgot-password',
