@@ -94,11 +94,12 @@ describe('MyAccountPage', () => {
     expect(field('Phone').value).toBe('0722999888');
   });
 
-  it('a new password is posted with its confirmation, and the password fields are emptied after saving', async () => {
+  it('a new password is posted with its confirmation and the current password, and the password fields are emptied after saving', async () => {
     const updates = profileServer();
     await openMyAccount();
     type(passwordField(/^New password/), 'Mpya@2026');
     type(passwordField(/^Confirm new password/), 'Mpya@2026');
+    type(passwordField(/^Current password/), 'Customer@123');
     save();
     expect(await screen.findByText(ACCOUNT_MESSAGES.profileUpdated)).toBeTruthy();
     expect(updates).toEqual([
@@ -109,10 +110,13 @@ describe('MyAccountPage', () => {
         phone: '0712345678',
         password: 'Mpya@2026',
         password_confirmation: 'Mpya@2026',
+        current_password: 'Customer@123',
       },
     ]);
     await waitFor(() => expect(passwordField(/^New password/).value).toBe(''));
     expect(passwordField(/^Confirm new password/).value).toBe('');
+    // Nothing left to confirm: the current password field goes away, emptied.
+    expect(screen.queryByLabelText(/^Current password/)).toBeNull();
   });
 
   it('a 422 shows each field message as a toast and keeps what the customer typed', async () => {
@@ -131,6 +135,7 @@ describe('MyAccountPage', () => {
     type(field('Phone'), '07129');
     type(passwordField(/^New password/), 'Mpya@2026');
     type(passwordField(/^Confirm new password/), 'Mpya@2027');
+    type(passwordField(/^Current password/), 'Customer@123');
     save();
     expect(await screen.findByText(ACCOUNT_MESSAGES.emailTaken)).toBeTruthy();
     expect(await screen.findByText('The phone field must be 10 digits.')).toBeTruthy();
@@ -149,6 +154,7 @@ describe('MyAccountPage', () => {
     type(field('First name'), 'Jumaa ');
     type(field('Last name'), 'Otieno-Mwangi');
     type(field('Email address'), 'Juma.Otieno@Example.com');
+    type(passwordField(/^Current password/), 'Customer@123');
     save();
     expect(await screen.findByText(ACCOUNT_MESSAGES.profileUpdated)).toBeTruthy();
     await waitFor(() => expect(localStorage.getItem('customer_name')).toBe('Jumaa Otieno-Mwangi'));
@@ -157,6 +163,47 @@ describe('MyAccountPage', () => {
     // The profile is fetched again after the update and refills the form.
     await waitFor(() => expect(paragraph('Hello').textContent).toBe('Hello Jumaa (not Jumaa? Log out)'));
     expect(field('Email address').value).toBe('juma.otieno@example.com');
+  });
+
+  it('asks for the current password only when the email or the password changes, and sends nothing without it', async () => {
+    const updates = profileServer();
+    await openMyAccount();
+    expect(screen.queryByLabelText(/^Current password/)).toBeNull();
+    type(field('Email address'), 'new.address@example.com');
+    expect(passwordField(/^Current password/).required).toBe(true);
+    save();
+    expect(await screen.findByText(ACCOUNT_MESSAGES.currentPasswordRequired)).toBeTruthy();
+    expect(updates).toEqual([]);
+    // Back to the same email (any case): no longer asked.
+    type(field('Email address'), 'Customer@Example.com');
+    expect(screen.queryByLabelText(/^Current password/)).toBeNull();
+    type(passwordField(/^New password/), 'Mpya@2026');
+    expect(screen.getByLabelText(/^Current password/)).toBeTruthy();
+  });
+
+  it("a wrong current password shows 'The current password is incorrect.' and keeps the change typed", async () => {
+    const updates = profileServer(PROFILE, () =>
+      respond(422, {
+        message: ACCOUNT_MESSAGES.currentPasswordIncorrect,
+        errors: { current_password: [ACCOUNT_MESSAGES.currentPasswordIncorrect] },
+      }),
+    );
+    await openMyAccount();
+    type(field('Email address'), 'new.address@example.com');
+    type(passwordField(/^Current password/), 'a-wrong-guess');
+    save();
+    expect(await screen.findByText('The current password is incorrect.')).toBeTruthy();
+    expect(updates).toEqual([
+      {
+        first_name: 'Juma',
+        last_name: 'Otieno',
+        email: 'new.address@example.com',
+        phone: '0712345678',
+        current_password: 'a-wrong-guess',
+      },
+    ]);
+    expect(field('Email address').value).toBe('new.address@example.com');
+    expect(storedSession()).toEqual({ token: 'tok_customer_1', name: 'Juma Otieno', email: 'customer@example.com' });
   });
 
   it('when the profile cannot be loaded the page says so', async () => {

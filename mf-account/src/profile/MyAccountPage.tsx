@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { normaliseKenyanPhone } from '@shop/api-types';
+import { ACCOUNT_MESSAGES, normaliseKenyanPhone } from '@shop/api-types';
 import {
   apiErrorMessages,
   notify,
@@ -19,7 +19,15 @@ export function MyAccountPage(): JSX.Element {
   const [update, { isLoading: saving }] = useUpdateProfileMutation();
   const dispatch = useAppDispatch();
   const logOut = useLogOut();
-  const [form, setForm] = useState({ first_name: '', last_name: '', email: '', phone: '', password: '', password_confirmation: '' });
+  const [form, setForm] = useState({
+    first_name: '',
+    last_name: '',
+    email: '',
+    phone: '',
+    password: '',
+    password_confirmation: '',
+    current_password: '',
+  });
 
   useEffect(() => {
     if (profile.data) {
@@ -31,13 +39,26 @@ export function MyAccountPage(): JSX.Element {
   if (profile.isLoading) return <Loading label="Loading your profile…" />;
   if (profile.isError || !profile.data) return <EmptyState title="We could not load your profile just now." />;
 
+  // A new email or password needs the current one: a token taken from this browser alone must not take the account.
+  const needsCurrentPassword = form.email.trim().toLowerCase() !== profile.data.email.toLowerCase() || form.password !== '';
+
   const set = (field: keyof typeof form) => (event: { target: { value: string } }) =>
     setForm((current) => ({ ...current, [field]: event.target.value }));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    if (needsCurrentPassword && form.current_password === '') {
+      notify.error(ACCOUNT_MESSAGES.currentPasswordRequired);
+      return;
+    }
     const phone = normaliseKenyanPhone(form.phone) ?? form.phone;
-    const body = { ...form, phone, password: form.password || undefined, password_confirmation: form.password_confirmation || undefined };
+    const body = {
+      ...form,
+      phone,
+      password: form.password || undefined,
+      password_confirmation: form.password_confirmation || undefined,
+      current_password: needsCurrentPassword ? form.current_password : undefined,
+    };
     const result = await update(body);
     if ('error' in result) {
       for (const message of apiErrorMessages(result.error)) notify.error(message);
@@ -45,7 +66,7 @@ export function MyAccountPage(): JSX.Element {
     }
     notify.success(result.data.message);
     dispatch(sessionRenamed({ name: `${form.first_name.trim()} ${form.last_name.trim()}`, email: form.email.trim().toLowerCase() }));
-    setForm((current) => ({ ...current, phone, password: '', password_confirmation: '' }));
+    setForm((current) => ({ ...current, phone, password: '', password_confirmation: '', current_password: '' }));
   };
 
   return (
@@ -122,6 +143,17 @@ export function MyAccountPage(): JSX.Element {
             />
           </div>
         </fieldset>
+        {needsCurrentPassword && (
+          <TextField
+            label="Current password (needed to change your email or password)"
+            name="current_password"
+            type="password"
+            autoComplete="current-password"
+            value={form.current_password}
+            onChange={set('current_password')}
+            required
+          />
+        )}
         <button type="submit" className={styles.primary} disabled={saving}>
           {saving ? 'Saving…' : 'Save Changes'}
         </button>

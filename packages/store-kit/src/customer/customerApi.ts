@@ -1,7 +1,7 @@
 import type { Address, AddressBody, AddressSavedResponse, CustomerProfile, MessageResponse } from '@shop/api-types';
 import { api } from '../api';
 
-/** POST /api/profile/update: the password only when the customer changes it. */
+/** POST /api/profile/update: the password only when the customer changes it; the current password with a new email or password. */
 export interface ProfileUpdate {
   first_name: string;
   last_name: string;
@@ -9,6 +9,7 @@ export interface ProfileUpdate {
   phone: string;
   password?: string;
   password_confirmation?: string;
+  current_password?: string;
 }
 
 /**
