@@ -53,6 +53,8 @@ function rateLimitRules(env: NodeJS.ProcessEnv): RateLimitRule[] {
   const coupons = limit('COUPONS', 30);
   return [
     { label: 'sign-in attempts', method: 'POST', path: '/api/login', limit: limit('LOGIN', 30), windowMs },
+    // The back office's sign-in (the staff session cookie): the same count, so neither is a way round the other's limit.
+    { label: 'sign-in attempts', bucket: '/api/login', method: 'POST', path: '/api/admin/session', limit: limit('LOGIN', 30), windowMs },
     { label: 'password reset requests', method: 'POST', path: '/api/forgot-password', limit: limit('PASSWORD_RESET', 10), windowMs },
     { label: 'orders', method: 'POST', path: '/api/site/orders/store', limit: limit('ORDERS', 30), windowMs },
     // An account costs an argon2 hash and its welcome points.

@@ -90,6 +90,9 @@ describe('gateway in front of a real service', () => {
     router.post('/api/login', (ctx) => {
       ctx.body = { token: 'x' };
     });
+    router.post('/api/admin/session', (ctx) => {
+      ctx.body = { name: 'Staff' };
+    });
     router.post('/api/forgot-password', (ctx) => {
       ctx.body = { message: 'sent' };
     });
@@ -193,6 +196,8 @@ describe('gateway in front of a real service', () => {
     expect(JSON.parse(refused.body)).toMatchObject({
       message: expect.stringMatching(/^Too many sign-in attempts from your network\. Please wait \d seconds? and try again\.$/),
     });
+    // The back office's sign-in counts with the shop's: neither is a way round the other's limit.
+    expect((await call(`${gateway.url}/api/admin/session`, { method: 'POST', body: '{}' })).status).toBe(429);
     // Another shopper (another address) is not affected, nor are other calls from this one.
     expect((await login('127.0.0.2')).status).toBe(200);
     expect((await call(`${gateway.url}/api/site/products`)).status).toBe(200);
@@ -373,6 +378,7 @@ describe('gateway settings', () => {
     expect(loadGatewayConfig({ GATEWAY_METRICS_PORT: 'off' }).metrics).toBeNull();
     expect(loadGatewayConfig({}).rateLimits.map((rule) => [rule.path, rule.limit, rule.windowMs])).toEqual([
       ['/api/login', 30, 60_000],
+      ['/api/admin/session', 30, 60_000],
       ['/api/forgot-password', 10, 60_000],
       ['/api/site/orders/store', 30, 60_000],
       ['/api/site/register', 10, 60_000],
