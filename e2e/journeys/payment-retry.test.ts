@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, Page } from 'playwright-core';
-import type { AdminOrder, AdminOrdersResponse, LoginResponse, Product } from '@shop/api-types';
+import type { AdminOrder, AdminOrdersResponse, Product } from '@shop/api-types';
 import { eventually, launchBrowser, openJourney } from '../src/browser';
 import { startShop, type RunningShop } from '../src/shop';
 
@@ -35,23 +35,17 @@ async function addToCart(page: Page, product: Product): Promise<void> {
     .waitFor();
 }
 
-const STAFF = { email: 'admin@shwarimills.co.ke', password: 'Admin@12345' };
-
-/**
- * Signs staff in for API calls: the back office's session cookie (POST /api/admin/session) where
- * the shop has it, else the bearer token of POST /api/login; answers the headers to send.
- */
-async function signInStaff(staff: APIRequestContext): Promise<Record<string, string>> {
-  const session = await staff.post(`${shop.url}/api/admin/session`, { data: { ...STAFF, remember: false } });
-  if (session.status() === 200) return {};
-  const login = await staff.post(`${shop.url}/api/login`, { data: STAFF });
-  expect(login.status()).toBe(200);
-  return { authorization: `Bearer ${((await login.json()) as LoginResponse).token}` };
+/** Staff sign in as the back office does: the session is an HttpOnly cookie this request context keeps. */
+async function signInStaff(staff: APIRequestContext): Promise<void> {
+  const session = await staff.post(`${shop.url}/api/admin/session`, {
+    data: { email: 'admin@shwarimills.co.ke', password: 'Admin@12345', remember: false },
+  });
+  expect(session.status()).toBe(200);
 }
 
 /** The back office's orders, newest first, as staff see them (GET /api/admin/orders). */
-async function staffOrders(staff: APIRequestContext, headers: Record<string, string>): Promise<AdminOrder[]> {
-  const answer = await staff.get(`${shop.url}/api/admin/orders?per_page=100`, { headers });
+async function staffOrders(staff: APIRequestContext): Promise<AdminOrder[]> {
+  const answer = await staff.get(`${shop.url}/api/admin/orders?per_page=100`);
   expect(answer.status()).toBe(200);
   return ((await answer.json()) as AdminOrdersResponse).orders.data;
 }
@@ -60,8 +54,8 @@ it('at phone size: coupon and points, Decline on the payment page, Try Again pay
   const { page } = await openJourney(browser);
   const staffContext = await browser.newContext();
   const staff = staffContext.request;
-  const staffHeaders = await signInStaff(staff);
-  const before = new Set((await staffOrders(staff, staffHeaders)).map((order) => order.id));
+  await signInStaff(staff);
+  const before = new Set((await staffOrders(staff)).map((order) => order.id));
 
   // A cart well above the minimum, so a 10% coupon and all 150 Shwari Points both fit.
   const products = (await (await page.request.get(`${shop.url}/api/site/products`)).json()) as Product[];
@@ -126,7 +120,7 @@ it('at phone size: coupon and points, Decline on the payment page, Try Again pay
   );
 
   // The back office: exactly one order for this purchase, paid at the first total with the coupon and points.
-  const placed = (await staffOrders(staff, staffHeaders)).filter((order) => !before.has(order.id));
+  const placed = (await staffOrders(staff)).filter((order) => !before.has(order.id));
   expect(placed.map((order) => order.order_number)).toEqual([orderNumber]);
   const [order] = placed;
   expect(order!.is_paid).toBe(1);
