@@ -1,9 +1,11 @@
-# syntax=docker/dockerfile:1
 # The mf-account remote: built from its workspace and the packages it uses, then served as static
 # files from its own origin by an unprivileged nginx (the shell finds it through /remotes.json).
 # Build from the repository root (docker-compose.yml does):
 #   docker build -f deploy/remotes/mf-account.Dockerfile -t shwari-shop/mf-account .
+# The base images are build arguments (npm run deploy:smoke builds local ones from Debian packages
+# when the registry cannot be reached); the registry images are the defaults.
 ARG NODE_IMAGE=node:20-bookworm-slim
+ARG NGINX_IMAGE=nginxinc/nginx-unprivileged:1.27-alpine
 
 # Every workspace's package.json and the lock file, nothing else: npm ci checks the lock file
 # against all of them, and this stage's output (so the install below) only changes when they do.
@@ -27,10 +29,13 @@ COPY packages/storefront-ui packages/storefront-ui
 COPY packages/mf-config packages/mf-config
 COPY mf-account mf-account
 RUN npm run build -w @shop/mf-account
+# Served publicly: the browser build only, without the first-screen renderer (dist/server, read only by
+# a gateway that serves the remote itself) or source maps.
+RUN rm -rf mf-account/dist/server && find mf-account/dist -name '*.map' -delete
 
-FROM nginxinc/nginx-unprivileged:1.27-alpine
+FROM ${NGINX_IMAGE}
 COPY deploy/nginx-remote.conf /etc/nginx/conf.d/default.conf
 COPY --from=build /app/mf-account/dist /usr/share/nginx/html
-# nginx-unprivileged runs as the nginx user (uid 101) on port 8080.
+# nginx-unprivileged (and the local nginx image) runs as the nginx user (uid 101) on port 8080.
 USER 101
 EXPOSE 8080

@@ -1,7 +1,8 @@
-# syntax=docker/dockerfile:1
 # The chat service: its workspace and the packages it uses, production dependencies only, run
 # by an unprivileged user. Build from the repository root (docker-compose.yml does):
 #   docker build -f deploy/services/chat.Dockerfile -t shwari-shop/chat .
+# The base images are build arguments (npm run deploy:smoke builds local ones from Debian packages
+# when the registry cannot be reached); the registry images are the defaults.
 ARG NODE_IMAGE=node:20-bookworm-slim
 
 # Every workspace's package.json and the lock file, nothing else: npm ci checks the lock file
@@ -13,9 +14,14 @@ RUN mkdir /manifests && cp package.json package-lock.json /manifests/ \
  && find . -name package.json -not -path "*/node_modules/*" -not -path "./package.json" -exec cp --parents {} /manifests/ \;
 
 FROM ${NODE_IMAGE} AS deps
+# better-sqlite3 compiles itself when its prebuilt binary cannot be downloaded (no access to
+# GitHub's releases): a compiler for this stage only, never in the final image.
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends python3 make g++ \
+ && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY --from=manifests /manifests/ ./
-# Prebuilt native binaries (better-sqlite3, argon2, sharp) come with the npm packages.
+# Prebuilt native binaries (argon2, sharp) come with the npm packages.
 RUN npm ci --workspace @shop/chat-service --include-workspace-root=false --omit=dev --no-audit --no-fund
 
 FROM ${NODE_IMAGE}

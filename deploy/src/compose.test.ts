@@ -25,7 +25,10 @@ const OPERATOR_ENV: Record<string, string> = {
   DPO_SERVICE_TYPE: '3854',
 };
 
-const published = (service: ComposeService) => service.ports ?? [];
+/** Published ports as compose reads them with the operator's defaults (no SHOP_BIND_ADDRESS etc.). */
+const published = (service: ComposeService) => (service.ports ?? []).map((port) => interpolate(port, {}));
+const NODE_BUILD_ARGS = { NODE_IMAGE: '${NODE_IMAGE:-node:20-bookworm-slim}' };
+const NGINX_BUILD_ARGS = { ...NODE_BUILD_ARGS, NGINX_IMAGE: '${NGINX_IMAGE:-nginxinc/nginx-unprivileged:1.27-alpine}' };
 const healthTest = (service: ComposeService) => [service.healthcheck?.test ?? []].flat().join(' ');
 /** One-shot jobs (migrations): awaited by another service until they complete successfully. */
 const oneShots = new Set(
@@ -55,7 +58,9 @@ describe('docker-compose.yml', () => {
 
   it('runs MySQL 8 with a named volume and a health check that the migrations wait for', () => {
     const mysql = compose.services.mysql!;
-    expect(mysql.image).toMatch(/^mysql:8(\.|$)/);
+    // MYSQL_IMAGE may name a stand-in (the smoke's MariaDB from Debian packages); MySQL 8 by default.
+    expect(interpolate(mysql.image!, {})).toMatch(/^mysql:8(\.|$)/);
+    expect(interpolate(mysql.image!, { MYSQL_IMAGE: 'shwari-shop/mariadb:10.11-bookworm' })).toBe('shwari-shop/mariadb:10.11-bookworm');
     const [volume] = (mysql.volumes ?? []).map((mount) => mount.split(':')[0]!);
     expect(volume).toBeDefined();
     expect(Object.keys(compose.volumes ?? {})).toContain(volume);
@@ -69,9 +74,18 @@ describe('docker-compose.yml', () => {
 
     it('is built from its own Dockerfile and checked through /readyz on its port', () => {
       expect(service).toBeDefined();
-      expect(service!.build).toEqual({ context: '.', dockerfile: `deploy/services/${spec.name}.Dockerfile` });
+      expect(service!.build).toEqual({ context: '.', dockerfile: `deploy/services/${spec.name}.Dockerfile`, args: NODE_BUILD_ARGS });
       expect(healthTest(service!)).toContain(`http://127.0.0.1:${spec.defaultPort}/readyz`);
       expect(service!.init).toBe(true);
+    });
+
+    it('runs two replicas by default, its migration job once', () => {
+      expect(interpolate(String(service!.scale), {})).toBe('2');
+      expect(interpolate(String(service!.scale), { SERVICE_REPLICAS: '3' })).toBe('3');
+      expect(migrate!.scale).toBeUndefined();
+      // Both replicas and the job run one image, tagged once.
+      expect(migrate!.image).toBe(service!.image);
+      expect(interpolate(service!.image!, {})).toBe(`shwari-shop/${spec.name}:latest`);
     });
 
     it('waits for its own one-shot migration job, which waits for MySQL', () => {
@@ -113,9 +127,14 @@ describe('docker-compose.yml', () => {
 
     it('is built from its own Dockerfile and served from its own origin, with a health check', () => {
       expect(service).toBeDefined();
-      expect(service!.build).toEqual({ context: '.', dockerfile: `deploy/remotes/${remote.folder}.Dockerfile` });
+      expect(service!.build).toEqual({ context: '.', dockerfile: `deploy/remotes/${remote.folder}.Dockerfile`, args: NGINX_BUILD_ARGS });
       expect(healthTest(service!)).toContain('/healthz');
-      expect(published(service!)).toEqual([`${remote.defaultPort}:8080`]);
+      expect(published(service!)).toEqual([`0.0.0.0:${remote.defaultPort}:8080`]);
+      // The smoke publishes on 127.0.0.1 and ports of its own.
+      const variable = `${remote.folder.toUpperCase().replace(/-/g, '_')}_PUBLIC_PORT`;
+      expect(service!.ports!.map((port) => interpolate(port, { SHOP_BIND_ADDRESS: '127.0.0.1', [variable]: '43001' }))).toEqual([
+        '127.0.0.1:43001:8080',
+      ]);
     });
 
     it('is where the gateway tells the shell to load it from', () => {
@@ -124,14 +143,42 @@ describe('docker-compose.yml', () => {
     });
   });
 
-  describe('the gateway', () => {
+  describe('the gateways and their load balancer', () => {
     const gateway = compose.services.gateway!;
+    const lb = compose.services.lb!;
 
-    it("is the only published port besides the remotes' own origins", () => {
+    it("publishes the load balancer as the only port besides the remotes' own origins", () => {
       const publishing = entries.filter(([, service]) => published(service).length > 0).map(([name]) => name);
-      expect(publishing.sort()).toEqual(['gateway', ...REMOTES.map((remote) => remote.folder)].sort());
-      expect(published(gateway).map((port) => interpolate(port, {}))).toEqual(['8080:8080']);
+      expect(publishing.sort()).toEqual(['lb', ...REMOTES.map((remote) => remote.folder)].sort());
+      expect(published(lb)).toEqual(['0.0.0.0:8080:8080']);
+      expect(lb.build).toEqual({ context: '.', dockerfile: 'deploy/lb/lb.Dockerfile', args: NGINX_BUILD_ARGS });
+      expect(lb.depends_on).toEqual({ gateway: { condition: 'service_healthy' } });
       expect(healthTest(gateway)).toContain('http://127.0.0.1:8080/healthz');
+      expect(interpolate(String(gateway.scale), {})).toBe('2');
+    });
+
+    it('balances over every gateway found by name, and never serves the server build or source maps', () => {
+      const nginx = fs.readFileSync(path.join(REPO_ROOT, 'deploy/lb/nginx-lb.conf'), 'utf8');
+      expect(nginx).toContain('listen 8080;');
+      // Asked again through Docker's DNS, so a scaled or restarted gateway is found.
+      expect(nginx).toMatch(/resolver 127\.0\.0\.11 valid=\d+s/);
+      expect(nginx).toMatch(/set \$gateways gateway:8080;\s+proxy_pass http:\/\/\$gateways;/);
+      expect(nginx).toContain('proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;');
+      expect(nginx).toContain('location ^~ /server/');
+      expect(nginx).toContain('location ~ \\.map$');
+      expect(nginx).toContain('location = /lb-healthz');
+      expect(healthTest(lb)).toContain('http://127.0.0.1:8080/lb-healthz');
+    });
+
+    it('trusts the one proxy hop in front of the gateways and shares their state through Redis', () => {
+      const env = containerEnv(gateway, OPERATOR_ENV);
+      expect(loadGatewayConfig(env).trustedProxies).toEqual({ kind: 'hops', hops: 1 });
+      expect(env.REDIS_URL).toBe('redis://redis:6379');
+      expect(gateway.depends_on?.redis).toEqual({ condition: 'service_healthy' });
+      const redis = compose.services.redis!;
+      expect(interpolate(redis.image!, {})).toMatch(/^redis:7/);
+      expect(healthTest(redis)).toContain('redis-cli ping');
+      expect(published(redis)).toEqual([]);
     });
 
     it('routes every area to the service inside the network and waits for each to be healthy', () => {

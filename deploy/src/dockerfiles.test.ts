@@ -100,6 +100,13 @@ describe.each(cases)('$dockerfile ($service)', ({ service, dockerfile, dir, kind
     expect([...new Set(contextCopies(stages))].sort()).toEqual([...expected].sort());
   });
 
+  it('takes every base image as a build argument, with the registry image as its default', () => {
+    // npm run deploy:smoke substitutes images built from Debian packages when the registry cannot be reached.
+    for (const stage of stages) expect(stage.from).toMatch(/^\$\{(NODE_IMAGE|NGINX_IMAGE)\}$/);
+    expect(args.map((arg) => arg.args)).toContain('NODE_IMAGE=node:20-bookworm-slim');
+    expect(compose.services[service]?.build?.args?.NODE_IMAGE).toBe('${NODE_IMAGE:-node:20-bookworm-slim}');
+  });
+
   it('reads the whole build context only to collect package manifests', () => {
     const manifests = stages.find((stage) => stage.name === 'manifests');
     expect(manifests).toBeDefined();
@@ -150,12 +157,47 @@ describe.each(cases)('$dockerfile ($service)', ({ service, dockerfile, dir, kind
   } else {
     it('builds its workspace and serves only the built files', () => {
       expect(runs(stages)).toContainEqual(`npm run build -w ${workspace!.name}`);
+      // Only the browser build is served: no first-screen renderer, no source maps.
+      expect(runs(stages)).toContainEqual(`rm -rf ${dir}/dist/server && find ${dir}/dist -name '*.map' -delete`);
       expect(copies(final!)).toEqual([
         { from: null, sources: ['deploy/nginx-remote.conf'], destination: '/etc/nginx/conf.d/default.conf' },
         { from: 'build', sources: [`/app/${dir}/dist`], destination: '/usr/share/nginx/html' },
       ]);
     });
   }
+});
+
+describe('the images every Dockerfile of docker-compose.yml starts from', () => {
+  it("compiles native modules in a dependencies stage only, never in the service's final image", () => {
+    for (const spec of [...SERVICES.map((service) => service.name), 'gateway']) {
+      const { stages } = parseDockerfile(fs.readFileSync(path.join(REPO_ROOT, `deploy/services/${spec}.Dockerfile`), 'utf8'));
+      const compilers = stages.filter((stage) => runs([stage]).some((command) => command.includes('g++')));
+      expect([spec, compilers.map((stage) => stage.name)]).toEqual([spec, ['deps']]);
+    }
+  });
+
+  it('ships the gateway without the shell renderer or source maps (its page table stays)', () => {
+    const { stages } = parseDockerfile(fs.readFileSync(path.join(REPO_ROOT, 'deploy/services/gateway.Dockerfile'), 'utf8'));
+    expect(runs(stages)).toContainEqual("rm -f shell/dist/server/index.js && find shell/dist -name '*.map' -delete");
+  });
+
+  it.each(['nginx', 'mariadb', 'redis', 'node'])('builds a local %s on the Debian bookworm root file system the smoke imports', (name) => {
+    const { args, stages } = parseDockerfile(fs.readFileSync(path.join(REPO_ROOT, `deploy/base/${name}.Dockerfile`), 'utf8'));
+    expect(args.map((arg) => arg.args)).toEqual(['BASE_IMAGE=shwari-shop/debian:bookworm']);
+    expect(stages.map((stage) => stage.from)).toEqual(['${BASE_IMAGE}']);
+    const users = stages[0]!.instructions.filter((instruction) => instruction.keyword === 'USER').map((instruction) => instruction.args);
+    // The node base is run by each service's image as its node user; the others run as their own.
+    if (name !== 'node') expect(users[users.length - 1]).toMatch(/^(101|mysql|redis)$/);
+  });
+
+  it('builds the load balancer on the nginx base, unprivileged', () => {
+    const { args, stages } = parseDockerfile(fs.readFileSync(path.join(REPO_ROOT, 'deploy/lb/lb.Dockerfile'), 'utf8'));
+    expect(baseImage(stages[0]!, args)).toBe('nginxinc/nginx-unprivileged:1.27-alpine');
+    expect(copies(stages[0]!)).toEqual([
+      { from: null, sources: ['deploy/lb/nginx-lb.conf'], destination: '/etc/nginx/conf.d/default.conf' },
+    ]);
+    expect(stages[0]!.instructions).toContainEqual({ keyword: 'USER', args: '101' });
+  });
 });
 
 describe('the build context', () => {

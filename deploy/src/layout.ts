@@ -82,7 +82,8 @@ export function workspaceDependencyDirs(workspace: Workspace, options: { dev: bo
 
 export interface ComposeService {
   image?: string;
-  build?: { context?: string; dockerfile?: string };
+  build?: { context?: string; dockerfile?: string; args?: Record<string, string> };
+  scale?: number | string;
   command?: string[];
   restart?: string;
   init?: boolean;
