@@ -275,6 +275,98 @@ describe.each(testDatabases('orders-admin'))('back office dashboard and reports 
     );
   });
 
+  it('order report filtered by Pending or Cancelled counts those orders: unpaid ones by the day placed, paid ones by the day paid', async () => {
+    const pending = (await get(`/api/admin/dashboard/order_report?${RANGE}&status_ids=1`)) as OrderReport;
+    expect(pending.orders).toEqual([
+      {
+        order_number: 'SH-260904',
+        total_amount: 1950,
+        date: '2026-03-11',
+        status_name: 'Pending',
+        customer_name: 'Fixture SH-260904',
+        items_count: 1,
+        items_sold: 1,
+      },
+    ]);
+    expect(pending.graph_data).toEqual([
+      { date: '2026-03-11', status_id: 1, status_name: 'Pending', net_sales: 1950, items_sold: 0, orders: 1 },
+    ]);
+    expect(pending.totals).toMatchObject({ orders: 1, net_sales: 1950, items_sold: 0 });
+
+    // Two cancelled orders for the time of this test: one cancelled unpaid (placed 10 Mar 12:00 EAT),
+    // one cancelled after it was paid (paid 11 Mar 09:00 EAT), and one cancelled unpaid outside the range.
+    const extra = [
+      { number: 'SH-260911', created: '2026-03-10 09:00:00', paid: null, total: 300_000 },
+      { number: 'SH-260912', created: '2026-03-11 05:55:00', paid: '2026-03-11 06:00:00', total: 200_000 },
+      { number: 'SH-260913', created: '2026-03-09 09:00:00', paid: null, total: 700_000 },
+    ];
+    const ids: number[] = [];
+    for (const order of extra) {
+      const [id] = await h.db('orders').insert({
+        order_number: order.number,
+        customer_id: null,
+        first_name: 'Cancelled',
+        last_name: order.number,
+        email: 'cancelled@example.com',
+        phone: '0712345678',
+        street: '1 Road',
+        town: 'Town',
+        county_id: 1,
+        county_name: 'Nairobi',
+        sub_county_id: 1,
+        sub_county_name: 'Sub',
+        subtotal_cents: order.total,
+        discount_cents: 0,
+        points_discount_cents: 0,
+        total_cents: order.total,
+        redeemed_points: 0,
+        status_id: 6,
+        is_paid: order.paid !== null,
+        paid_at: order.paid,
+        created_at: order.created,
+        updated_at: order.created,
+      });
+      ids.push(Number(id));
+      await h.db('order_items').insert({
+        order_id: id,
+        product_id: 10,
+        product_name: 'Product 10',
+        brand_id: 10,
+        brand_name: 'Brand 10',
+        category_id: 1,
+        category_name: 'Category 1',
+        unit: '1 kg',
+        image: 'x.png',
+        unit_price_cents: order.total / 2,
+        quantity: 2,
+        line_total_cents: order.total,
+      });
+    }
+    try {
+      const cancelled = (await get(`/api/admin/dashboard/order_report?${RANGE}&status_ids=6`)) as OrderReport;
+      expect(cancelled.orders.map((row) => [row.order_number, row.date, row.status_name, row.total_amount, row.items_sold])).toEqual([
+        ['SH-260912', '2026-03-11', 'Cancelled', 2000, 2],
+        ['SH-260911', '2026-03-10', 'Cancelled', 3000, 2],
+      ]);
+      expect(cancelled.graph_data).toEqual([
+        { date: '2026-03-10', status_id: 6, status_name: 'Cancelled', net_sales: 3000, items_sold: 0, orders: 1 },
+        { date: '2026-03-11', status_id: 6, status_name: 'Cancelled', net_sales: 2000, items_sold: 2, orders: 1 },
+      ]);
+      expect(cancelled.totals).toMatchObject({ orders: 2, net_sales: 5000, items_sold: 2 });
+
+      const both = (await get(`/api/admin/dashboard/order_report?${RANGE}&status_ids=1,6,5`)) as OrderReport;
+      expect(both.orders.map((row) => row.order_number)).toEqual(['SH-260904', 'SH-260912', 'SH-260911', 'SH-260901']);
+      expect(both.totals).toMatchObject({ orders: 4, net_sales: 1950 + 5000 + 1800 });
+      // Unfiltered, the report stays what it was: paid orders only (the cancelled paid one among them).
+      const all = (await get(`/api/admin/dashboard/order_report?${RANGE}`)) as OrderReport;
+      expect(all.totals).toMatchObject({ orders: 4, net_sales: 5185 + 2000 });
+      expect(all.orders.map((row) => row.order_number)).not.toContain('SH-260911');
+    } finally {
+      await h.db('order_items').whereIn('order_id', ids).delete();
+      await h.db('orders').whereIn('id', ids).delete();
+    }
+  });
+
   it('validates the date range and the id lists (400)', async () => {
     for (const query of [
       '',

@@ -15,7 +15,7 @@ import type {
 import { fromCents } from '@shop/money';
 import { dialectOf } from '@shop/service-kit';
 import { ORDER_STATUSES, orderStatus, STATUS } from '../orders/statuses';
-import { lastTwelveMonths, nairobiDay, nairobiMonthSql, nairobiRange } from './days';
+import { lastTwelveMonths, nairobiDay, nairobiDaySql, nairobiMonthSql, nairobiRange } from './days';
 
 /**
  * Dashboard and reports, per REPORT_RULES: only paid orders (is_paid = 1) whose paid_at falls in
@@ -315,13 +315,16 @@ export class Reports {
   }
 
   /**
-   * The newest paid orders of the range (at most ORDER_REPORT_MAX_ROWS), newest first. With a
-   * status filter, one query per status, each reading orders(is_paid, status_id, paid_at) from its
-   * newest end, merged here: a rare status never scans the range's other orders.
+   * The newest orders of the range (at most ORDER_REPORT_MAX_ROWS), newest first: paid ones by the
+   * time they were paid, and, for the unpaid statuses the filter names, unpaid ones by the time they
+   * were placed (`at` holds that time). One query per status, each reading an index from its newest
+   * end (orders(is_paid, status_id, paid_at), orders(status_id, is_paid, created_at)), merged here:
+   * a rare status never scans the range's other orders.
    */
-  private async newestPaidOrders(query: AdminReportQuery): Promise<Array<Record<string, unknown>>> {
+  private async newestOrders(query: AdminReportQuery, unpaidStatuses: number[]): Promise<Array<Record<string, unknown>>> {
     const { start, end } = nairobiRange(query.daterange.from, query.daterange.to);
-    const newest = (status: number | null) => {
+    const columns = ['id', 'order_number', 'total_cents', 'status_id', 'first_name', 'last_name'];
+    const newestPaid = (status: number | null) => {
       const rows = this.db('orders').where('is_paid', true);
       if (status !== null) rows.where('status_id', status);
       return rows
@@ -330,31 +333,102 @@ export class Reports {
         .orderBy('paid_at', 'desc')
         .orderBy('id', 'desc')
         .limit(ORDER_REPORT_MAX_ROWS)
-        .select('id', 'order_number', 'total_cents', 'paid_at', 'status_id', 'first_name', 'last_name');
+        .select(...columns, 'paid_at as at');
     };
+    const newestUnpaid = (status: number) =>
+      this.db('orders')
+        .where({ status_id: status, is_paid: false })
+        .where('created_at', '>=', start)
+        .where('created_at', '<', end)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(ORDER_REPORT_MAX_ROWS)
+        .select(...columns, 'created_at as at');
     const statuses = [...new Set(query.status_ids ?? [])];
-    if (statuses.length === 0) return newest(null);
-    const lists: Array<Array<Record<string, unknown>>> = await Promise.all(statuses.map((status) => newest(status)));
+    if (statuses.length === 0) return newestPaid(null);
+    const lists: Array<Array<Record<string, unknown>>> = await Promise.all([
+      ...statuses.filter((status) => status !== STATUS.pending).map((status) => newestPaid(status)),
+      ...unpaidStatuses.map((status) => newestUnpaid(status)),
+    ]);
     return lists
       .flat()
-      .sort(
-        (a, b) =>
-          toDate(b.paid_at as Date | string).getTime() - toDate(a.paid_at as Date | string).getTime() || Number(b.id) - Number(a.id),
-      )
+      .sort((a, b) => toDate(b.at as Date | string).getTime() - toDate(a.at as Date | string).getTime() || Number(b.id) - Number(a.id))
       .slice(0, ORDER_REPORT_MAX_ROWS);
   }
 
-  /** Paid orders in the range by status (the status they have now). Whole orders: no allocation needed. */
+  /**
+   * Unpaid orders placed in the range with the given statuses, per Nairobi day placed: Cancelled
+   * ones from report_placed_days, Pending ones counted live (they are in no summary, and few: the
+   * reconciler cancels them within the hour). Nothing was sold, so items are 0.
+   */
+  private async unpaidPlacedDays(query: AdminReportQuery, statuses: number[]): Promise<Array<Record<string, unknown>>> {
+    if (statuses.length === 0) return [];
+    const { start, end } = nairobiRange(query.daterange.from, query.daterange.to);
+    const summarised = statuses.filter((status) => status !== STATUS.pending);
+    const day = nairobiDaySql(this.db, 'created_at');
+    const [placed, pending] = await Promise.all([
+      summarised.length === 0
+        ? []
+        : (this.days('report_placed_days', query.daterange)
+            .where('is_paid', false)
+            .whereIn('status_id', summarised)
+            .where('orders', '<>', 0)
+            .select(this.db.raw('? as date', [this.date()]), 'status_id', 'orders', 'total_cents', this.db.raw('0 as items')) as Promise<
+            Array<Record<string, unknown>>
+          >),
+      !statuses.includes(STATUS.pending)
+        ? []
+        : (this.pendingUnpaid()
+            .where('created_at', '>=', start)
+            .where('created_at', '<', end)
+            .select(
+              this.db.raw('? as date', [day]),
+              this.db.raw('? as status_id', [STATUS.pending]),
+              this.db.raw('COUNT(*) as orders'),
+              this.db.raw('SUM(total_cents) as total_cents'),
+              this.db.raw('0 as items'),
+            )
+            .groupBy(this.db.raw('?', [day])) as Promise<Array<Record<string, unknown>>>),
+    ]);
+    return [...placed, ...pending];
+  }
+
+  /**
+   * Orders in the range by the status they have now: paid orders by the day they were paid (their
+   * net sales and items). When the filter names a status an unpaid order can have (Pending,
+   * Cancelled), the unpaid orders of that status placed in the range count too, by the day placed:
+   * their number and what they are worth, no items sold. Whole orders: no allocation needed.
+   */
   async orderReport(query: AdminReportQuery): Promise<OrderReport> {
+    const unpaidStatuses = [...new Set(query.status_ids ?? [])].filter(
+      (status) => status === STATUS.pending || status === STATUS.cancelled,
+    );
     const graphRows = this.days('report_paid_days', query.daterange).where('orders', '<>', 0);
     if (query.status_ids?.length) graphRows.whereIn('status_id', query.status_ids);
-    const [graph, rows] = await Promise.all([
-      graphRows
-        .select(this.db.raw('? as date', [this.date()]), 'status_id', 'orders', 'total_cents', 'items')
-        .orderBy('day')
-        .orderBy('status_id'),
-      this.newestPaidOrders(query),
+    const [paidGraph, unpaidGraph, rows] = await Promise.all([
+      graphRows.select(this.db.raw('? as date', [this.date()]), 'status_id', 'orders', 'total_cents', 'items') as Promise<
+        Array<Record<string, unknown>>
+      >,
+      this.unpaidPlacedDays(query, unpaidStatuses),
+      this.newestOrders(query, unpaidStatuses),
     ]);
+    // Paid and unpaid orders of one status on one day make one point of the graph.
+    const byDayAndStatus = new Map<string, { date: string; status_id: number; orders: number; total_cents: number; items: number }>();
+    for (const row of [...paidGraph, ...unpaidGraph]) {
+      const key = `${String(row.date)} ${Number(row.status_id)}`;
+      const point = byDayAndStatus.get(key) ?? {
+        date: String(row.date),
+        status_id: Number(row.status_id),
+        orders: 0,
+        total_cents: 0,
+        items: 0,
+      };
+      point.orders += Number(row.orders);
+      point.total_cents += Number(row.total_cents ?? 0);
+      point.items += Number(row.items ?? 0);
+      byDayAndStatus.set(key, point);
+    }
+    const graph = [...byDayAndStatus.values()].sort((a, b) => a.date.localeCompare(b.date) || a.status_id - b.status_id);
     const lines: Array<{ order_id: number; lines: number | string; quantity: number | string }> =
       rows.length === 0
         ? []
@@ -369,26 +443,26 @@ export class Reports {
     let orders = 0;
     let net = 0;
     let items = 0;
-    for (const row of graph as Array<Record<string, unknown>>) {
-      orders += Number(row.orders);
-      net += Number(row.total_cents);
-      items += Number(row.items);
+    for (const row of graph) {
+      orders += row.orders;
+      net += row.total_cents;
+      items += row.items;
     }
     return {
-      graph_data: graph.map((row: Record<string, unknown>): ReportGraphRow => ({
-        date: String(row.date),
-        status_id: Number(row.status_id),
-        status_name: orderStatus(Number(row.status_id)).name,
+      graph_data: graph.map((row): ReportGraphRow => ({
+        date: row.date,
+        status_id: row.status_id,
+        status_name: orderStatus(row.status_id).name,
         net_sales: ksh(row.total_cents),
-        items_sold: Number(row.items),
-        orders: Number(row.orders),
+        items_sold: row.items,
+        orders: row.orders,
       })),
       orders: rows.map((row) => {
         const line = linesBy.get(Number(row.id));
         return {
           order_number: String(row.order_number),
           total_amount: ksh(row.total_cents),
-          date: nairobiDay(toDate(row.paid_at as Date | string)),
+          date: nairobiDay(toDate(row.at as Date | string)),
           status_name: orderStatus(Number(row.status_id)).name,
           customer_name: `${row.first_name} ${row.last_name}`,
           items_count: Number(line?.lines ?? 0),

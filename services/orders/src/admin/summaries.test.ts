@@ -116,6 +116,15 @@ async function recompute(db: Knex, from: string, to: string, filter: { categorie
     perProduct.set(num(l.product_id), figures);
   }
   const statusOrders = orders.filter((o) => !filter.statuses?.length || filter.statuses.includes(num(o.status_id)));
+  // A filter naming Pending or Cancelled also counts the unpaid orders of those statuses placed in the range (no items sold).
+  const unpaidStatuses = (filter.statuses ?? []).filter((status) => status === 1 || status === 6);
+  const unpaidOrders: Row[] =
+    unpaidStatuses.length === 0
+      ? []
+      : (await db('orders').where('is_paid', false).whereIn('status_id', unpaidStatuses).select('*')).filter(
+          (o: Row) => stamp(o.created_at) >= start && stamp(o.created_at) < end,
+        );
+  const listed = [...statusOrders.map((o) => ({ o, at: stamp(o.paid_at) })), ...unpaidOrders.map((o) => ({ o, at: stamp(o.created_at) }))];
   return {
     revenue_data: daily.map(([date, f]) => ({
       date,
@@ -135,15 +144,15 @@ async function recompute(db: Knex, from: string, to: string, filter: { categorie
       .map(([product_id, f]) => ({ product_id, net_sales: ksh(f.net), items_sold: f.items }))
       .sort((a, b) => b.net_sales - a.net_sales || a.product_id - b.product_id),
     order_totals: {
-      orders: statusOrders.length,
-      net_sales: ksh(statusOrders.reduce((sum, o) => sum + num(o.total_cents), 0)),
+      orders: statusOrders.length + unpaidOrders.length,
+      net_sales: ksh([...statusOrders, ...unpaidOrders].reduce((sum, o) => sum + num(o.total_cents), 0)),
       items_sold: lines.filter((l) => statusOrders.some((o) => num(o.id) === num(l.order_id))).reduce((sum, l) => sum + num(l.quantity), 0),
     },
     // The list: the newest first, at most ORDER_REPORT_MAX_ROWS.
-    order_numbers: [...statusOrders]
-      .sort((a, b) => stamp(b.paid_at).localeCompare(stamp(a.paid_at)) || num(b.id) - num(a.id))
+    order_numbers: listed
+      .sort((a, b) => b.at.localeCompare(a.at) || num(b.o.id) - num(a.o.id))
       .slice(0, ORDER_REPORT_MAX_ROWS)
-      .map((o) => String(o.order_number)),
+      .map(({ o }) => String(o.order_number)),
   };
 }
 
@@ -422,7 +431,7 @@ describe.each(databases)('report summaries on $dialect, $path', (database) => {
       expect(answer.headers.get('content-type')).toBe('application/json; charset=utf-8');
       expect(answer.headers.get('cache-control')).toBe('private, no-store');
 
-      for (const statuses of [undefined, [5], [2, 6], [3, 4]]) {
+      for (const statuses of [undefined, [5], [2, 6], [3, 4], [1], [1, 6]]) {
         const expected = await recompute(h.db, from, today, { statuses });
         const report = (await get(
           `/api/admin/dashboard/order_report?${range}${statuses ? `&status_ids=${statuses.join(',')}` : ''}`,
