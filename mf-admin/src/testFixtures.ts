@@ -100,9 +100,14 @@ export const PRODUCTS: AdminProduct[] = [
   }),
 ];
 
+/** The staff moves the orders service allows from each status (Pending → Cancelled; Paid → Processing | Cancelled; ...). */
+export const ALLOWED_MOVES: Record<number, number[]> = { 1: [6], 2: [3, 6], 3: [4], 4: [5], 5: [], 6: [] };
+
 export function order(id: number, overrides: Partial<AdminOrder> = {}): AdminOrder {
+  const status = overrides.status ?? STATUSES[1]!;
   return {
     id,
+    allowed_status_ids: ALLOWED_MOVES[status.id] ?? [],
     customer_id: 2,
     refund_due: null,
     refunded: null,

@@ -30,6 +30,8 @@ export const STATUS_CHANGED = 'Order status updated.';
 export const REFUND_DUE_TITLE = 'Payment received after cancellation — refund due';
 export const DOUBLE_PAYMENT_TITLE = 'Order paid twice — refund due';
 export const MARK_REFUND_MADE = 'Mark refund as made';
+/** Delivered and Cancelled orders move no further (the order lifecycle, services/orders/README.md). */
+export const finalStatusNote = (status: string): string => `A ${status} order is final: its status cannot change.`;
 
 const itemColumns: TableColumnsType<OrderItem> = [
   { title: 'Product', key: 'product', render: (_, item) => item.product.name },
@@ -66,9 +68,26 @@ export default function OrderPage(): JSX.Element {
       form.resetFields();
       setStatusId(undefined);
     } catch (error) {
-      showErrors(error, form);
+      const refused = showErrors(error, form).fields.status_id;
+      if (refused) {
+        // The order may have moved meanwhile: its allowed moves are read again, and the refused one is
+        // cleared (it may no longer be offered) while its message stays under the field.
+        form.setFields([{ name: 'status_id', value: undefined, errors: refused }]);
+        setStatusId(undefined);
+        void order.refetch();
+      }
     }
   };
+
+  // Only the lifecycle's moves from where the order is now (the server refuses any other), and the current status for reference.
+  const statusOptions = (statuses.data ?? [])
+    .filter((status) => status.id === data.status.id || data.allowed_status_ids.includes(status.id))
+    .map((status) =>
+      status.id === data.status.id
+        ? { value: status.id, label: `${status.name} (current)`, disabled: true }
+        : { value: status.id, label: status.name },
+    );
+  const isFinal = data.allowed_status_ids.length === 0;
 
   const refundDue = data.refund_due;
   // Staff press this once the money has actually gone back (M-Pesa reversal, card refund).
@@ -184,17 +203,10 @@ export default function OrderPage(): JSX.Element {
       </Col>
       <Col xs={24} lg={10}>
         <Card title="Change status" style={{ marginBottom: 16 }}>
-          <Form form={form} layout="vertical" onFinish={submit}>
+          {isFinal && <Typography.Paragraph type="secondary">{finalStatusNote(data.status.name)}</Typography.Paragraph>}
+          <Form form={form} layout="vertical" onFinish={submit} disabled={isFinal}>
             <Form.Item label="New status" name="status_id" rules={[{ required: true, message: 'Please choose a status.' }]}>
-              <Select<number>
-                onChange={setStatusId}
-                loading={statuses.isLoading}
-                options={(statuses.data ?? []).map((status) => ({
-                  value: status.id,
-                  label: status.name,
-                  disabled: status.id === data.status.id,
-                }))}
-              />
+              <Select<number> onChange={setStatusId} loading={statuses.isLoading} options={statusOptions} />
             </Form.Item>
             <Form.Item label="Note" name="note" rules={[{ max: 255, message: 'At most 255 characters.' }]}>
               <Input.TextArea rows={2} placeholder="Optional, e.g. the rider's name" />

@@ -1,19 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ADMIN_MESSAGES, type AdminOrder } from '@shop/api-types';
 import { mockApi, resetShopState, respond } from '@shop/store-kit/src/testing';
-import { DOUBLE_PAYMENT_TITLE, MARK_REFUND_MADE, REFUND_DUE_TITLE, STATUS_CHANGED } from './OrderPage';
-import { STATUSES, order, page } from '../testFixtures';
-import {
-  cellTexts,
-  findToast,
-  headerTexts,
-  jsonBody,
-  pickOption,
-  query,
-  renderAdmin,
-  storeAdminSession,
-  tableRows,
-} from '../testUtils';
+import { DOUBLE_PAYMENT_TITLE, finalStatusNote, MARK_REFUND_MADE, REFUND_DUE_TITLE, STATUS_CHANGED } from './OrderPage';
+import { ALLOWED_MOVES, STATUSES, order, page } from '../testFixtures';
+import { cellTexts, findToast, headerTexts, jsonBody, pickOption, query, renderAdmin, storeAdminSession, tableRows } from '../testUtils';
 
 beforeEach(() => storeAdminSession());
 afterEach(() => resetShopState());
@@ -107,7 +97,7 @@ describe('orders list', () => {
 describe('order detail', () => {
   it('shows the shipping address, items with total and the status history; changes the status with a note', async () => {
     const changes: unknown[] = [];
-    let current = order(10, { discount: 235 });
+    let current = order(10, { discount: 235, status: STATUSES[2]! });
     mockApi({
       'GET /admin/orders/10': () => ({ order: current }),
       'GET /admin/order-statuses': () => STATUSES,
@@ -116,6 +106,7 @@ describe('order detail', () => {
         current = {
           ...current,
           status: STATUSES[3]!,
+          allowed_status_ids: ALLOWED_MOVES[4]!,
           status_history: [
             ...current.status_history,
             { status: STATUSES[3]!, note: 'Rider: Otieno', created_at: '2026-01-13T08:00:00.000Z' },
@@ -152,6 +143,82 @@ describe('order detail', () => {
     await findToast(STATUS_CHANGED);
     expect(changes).toEqual([{ status_id: 4, note: 'Rider: Otieno' }]);
     expect(await screen.findByText('Rider: Otieno')).toBeTruthy();
+  });
+
+  /** The options the status select offers now, as staff read them, with those they cannot pick marked. */
+  async function offeredStatuses(form: HTMLElement): Promise<string[]> {
+    fireEvent.mouseDown(within(form).getByRole('combobox', { name: 'New status' }));
+    return waitFor(() => {
+      const dropdown = [...document.querySelectorAll('.shop-admin-select-dropdown:not(.shop-admin-select-dropdown-hidden)')].at(-1);
+      const options = [...(dropdown?.querySelectorAll('.shop-admin-select-item-option') ?? [])];
+      if (options.length === 0) throw new Error('The status select is not open');
+      return options.map(
+        (option) =>
+          `${option.textContent ?? ''}${option.classList.contains('shop-admin-select-item-option-disabled') ? ' [disabled]' : ''}`,
+      );
+    });
+  }
+
+  const statusCard = () =>
+    screen.getByText('Change status', { selector: '.shop-admin-card-head-title' }).closest('.shop-admin-card') as HTMLElement;
+
+  it.each([
+    ['Pending', 0, ['Pending (current) [disabled]', 'Cancelled']],
+    ['Paid', 1, ['Paid (current) [disabled]', 'Processing', 'Cancelled']],
+    ['Processing', 2, ['Processing (current) [disabled]', 'Dispatched']],
+    ['Dispatched', 3, ['Dispatched (current) [disabled]', 'Delivered']],
+  ])('a %s order offers only the moves the server allows, beside its current status', async (_name, index, offered) => {
+    const status = STATUSES[index]!;
+    mockApi({ 'GET /admin/orders/20': () => ({ order: order(20, { status }) }), 'GET /admin/order-statuses': () => STATUSES });
+    renderAdmin('/admin/orders/20');
+    await screen.findByRole('heading', { level: 2, name: 'Order SHW-1020' });
+    expect(await offeredStatuses(statusCard())).toEqual(offered);
+  });
+
+  it('a Delivered or Cancelled order is final: no move is offered and the control is disabled', async () => {
+    mockApi({
+      'GET /admin/orders/21': () => ({ order: order(21, { status: STATUSES[4]! }) }),
+      'GET /admin/order-statuses': () => STATUSES,
+    });
+    renderAdmin('/admin/orders/21');
+    await screen.findByRole('heading', { level: 2, name: 'Order SHW-1021' });
+    const form = statusCard();
+    expect(within(form).getByText(finalStatusNote('Delivered'))).toBeTruthy();
+    expect(within(form).getByRole('combobox', { name: 'New status' }).hasAttribute('disabled')).toBe(true);
+    expect((within(form).getByRole('button', { name: 'Change status' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it("shows the server's 422 when it refuses a move, under the field and as a toast, and reads the order's moves again", async () => {
+    const refusal = 'An order that is Dispatched cannot be marked Cancelled.';
+    let current = order(22, { status: STATUSES[1]! });
+    let reads = 0;
+    mockApi({
+      'GET /admin/orders/22': () => {
+        reads += 1;
+        return { order: current };
+      },
+      'GET /admin/order-statuses': () => STATUSES,
+      'POST /admin/orders/22/status': () => {
+        // Another member of staff moved it on meanwhile.
+        current = order(22, { status: STATUSES[3]! });
+        return respond(422, { message: refusal, errors: { status_id: [refusal] } });
+      },
+    });
+    renderAdmin('/admin/orders/22');
+    await screen.findByRole('heading', { level: 2, name: 'Order SHW-1022' });
+    const form = statusCard();
+    await pickOption('New status', 'Cancelled', form);
+    fireEvent.click(within(form).getByRole('button', { name: 'Change status' }));
+    await findToast(refusal);
+    expect(within(form).getByText(refusal, { selector: '.shop-admin-form-item-explain-error' })).toBeTruthy();
+    await waitFor(() => expect(reads).toBe(2));
+    expect(await screen.findByText('Dispatched', { selector: '.shop-admin-tag' })).toBeTruthy();
+    // The refused move is no longer chosen (a Dispatched order offers Delivered only, see above); its message stays.
+    const select = within(form).getByRole('combobox', { name: 'New status' }).closest('.shop-admin-select') as HTMLElement;
+    expect(select.querySelector('.shop-admin-select-content-has-value')).toBeNull();
+    expect(select.textContent).not.toContain('Cancelled');
+    expect(within(form).getByText(refusal, { selector: '.shop-admin-form-item-explain-error' })).toBeTruthy();
+    expect((within(form).getByRole('button', { name: 'Change status' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('warns staff when a payment arrived after the order was cancelled, with the amount to refund', async () => {
