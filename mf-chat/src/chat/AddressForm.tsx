@@ -14,12 +14,12 @@ const FIELDS: Array<{
   label: string;
   autoComplete: string;
   type?: string;
-  inputMode?: 'numeric' | 'email';
+  inputMode?: 'tel' | 'email';
   required: boolean;
 }> = [
   { name: 'first_name', label: 'First name', autoComplete: 'given-name', required: true },
   { name: 'last_name', label: 'Last name', autoComplete: 'family-name', required: true },
-  { name: 'phone', label: 'Phone', autoComplete: 'tel', type: 'tel', inputMode: 'numeric', required: true },
+  { name: 'phone', label: 'Phone', autoComplete: 'tel', type: 'tel', inputMode: 'tel', required: true },
   { name: 'email', label: 'Email', autoComplete: 'email', type: 'email', inputMode: 'email', required: true },
   { name: 'street', label: 'Street address', autoComplete: 'address-line1', required: true },
   { name: 'town', label: 'Town', autoComplete: 'address-level2', required: true },

@@ -1,6 +1,6 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { Link } from 'react-router-dom';
-import type { ChatProduct, County, SubCounty } from '@shop/api-types';
+import { CHAT_TERMS_AGREE_MESSAGE, type ChatProduct, type County, type SubCounty } from '@shop/api-types';
 import { selectCartCount, useAppDispatch, useAppSelector } from '@shop/store-kit';
 import { VisuallyHidden } from '@shop/storefront-ui';
 import { addressDisplay, addressMessage, contactOf, type AddressForm as Address } from './address';
@@ -12,11 +12,14 @@ import { Composer } from './Composer';
 import { PaymentBox } from './PaymentBox';
 import { PlaceSelect } from './PlacePicker';
 import { ProductCards } from './ProductCards';
+import { TermsAgreement } from './TermsAgreement';
 import { retryLastMessage, sendToAssistant, sendTyped, startConversation } from './thunks';
 import { useChat, useChatReady } from './useChat';
 import styles from './chat.module.css';
 
 export const ASSISTANT_TITLE = 'Shopping Assistant';
+/** What the payment box's button sends: the assistant opens a new payment attempt on the same order. */
+export const TRY_PAYMENT_AGAIN = 'Try again';
 
 export interface ChatAssistantProps {
   /** The floating widget (cart behind a button) or the /chat page (cart beside the conversation). */
@@ -74,7 +77,12 @@ function Conversation({ variant, open = true, onClose }: ChatAssistantProps): JS
 
   const conversation = (
     <>
-      <MessageList chat={chat} onAdd={(product) => send(`Add ${product.name} to cart`)} onRetry={() => void dispatch(retryLastMessage())}>
+      <MessageList
+        chat={chat}
+        onAdd={(product) => send(`Add ${product.name} to cart`)}
+        onRetry={() => void dispatch(retryLastMessage())}
+        onTryPaymentAgain={() => send(TRY_PAYMENT_AGAIN)}
+      >
         <Controls
           chat={chat}
           idPrefix={ids}
@@ -149,11 +157,12 @@ interface MessageListProps {
   chat: ChatState;
   onAdd(product: ChatProduct): void;
   onRetry(): void;
+  onTryPaymentAgain(): void;
   children?: ReactNode;
 }
 
 /** The conversation, newest at the bottom; a new reply scrolls to its start, a sent message to the bottom. */
-function MessageList({ chat, onAdd, onRetry, children }: MessageListProps): JSX.Element {
+function MessageList({ chat, onAdd, onRetry, onTryPaymentAgain, children }: MessageListProps): JSX.Element {
   const log = useRef<HTMLDivElement>(null);
   const last = useRef<HTMLDivElement>(null);
   const lastEntry = chat.entries[chat.entries.length - 1];
@@ -176,6 +185,7 @@ function MessageList({ chat, onAdd, onRetry, children }: MessageListProps): JSX.
             canRetry={Boolean(entry.failed && chat.failed && entry === lastEntry)}
             onAdd={onAdd}
             onRetry={onRetry}
+            onTryPaymentAgain={onTryPaymentAgain}
           />
         ))}
         {chat.pending && (
@@ -197,11 +207,12 @@ interface EntryProps {
   canRetry: boolean;
   onAdd(product: ChatProduct): void;
   onRetry(): void;
+  onTryPaymentAgain(): void;
   /** The newest entry is measured to scroll its start into view. */
   anchor?: RefObject<HTMLDivElement>;
 }
 
-function Entry({ entry, busy, canRetry, onAdd, onRetry, anchor }: EntryProps): JSX.Element {
+function Entry({ entry, busy, canRetry, onAdd, onRetry, onTryPaymentAgain, anchor }: EntryProps): JSX.Element {
   const mine = entry.from === 'shopper';
   return (
     <div ref={anchor} className={`${styles.entry} ${mine ? styles.mine : ''}`} data-testid={mine ? 'shopper-message' : 'assistant-message'}>
@@ -217,7 +228,7 @@ function Entry({ entry, busy, canRetry, onAdd, onRetry, anchor }: EntryProps): J
         </button>
       )}
       {entry.products && <ProductCards products={entry.products} disabled={busy} onAdd={onAdd} />}
-      {entry.checkout && <PaymentBox checkout={entry.checkout} />}
+      {entry.checkout && <PaymentBox checkout={entry.checkout} busy={busy} onTryAgain={onTryPaymentAgain} />}
     </div>
   );
 }
@@ -236,7 +247,10 @@ function Controls({ chat, idPrefix, onCounty, onSubCounty, onAddress, onSuggesti
   const { controls, place } = chat;
   const busy = chat.pending;
   const hasPlaces = controls.counties.length > 0 || controls.subcounties.length > 0;
-  if (!hasPlaces && !controls.show_address_form && controls.suggestions.length === 0) return null;
+  const askingTerms = controls.step === 'terms';
+  // The terms control is the agree button; the same words as a suggestion would be a second one.
+  const suggestions = askingTerms ? controls.suggestions.filter((text) => text !== CHAT_TERMS_AGREE_MESSAGE) : controls.suggestions;
+  if (!hasPlaces && !askingTerms && !controls.show_address_form && suggestions.length === 0) return null;
   return (
     <div className={styles.controls}>
       {hasPlaces && (
@@ -265,10 +279,11 @@ function Controls({ chat, idPrefix, onCounty, onSubCounty, onAddress, onSuggesti
           )}
         </div>
       )}
+      {askingTerms && <TermsAgreement disabled={busy} onAgree={() => onSuggestion(CHAT_TERMS_AGREE_MESSAGE)} />}
       {controls.show_address_form && <AddressForm disabled={busy} onSubmit={onAddress} />}
-      {controls.suggestions.length > 0 && (
+      {suggestions.length > 0 && (
         <div className={styles.suggestions} role="group" aria-label="Suggestions">
-          {controls.suggestions.map((text) => (
+          {suggestions.map((text) => (
             <button key={text} type="button" className={styles.suggestion} disabled={busy} onClick={() => onSuggestion(text)}>
               {text}
             </button>

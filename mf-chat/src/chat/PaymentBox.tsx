@@ -13,8 +13,15 @@ export function safePaymentUrl(url: unknown): string | null {
   }
 }
 
+interface PaymentBoxProps {
+  checkout: ChatCheckout;
+  busy: boolean;
+  /** A declined or cancelled payment: the assistant opens a new payment attempt on this same order (the cart is kept until it is paid). */
+  onTryAgain(): void;
+}
+
 /** The order is placed: its number and one clear way to pay, on the hosted payment page in this window. */
-export function PaymentBox({ checkout }: { checkout: ChatCheckout }): JSX.Element {
+export function PaymentBox({ checkout, busy, onTryAgain }: PaymentBoxProps): JSX.Element {
   const url = safePaymentUrl(checkout.payment_url);
   return (
     <div className={styles.payment} role="group" aria-label={`Payment for order ${checkout.order_number}`}>
@@ -29,6 +36,12 @@ export function PaymentBox({ checkout }: { checkout: ChatCheckout }): JSX.Elemen
         <p role="alert">The payment page could not be opened. Please ask the assistant to check out again.</p>
       )}
       <p className={styles.note}>You will pay on a secure payment page (M-Pesa, Airtel Money or card), then come back to the shop.</p>
+      <p className={styles.note}>
+        Payment declined or cancelled? Your cart is kept until this order is paid.{' '}
+        <button type="button" className={styles.linkButton} disabled={busy} onClick={onTryAgain}>
+          Try again
+        </button>
+      </p>
     </div>
   );
 }

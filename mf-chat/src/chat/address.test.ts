@@ -29,17 +29,23 @@ describe('the chat address form', () => {
     });
     expect(checkAddress({ ...complete, town: ' ' })).toEqual({ message: CHAT_ADDRESS_MESSAGE, invalid: ['town'] });
     expect(checkAddress(complete)).toEqual({ message: null, invalid: [] });
-    expect(checkAddress({ ...complete, phone: '712345678' }).message).toBe('Phone number must be 10 digits');
+    // Kenyan numbers as people write them are taken; what is still no phone has the checkout's message.
+    for (const phone of ['+254 722 000 111', '254722000111', '0722 000 111', '722-000-111', '0110 123 456'])
+      expect([phone, checkAddress({ ...complete, phone }).message]).toEqual([phone, null]);
+    for (const phone of ['72200011', '+255 722 000 111', '0722 000 1111'])
+      expect([phone, checkAddress({ ...complete, phone }).message]).toEqual([phone, 'Phone number must be 10 digits']);
     expect(checkAddress({ ...complete, email: 'achieng@' }).message).toBe('Invalid email format');
   });
 
-  it('sends the contact trimmed, the phone without spaces or dashes', () => {
+  it('sends the contact trimmed, the phone in the one form the shop stores', () => {
     expect(contactOf({ ...complete, first_name: ' Achieng ' })).toEqual({
       first_name: 'Achieng',
       last_name: 'Atieno',
       phone: '0722000111',
       email: 'achieng@example.com',
     });
+    expect(contactOf({ ...complete, phone: '+254 722 000 111' }).phone).toBe('0722000111');
+    expect(contactOf({ ...complete, phone: '254722000111' }).phone).toBe('0722000111');
   });
 
   it('prefills from the checkout details, then the profile where those are empty; a corrupt prefill reads as empty', () => {

@@ -1,4 +1,4 @@
-import { CHAT_ADDRESS_MESSAGE, KENYAN_PHONE_PATTERN, type ChatContact, type CustomerProfile } from '@shop/api-types';
+import { CHAT_ADDRESS_MESSAGE, normaliseKenyanPhone, type ChatContact, type CustomerProfile } from '@shop/api-types';
 import { readStored, STORAGE_KEYS } from '@shop/store-kit';
 import type { ChatPlace } from './chatTypes';
 
@@ -51,7 +51,8 @@ export function fillEmpty(form: AddressForm, profile: Pick<CustomerProfile, 'fir
   };
 }
 
-export const normalizePhone = (phone: string): string => phone.trim().replace(/[\s-]/g, '');
+/** The phone as the shop stores it (0712345678) from '+254 712 345 678', '254...', '0712 345 678'...; what is not a Kenyan phone, without its spaces and dashes. */
+export const normalizePhone = (phone: string): string => normaliseKenyanPhone(phone) ?? phone.trim().replace(/[\s-]/g, '');
 
 export interface AddressCheck {
   message: string | null;
@@ -62,7 +63,7 @@ export interface AddressCheck {
 export function checkAddress(form: AddressForm): AddressCheck {
   const missing = REQUIRED_FIELDS.filter((field) => form[field].trim() === '');
   if (missing.length) return { message: CHAT_ADDRESS_MESSAGE, invalid: missing };
-  if (!KENYAN_PHONE_PATTERN.test(normalizePhone(form.phone))) return { message: PHONE_MESSAGE, invalid: ['phone'] };
+  if (normaliseKenyanPhone(form.phone) === null) return { message: PHONE_MESSAGE, invalid: ['phone'] };
   if (!EMAIL_PATTERN.test(form.email.trim())) return { message: EMAIL_MESSAGE, invalid: ['email'] };
   return { message: null, invalid: [] };
 }

@@ -1,5 +1,11 @@
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { CHAT_ADDRESS_MESSAGE, CHAT_ERROR_MESSAGE, CHAT_MESSAGE_MAX_LENGTH } from '@shop/api-types';
+import {
+  CHAT_ADDRESS_MESSAGE,
+  CHAT_ERROR_MESSAGE,
+  CHAT_MESSAGE_MAX_LENGTH,
+  CHAT_TERMS_AGREE_MESSAGE,
+  type ChatRequestBody,
+} from '@shop/api-types';
 import { addToCart, SESSION_STORAGE_KEYS } from '@shop/store-kit';
 import { resetShopState, respond } from '@shop/store-kit/src/testing';
 import {
@@ -421,6 +427,80 @@ describe('ChatWidget', () => {
     await assistantSays('OK');
     expect(calls[1]!.body.session_id).toBe('0b0c6f7e-2f4b-4c7a-9f1e-2d3c4b5a6978');
     expect(sessionStorage.getItem(SESSION_STORAGE_KEYS.chatSessionId)).toBe('0b0c6f7e-2f4b-4c7a-9f1e-2d3c4b5a6978');
+  });
+
+  it('asks for the terms before the order: a link to read them and one button that agrees, sent as the agreement', async () => {
+    storeCart([line(OIL, 2)]);
+    const terms = 'Before I take your order, please read our terms and conditions (/terms): do you agree to them?';
+    const calls = chatServer({
+      answer: (body, call) => {
+        if (body.message === 'Checkout')
+          return reply(body, { text: terms, step: 'terms', suggestions: [CHAT_TERMS_AGREE_MESSAGE, 'Cancel'] });
+        return assistant(body.message === CHAT_TERMS_AGREE_MESSAGE ? { ...body, message: 'Checkout' } : body, call);
+      },
+    });
+    renderWidget();
+    await greeted();
+    await type('Checkout');
+    await assistantSays(terms);
+
+    const agreement = screen.getByRole('group', { name: 'Terms and conditions' });
+    const link = within(agreement).getByRole('link', { name: 'terms and conditions' });
+    expect(link.getAttribute('href')).toBe('/terms');
+    expect(link.getAttribute('target')).toBe('_blank');
+    // One agree button (the suggestion with the same words is not shown twice); Cancel stays a suggestion.
+    expect(screen.getAllByRole('button', { name: CHAT_TERMS_AGREE_MESSAGE })).toHaveLength(1);
+    expect(within(screen.getByRole('group', { name: 'Suggestions' })).getByRole('button', { name: 'Cancel' })).toBeTruthy();
+    // Nothing about where to deliver until the shopper agrees.
+    expect(screen.queryByRole('combobox', { name: 'County' })).toBeNull();
+
+    fireEvent.click(within(agreement).getByRole('button', { name: CHAT_TERMS_AGREE_MESSAGE }));
+    await assistantSays('Which county should we deliver to?');
+    expect(calls.at(-1)!.body.message).toBe(CHAT_TERMS_AGREE_MESSAGE);
+    expect(screen.getAllByTestId('shopper-message').at(-1)!.textContent).toBe(`You: ${CHAT_TERMS_AGREE_MESSAGE}`);
+    expect(screen.queryByRole('group', { name: 'Terms and conditions' })).toBeNull();
+    expect(screen.getByRole('combobox', { name: 'County' })).toBeTruthy();
+  });
+
+  it('keeps the cart after the order is placed; Try again asks for another payment of the same order; paid empties it', async () => {
+    storeCart([line(OIL, 2)]);
+    const paid = (body: ChatRequestBody) => reply(body, { text: `Your order ${ORDER_NUMBER} is paid: thank you!`, cart: [] });
+    let orderPaid = false;
+    const calls = chatServer({
+      answer: (body, call) => {
+        if (body.message === 'Try again')
+          return reply(body, {
+            text: `Here is the payment page for your order ${ORDER_NUMBER} again: the same order, with the same total.`,
+            step: 'payment',
+            checkout: { order_number: ORDER_NUMBER, total_amount: 2900, payment_url: `${PAYMENT_URL}-2` },
+          });
+        if (orderPaid) return paid(body);
+        return assistant(body, call);
+      },
+    });
+    renderWidget();
+    await greeted();
+    await type(`${MOMBASA.id}:${NYALI.id}:Moi Avenue 21:Mombasa:`);
+    await assistantSays(`Your order ${ORDER_NUMBER} is ready. Pay to confirm it.`);
+    // Placed but not paid: the cart is still the shopper's, in the chat and in the header.
+    expect(screen.getByTestId('cart-count').textContent).toBe('2');
+    fireEvent.click(within(widget()).getByRole('button', { name: 'Cart (2)' }));
+    expect(screen.getAllByTestId('chat-cart-line')).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: '← Back to the conversation' }));
+
+    // The payment was declined: Try again in the payment box asks the assistant for a new attempt on the same order.
+    const box = screen.getByRole('group', { name: `Payment for order ${ORDER_NUMBER}` });
+    fireEvent.click(within(box).getByRole('button', { name: 'Try again' }));
+    await assistantSays(/^Here is the payment page for your order/);
+    expect(calls.at(-1)!.body).toMatchObject({ message: 'Try again', frontend_cart: [line(OIL, 2)] });
+    expect(screen.getAllByRole('link', { name: 'Pay KSh 2,900.00 now' }).at(-1)!.getAttribute('href')).toBe(`${PAYMENT_URL}-2`);
+    expect(screen.getByTestId('cart-count').textContent).toBe('2');
+
+    // Paid: the next reply's cart is empty, and so is the shop's.
+    orderPaid = true;
+    await type('Hello again');
+    await assistantSays(`Your order ${ORDER_NUMBER} is paid: thank you!`);
+    expect(screen.getByTestId('cart-count').textContent).toBe('0');
   });
 
   it('never links a payment address that is not http(s)', async () => {
