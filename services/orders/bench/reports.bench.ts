@@ -251,6 +251,7 @@ export async function measureCalls(orders: string, token: string, now: Date, per
     ['order_report', '/api/admin/dashboard/order_report?{range}'],
     ['order_report, Delivered', '/api/admin/dashboard/order_report?{range}&status_ids=5'],
     ['order_report, Cancelled (a rare status)', '/api/admin/dashboard/order_report?{range}&status_ids=6'],
+    ['order_report, Pending (unpaid, by day placed)', '/api/admin/dashboard/order_report?{range}&status_ids=1'],
   ];
   const plan: Array<{ call: string; range: string | null; path: string }> = [
     ...['depot', 'statusReport', 'revenueChart', 'monthlySalesTotal', 'today'].map((name) => ({
