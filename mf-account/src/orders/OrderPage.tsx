@@ -63,7 +63,8 @@ export function OrderPage(): JSX.Element {
 
       <section>
         <h2>Items</h2>
-        <table className={styles.table}>
+        {/* A table on a wide screen; on a phone each row is a card, every value with its column's name. */}
+        <table className={`${styles.table} ${styles.items}`}>
           <thead>
             <tr>
               <th scope="col">Product</th>
@@ -74,14 +75,16 @@ export function OrderPage(): JSX.Element {
           </thead>
           <tbody>
             {order.order_items.map((item) => (
-              <tr key={item.id}>
-                <td>
+              <tr key={item.id} data-testid="order-item">
+                <td data-testid="order-item-name">
                   {item.product.name}
                   <span className={styles.muted}> · {item.product.unit}</span>
                 </td>
-                <td>{formatKsh(item.product.price)}</td>
-                <td>{item.quantity}</td>
-                <td>{formatKsh(item.price)}</td>
+                <td data-label="Unit price">{formatKsh(item.product.price)}</td>
+                <td data-label="Quantity">{item.quantity}</td>
+                <td data-label="Total" data-testid="order-item-total">
+                  {formatKsh(item.price)}
+                </td>
               </tr>
             ))}
           </tbody>

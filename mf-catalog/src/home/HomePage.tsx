@@ -7,15 +7,23 @@ import { BannerCarousel, type Banner } from './BannerCarousel';
 import { BrandFilterRow } from './BrandFilterRow';
 import { ProductCarousel } from './ProductCarousel';
 import { PARTNERS } from './partners';
-// The first banner is the home page's largest paint: inlined, it shows with the page, no request.
+// The first banner is the home page's largest paint: inlined (the wide and the phone artwork, a
+// few KB each), it shows with the page, no request.
+import bannerOnePhone from './assets/banner-1-phone.svg?inline';
 import bannerOne from './assets/banner-1.svg?inline';
+import bannerTwoPhone from './assets/banner-2-phone.svg';
 import bannerTwo from './assets/banner-2.svg';
 import bannerThree from './assets/banner-3.svg';
 import styles from './home.module.css';
 
 const BANNERS: Banner[] = [
-  { image: bannerOne, alt: 'Fresh from our mills to your kitchen: free delivery countrywide', href: '/shop/all' },
-  { image: bannerTwo, alt: 'Earn Shwari Points on every order', href: '/shop/all' },
+  {
+    image: bannerOne,
+    phoneImage: bannerOnePhone,
+    alt: 'Fresh from our mills to your kitchen: free delivery countrywide',
+    href: '/shop/all',
+  },
+  { image: bannerTwo, phoneImage: bannerTwoPhone, alt: 'Earn Shwari Points on every order', href: '/shop/all' },
 ];
 
 /** How many top products and favorites the carousels page through. */

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { createPortal } from 'react-dom';
 import { Link } from 'react-router-dom';
 import type { Product } from '@shop/api-types';
 import { AddToCartControl, Price, truncateWords } from '@shop/storefront-ui';
@@ -21,7 +22,10 @@ export function QuickViewModal({ product, onClose }: { product: Product; onClose
   }, [onClose]);
 
   const titleId = `quick-view-${product.id}`;
-  return (
+  // Drawn at the end of the body, not inside the card: an ancestor that contains its painting
+  // (content-visibility, a transform, a carousel's clipping) would otherwise hold the dimmed
+  // backdrop to its own box instead of the whole screen.
+  return createPortal(
     <div className={styles.overlay} onClick={onClose} role="presentation">
       <div className={styles.modal} role="dialog" aria-modal="true" aria-labelledby={titleId} onClick={(event) => event.stopPropagation()}>
         <button ref={closeButton} type="button" className={styles.close} onClick={onClose} aria-label="Close quick view">
@@ -41,6 +45,7 @@ export function QuickViewModal({ product, onClose }: { product: Product; onClose
           </div>
         </div>
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 }

@@ -1,6 +1,7 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { Product, ProductFilterResult } from '@shop/api-types';
+import { STORAGE_KEYS } from '@shop/store-kit';
 import { mockApi, renderWithStore, resetShopState, respond, type FakeResponse } from '@shop/store-kit/src/testing';
 import { BRANDS, CATEGORIES, PRODUCTS, cardNames, effectivePrice, filterResult } from '../testFixtures';
 import ShopPage from './ShopPage';
@@ -237,6 +238,31 @@ describe('ShopPage', () => {
     expect(screen.getAllByTestId('product-card')[0]!.parentElement?.className).toBe('grid');
   });
 
+  it('the grid or list chosen is kept: a later visit (a reload) opens with it', async () => {
+    localStorage.clear();
+    mockShopApi();
+    const first = renderShop('/shop/mlima-gold');
+    await screen.findAllByTestId('product-card');
+    fireEvent.click(screen.getByRole('button', { name: 'List' }));
+    expect(localStorage.getItem(STORAGE_KEYS.productLayout)).toBe('"list"');
+    first.unmount();
+
+    renderShop('/shop/mlima-gold');
+    await screen.findAllByTestId('product-card');
+    expect(screen.getByRole('button', { name: 'List' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getAllByTestId('product-card').every((card) => card.className.includes('cardList'))).toBe(true);
+    localStorage.clear();
+  });
+
+  it('a stored value that is neither grid nor list opens the grid', async () => {
+    localStorage.setItem(STORAGE_KEYS.productLayout, '"tiles"');
+    mockShopApi();
+    renderShop('/shop/mlima-gold');
+    await screen.findAllByTestId('product-card');
+    expect(screen.getByRole('button', { name: 'Grid' }).getAttribute('aria-pressed')).toBe('true');
+    localStorage.clear();
+  });
+
   it("an unknown brand (404) shows 'NotFound'", async () => {
     mockShopApi();
     renderShop('/shop/no-such-brand');
@@ -281,6 +307,12 @@ describe('ShopPage', () => {
     const oil = PRODUCTS.find((product) => product.slug === 'nyota-sunflower-oil-3l')!;
     fireEvent.click(screen.getByRole('button', { name: `Quick View ${oil.name}` }));
     const dialog = screen.getByRole('dialog', { name: oil.name });
+    // The dimmed backdrop is drawn at the body's end, not inside the card, so no ancestor of the
+    // card (content-visibility, a transform) can hold it to its own box on a phone.
+    const backdrop = dialog.parentElement!;
+    expect(backdrop.className).toBe('overlay');
+    expect(backdrop.parentElement).toBe(document.body);
+    expect(screen.getAllByTestId('product-card').some((card) => card.contains(dialog))).toBe(false);
     expect(within(dialog).getByText('KSh 955.00')).toBeTruthy();
     expect(within(dialog).getByText(`Net weight: ${oil.unit}`)).toBeTruthy();
     expect(within(dialog).getByRole('link', { name: 'View product details' }).getAttribute('href')).toBe('/product/nyota-sunflower-oil-3l');

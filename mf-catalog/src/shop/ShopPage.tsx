@@ -1,13 +1,32 @@
-import { useDeferredValue, useState } from 'react';
+import { useDeferredValue, useState, type FocusEvent } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { PRODUCT_SORTS, SORT_LABELS, type ProductSort } from '@shop/api-types';
-import { usePageMeta } from '@shop/store-kit';
+import { readStored, STORAGE_KEYS, usePageMeta, writeStored } from '@shop/store-kit';
 import { EmptyState, Loading, NotFound, VisuallyHidden } from '@shop/storefront-ui';
 import { isNotFound, useFilterProductsQuery, useGetBrandsQuery, useGetCategoriesQuery } from '../api/catalogApi';
 import { ProductGrid } from '../products/ProductGrid';
 import styles from './shop.module.css';
 
 const SORT_OPTIONS = PRODUCT_SORTS.filter((sort): sort is keyof typeof SORT_LABELS => sort in SORT_LABELS);
+
+type ProductLayout = 'grid' | 'list';
+const isProductLayout = (value: unknown): value is ProductLayout => value === 'grid' || value === 'list';
+
+/** The grid or list the shopper chose, kept across visits. */
+function useProductLayout(): [ProductLayout, (layout: ProductLayout) => void] {
+  const [layout, setLayout] = useState<ProductLayout>(() => readStored(STORAGE_KEYS.productLayout, 'grid', isProductLayout));
+  const choose = (next: ProductLayout) => {
+    setLayout(next);
+    writeStored(STORAGE_KEYS.productLayout, next);
+  };
+  return [layout, choose];
+}
+
+/**
+ * A filter row scrolls sideways on a phone: the link tabbed to is brought wholly into view (the
+ * browser leaves a link that is partly shown where it is, half under the row's fading edge).
+ */
+const revealFocusedLink = (event: FocusEvent<HTMLElement>) => event.target.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
 
 const parseSort = (value: string | null): ProductSort =>
   (SORT_OPTIONS as readonly string[]).includes(value ?? '') ? (value as ProductSort) : 'default';
@@ -18,7 +37,7 @@ export default function ShopPage(): JSX.Element {
   const [searchParams, setSearchParams] = useSearchParams();
   const navigate = useNavigate();
   const sort = parseSort(searchParams.get('sort'));
-  const [layout, setLayout] = useState<'grid' | 'list'>('grid');
+  const [layout, setLayout] = useProductLayout();
   const brands = useGetBrandsQuery();
   const categories = useGetCategoriesQuery();
   const result = useFilterProductsQuery({ brand: brandSlug, category: categorySlug, sort });
@@ -43,7 +62,7 @@ export default function ShopPage(): JSX.Element {
   return (
     <div className={styles.shop}>
       <h1>{brandName ? `${brandName} Products` : 'Shop'}</h1>
-      <nav aria-label="Brands" className={styles.filters}>
+      <nav aria-label="Brands" className={styles.filters} onFocus={revealFocusedLink}>
         <Link to={shopPath('all', categorySlug)} aria-current={brandSlug === 'all' ? 'page' : undefined} className={styles.filter}>
           All
         </Link>
@@ -58,7 +77,7 @@ export default function ShopPage(): JSX.Element {
           </Link>
         ))}
       </nav>
-      <nav aria-label="Product types" className={styles.filters}>
+      <nav aria-label="Product types" className={styles.filters} onFocus={revealFocusedLink}>
         <Link to={shopPath(brandSlug, 'all')} aria-current={categorySlug === 'all' ? 'page' : undefined} className={styles.filter}>
           All types
         </Link>

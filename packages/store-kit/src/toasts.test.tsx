@@ -1,5 +1,5 @@
-import { act, render, screen } from '@testing-library/react';
-import { notify, ToastHost } from './toasts';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { notify, ToastHost, TOP_TOASTS_MEDIA } from './toasts';
 
 it('loads the toast library on the first toast and shows it, then shows later ones at once', async () => {
   const { container } = render(<ToastHost />);
@@ -8,4 +8,71 @@ it('loads the toast library on the first toast and shows it, then shows later on
   expect(await screen.findByText('Mlima Gold added to cart')).toBeTruthy();
   act(() => notify.warning('Mlima Gold removed from cart'));
   expect(await screen.findByText('Mlima Gold removed from cart')).toBeTruthy();
+});
+
+describe('one toast per message, errors left behind with their page, off the bottom on a phone', () => {
+  const originalMatchMedia = window.matchMedia;
+  afterEach(() => {
+    window.matchMedia = originalMatchMedia;
+  });
+
+  /** Waits for a toast to start leaving, then ends its exit animation (jsdom runs no animations). */
+  const leaves = async (text: string) => {
+    const toast = screen.getByText(text).closest<HTMLElement>('.Toastify__toast')!;
+    await waitFor(() => expect(toast.className).toMatch(/exit/));
+    fireEvent.animationEnd(toast);
+    await waitFor(() => expect(screen.queryByText(text)).toBeNull());
+  };
+
+  const phoneScreen = (isPhone: boolean) => {
+    window.matchMedia = ((query: string) => ({ matches: isPhone && query === TOP_TOASTS_MEDIA, media: query })) as typeof window.matchMedia;
+  };
+
+  it('the same message raised twice while it shows is one toast; another message is another toast', async () => {
+    render(<ToastHost />);
+    act(() => {
+      notify.error('The email has already been taken.');
+      notify.error('The email has already been taken.');
+    });
+    expect(await screen.findByText('The email has already been taken.')).toBeTruthy();
+    act(() => notify.error('The email has already been taken.'));
+    act(() => notify.error('The phone field must be 10 digits.'));
+    expect(await screen.findByText('The phone field must be 10 digits.')).toBeTruthy();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.getAllByText('The email has already been taken.')).toHaveLength(1);
+  });
+
+  it('a new page dismisses the error toasts of the page left, and keeps the others', async () => {
+    const { rerender } = render(<ToastHost page="/register" />);
+    act(() => {
+      notify.error('Wrong password.');
+      notify.success('Mlima Gold added to cart');
+    });
+    expect(await screen.findByText('Wrong password.')).toBeTruthy();
+    expect(await screen.findByText('Mlima Gold added to cart')).toBeTruthy();
+    rerender(<ToastHost page="/login" />);
+    await leaves('Wrong password.');
+    expect(screen.getByText('Mlima Gold added to cart')).toBeTruthy();
+    // The same page again (a re-render) leaves a new error alone.
+    act(() => notify.error('Wrong password.'));
+    expect(await screen.findByText('Wrong password.')).toBeTruthy();
+    rerender(<ToastHost page="/login" />);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.getByText('Wrong password.')).toBeTruthy();
+  });
+
+  it('a phone shows toasts at the top, clear of the cart drawer’s Checkout button; a wide screen at the bottom', async () => {
+    phoneScreen(true);
+    const { unmount } = render(<ToastHost position="bottom-center" />);
+    act(() => notify.warning('Nyota Sunflower Oil removed from cart'));
+    const onPhone = await screen.findByText('Nyota Sunflower Oil removed from cart');
+    expect(onPhone.closest('.Toastify__toast-container')?.className).toContain('Toastify__toast-container--top-center');
+    unmount();
+
+    phoneScreen(false);
+    render(<ToastHost position="bottom-center" />);
+    act(() => notify.warning('Pwani Bora Chapati Flour removed from cart'));
+    const wide = await screen.findByText('Pwani Bora Chapati Flour removed from cart');
+    expect(wide.closest('.Toastify__toast-container')?.className).toContain('Toastify__toast-container--bottom-center');
+  });
 });

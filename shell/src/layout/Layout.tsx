@@ -1,4 +1,4 @@
-import { Outlet } from 'react-router-dom';
+import { Outlet, useLocation } from 'react-router-dom';
 import { ToastHost } from '@shop/store-kit';
 import { usePageMetaOnNavigate } from '../routing/usePageMetaOnNavigate';
 import { CartDrawerSlot } from './CartDrawerSlot';
@@ -9,6 +9,7 @@ import styles from './Layout.module.css';
 
 export function Layout(): JSX.Element {
   usePageMetaOnNavigate();
+  const { pathname } = useLocation();
   return (
     <div className={styles.page}>
       <a className={styles.skip} href="#main">
@@ -21,8 +22,9 @@ export function Layout(): JSX.Element {
       <Footer />
       <CartDrawerSlot />
       <ChatSlot />
-      {/* The library default (5 s) for other toasts; cart and wishlist toasts ask for 3 s themselves. */}
-      <ToastHost position="bottom-center" autoClose={5000} newestOnTop limit={3} />
+      {/* The library default (5 s) for other toasts; cart and wishlist toasts ask for 3 s themselves.
+          Errors of a page are dismissed when the shopper leaves it. */}
+      <ToastHost page={pathname} position="bottom-center" autoClose={5000} newestOnTop limit={3} />
     </div>
   );
 }

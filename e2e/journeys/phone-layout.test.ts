@@ -1,0 +1,334 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, Locator, Page } from 'playwright-core';
+import type { Product } from '@shop/api-types';
+import { ARTIFACTS_DIR, eventually, launchBrowser, openJourney } from '../src/browser';
+import { startShop, type RunningShop } from '../src/shop';
+
+/**
+ * The storefront laid out for a cheap Android phone (412 px) and a laptop (1366 px): nothing wider
+ * than the screen, text readable, nothing covering what the shopper came to press. Every test
+ * saves what it looked at in e2e/artifacts/phone-layout/ (kept on success too, for review).
+ */
+
+const PHONE = { width: 412, height: 823 };
+const LAPTOP = { width: 1366, height: 768 };
+const SHOTS_DIR = path.join(ARTIFACTS_DIR, 'phone-layout');
+
+let shop: RunningShop;
+let browser: Browser;
+
+beforeAll(async () => {
+  fs.mkdirSync(SHOTS_DIR, { recursive: true });
+  [shop, browser] = await Promise.all([startShop({ slot: 12 }), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await shop?.close();
+});
+
+interface Box {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+const overlaps = (a: Box, b: Box): boolean => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+
+async function boxOf(locator: Locator): Promise<Box> {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error('The element is not displayed');
+  return { left: box.x, top: box.y, right: box.x + box.width, bottom: box.y + box.height };
+}
+
+const shoot = (page: Page, name: string, fullPage = false): Promise<Buffer> =>
+  page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`), fullPage });
+
+/** How wide the page is laid out: wider than the screen means the shopper scrolls sideways. */
+const pageWidth = (page: Page): Promise<number> => page.evaluate(() => document.scrollingElement!.scrollWidth);
+
+/** The page opened and the shop's own render in place of the drawn copy (which is replaced whole, focus and all). */
+async function shopTakenOver(page: Page, path: string): Promise<void> {
+  await page.goto(`${shop.url}${path}`);
+  await eventually(
+    () => page.locator('[data-first-screen]').count(),
+    (count) => count === 0,
+    20_000,
+  );
+}
+
+async function logIn(page: Page): Promise<void> {
+  await page.goto(`${shop.url}/login`);
+  await page.getByRole('textbox', { name: 'Email address', exact: true }).fill('customer@example.com');
+  await page.getByLabel(/^Password( \*)?$/).fill('Customer@123');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL(/\/profile\/my-account$/);
+}
+
+it('register: every field inside the card and the screen, on a phone and a laptop', async () => {
+  for (const viewport of [PHONE, LAPTOP]) {
+    const { page, context } = await openJourney(browser, viewport);
+    await page.goto(`${shop.url}/register`);
+    const lastName = page.getByRole('textbox', { name: 'Last name' });
+    await lastName.waitFor();
+    await shoot(page, `register-${viewport.width}`, true);
+
+    expect(await pageWidth(page)).toBeLessThanOrEqual(viewport.width);
+    const card = await boxOf(page.locator('section', { has: page.getByRole('heading', { name: 'Register' }) }));
+    for (const name of ['First name', 'Last name', 'Email address', 'Phone']) {
+      const field = await boxOf(page.getByRole('textbox', { name }));
+      expect(field.left).toBeGreaterThanOrEqual(card.left);
+      expect(field.right).toBeLessThanOrEqual(card.right);
+      expect(field.right).toBeLessThanOrEqual(viewport.width);
+    }
+    await context.close();
+  }
+});
+
+it('order detail on a phone: the items stacked, the page no wider than the screen', async () => {
+  const { page, context } = await openJourney(browser, PHONE);
+  await logIn(page);
+  await page.goto(`${shop.url}/profile/orders`);
+  await page.getByTestId('order-row').first().waitFor();
+  await page
+    .getByRole('link', { name: /^Track order/ })
+    .first()
+    .click();
+  await page.getByRole('heading', { name: 'Items' }).waitFor();
+  await page.getByRole('heading', { name: 'Items' }).scrollIntoViewIfNeeded();
+  await shoot(page, 'order-detail-412');
+  await shoot(page, 'order-detail-412-full', true);
+
+  expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE.width);
+  const items = page.getByTestId('order-item');
+  expect(await items.count()).toBeGreaterThan(0);
+  for (const item of await items.all()) {
+    const box = await boxOf(item);
+    expect(box.right).toBeLessThanOrEqual(PHONE.width);
+    // Stacked: the quantity and the line total sit below the product's name, not beside it.
+    const name = await boxOf(item.getByTestId('order-item-name'));
+    const total = await boxOf(item.getByTestId('order-item-total'));
+    expect(total.top).toBeGreaterThanOrEqual(name.bottom);
+  }
+  await context.close();
+});
+
+/**
+ * The first banner's text as the shopper sees it: the shown picture's SVG is laid over the image
+ * at the same place and size, and each text's box and font size read in screen pixels.
+ */
+async function bannerText(page: Page): Promise<Array<Box & { fontSize: number; text: string }>> {
+  const image = page.locator('[aria-roledescription="slide"] img').first();
+  const shown = await image.evaluate((element: HTMLImageElement) => element.currentSrc);
+  // The first banner is inlined (a data URL), which the page's own fetch may not read (CSP).
+  const [, base64] = shown.match(/^data:image\/svg\+xml;base64,(.*)$/) ?? [];
+  const svgSource = base64 ? Buffer.from(base64, 'base64').toString('utf8') : await (await page.request.get(shown)).text();
+  return image.evaluate((element: HTMLImageElement, source: string) => {
+    const rect = element.getBoundingClientRect();
+    const holder = document.createElement('div');
+    holder.style.cssText = `position:fixed;left:${rect.left}px;top:${rect.top}px;width:${rect.width}px;height:${rect.height}px;visibility:hidden;pointer-events:none`;
+    holder.innerHTML = source;
+    const svg = holder.querySelector('svg')!;
+    svg.setAttribute('width', '100%');
+    svg.setAttribute('height', '100%');
+    // The image is drawn with object-fit: cover, which is the SVG's own "slice".
+    svg.setAttribute('preserveAspectRatio', 'xMidYMid slice');
+    document.body.append(holder);
+    const texts = Array.from(svg.querySelectorAll('text')).map((text) => {
+      const box = text.getBoundingClientRect();
+      const scale = text.getScreenCTM()!.a;
+      return {
+        left: box.left,
+        top: box.top,
+        right: box.right,
+        bottom: box.bottom,
+        fontSize: parseFloat(getComputedStyle(text).fontSize) * scale,
+        text: text.textContent ?? '',
+      };
+    });
+    holder.remove();
+    return texts;
+  }, svgSource);
+}
+
+it('home banner: the phone gets its own artwork, text of 14 px or more and dots clear of it', async () => {
+  for (const viewport of [PHONE, LAPTOP]) {
+    const { page, context } = await openJourney(browser, viewport);
+    await page.goto(`${shop.url}/`);
+    const image = page.locator('[aria-roledescription="slide"] img').first();
+    await image.waitFor();
+    await eventually(
+      () => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0),
+      (loaded) => loaded,
+    );
+    await shoot(page, `home-${viewport.width}`);
+
+    const texts = await bannerText(page);
+    expect(texts.length).toBeGreaterThan(0);
+    const banner = await boxOf(page.getByRole('region', { name: 'Offers' }));
+    const dots = await boxOf(page.getByRole('button', { name: 'Show banner 1' }).locator('..'));
+    for (const text of texts) {
+      // Only what the shopper can see counts (object-fit may crop the artwork's edges).
+      if (!overlaps(text, banner)) continue;
+      expect({ text: text.text, fontSize: text.fontSize >= 14 }).toEqual({ text: text.text, fontSize: true });
+      expect({ text: text.text, overDots: overlaps(text, dots) }).toEqual({ text: text.text, overDots: false });
+    }
+    // The phone is shown the <picture>'s phone source, a wider screen the image's own artwork.
+    const showsOwnSource = await image.evaluate((element: HTMLImageElement) => element.currentSrc === element.src);
+    expect(showsOwnSource).toBe(viewport !== PHONE);
+    await context.close();
+  }
+});
+
+it('shop: every product type reachable, wrapped on a laptop and by keyboard on a phone', async () => {
+  {
+    const { page, context } = await openJourney(browser, LAPTOP);
+    await shopTakenOver(page, '/shop/all');
+    const types = page.getByRole('navigation', { name: 'Product types' });
+    await types.getByRole('link').nth(3).waitFor();
+    await shoot(page, 'shop-1366');
+    const row = await boxOf(types);
+    for (const link of await types.getByRole('link').all()) {
+      const box = await boxOf(link);
+      expect({ link: await link.innerText(), inside: box.left >= row.left && box.right <= row.right && box.right <= LAPTOP.width }).toEqual(
+        {
+          link: await link.innerText(),
+          inside: true,
+        },
+      );
+    }
+    await context.close();
+  }
+  {
+    const { page, context } = await openJourney(browser, PHONE);
+    await shopTakenOver(page, '/shop/all');
+    const types = page.getByRole('navigation', { name: 'Product types' });
+    await types.getByRole('link').nth(3).waitFor();
+    await shoot(page, 'shop-412');
+    expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE.width);
+    const links = await types.getByRole('link').all();
+    await links[0]!.focus();
+    for (const [index, link] of links.entries()) {
+      if (index > 0) await page.keyboard.press('Tab');
+      expect(await link.evaluate((element) => element === document.activeElement)).toBe(true);
+      const row = await boxOf(types);
+      const box = await boxOf(link);
+      expect(box.left >= row.left - 1 && box.right <= row.right + 1).toBe(true);
+    }
+    await shoot(page, 'shop-412-last-type-focused');
+    await context.close();
+  }
+});
+
+it('toasts: one per message, gone on the next page, never over the drawer’s Checkout button', async () => {
+  const { page, context } = await openJourney(browser, PHONE);
+  // The same error twice: one toast.
+  await page.goto(`${shop.url}/login`);
+  await page.getByRole('textbox', { name: 'Email address', exact: true }).fill('customer@example.com');
+  await page.getByLabel(/^Password( \*)?$/).fill('not-the-password');
+  const logInButton = page.getByRole('button', { name: 'Log in' });
+  await logInButton.click();
+  const errorToast = page.locator('.Toastify__toast--error');
+  await errorToast.first().waitFor();
+  await eventually(
+    () => logInButton.isEnabled(),
+    (enabled) => enabled,
+  );
+  await logInButton.click();
+  await page.waitForTimeout(1000);
+  await shoot(page, 'toast-login-error-412');
+  expect(await errorToast.count()).toBe(1);
+  // The shopper moves on: the error of the last page does not follow.
+  await page.getByRole('link', { name: 'Lost your password?' }).click();
+  await page.waitForURL(/\/forgot-password$/);
+  await eventually(
+    () => errorToast.count(),
+    (count) => count === 0,
+  );
+
+  // A toast raised while the cart drawer is open stays off its Checkout button.
+  const products = (await (await page.request.get(`${shop.url}/api/site/products`)).json()) as Product[];
+  const [first, second] = products.filter((product) => product.price > 1000);
+  for (const product of [first!, second!]) {
+    await page.goto(`${shop.url}/product/${product.slug}`);
+    await page.getByRole('button', { name: `Add ${product.name} to cart` }).click();
+    await page.getByText(`${product.name} added to cart`).first().waitFor();
+  }
+  await page.getByRole('link', { name: /^Cart, \d+ items$/ }).click();
+  const drawer = page.getByRole('dialog');
+  await drawer.getByRole('button', { name: 'Checkout' }).waitFor();
+  await drawer.getByRole('button', { name: `Remove ${second!.name} from cart` }).click();
+  const toast = page.locator('.Toastify__toast').filter({ hasText: `${second!.name} removed from cart` });
+  await toast.waitFor();
+  await page.waitForTimeout(800); // the toast's entrance animation
+  await shoot(page, 'toast-over-drawer-412');
+  expect(overlaps(await boxOf(toast), await boxOf(drawer.getByRole('button', { name: 'Checkout' })))).toBe(false);
+  await context.close();
+});
+
+it('chat bubble clear of the copyright; quick view dims the page; grid or list kept on reload', async () => {
+  const { page, context } = await openJourney(browser, PHONE);
+  await page.goto(`${shop.url}/`);
+  const copyright = page.getByText(/^Copyright ©/);
+  // The footer is laid out when scrolled near (content-visibility): scroll until the page ends.
+  await eventually(
+    async () => {
+      await page.evaluate(() => window.scrollTo(0, document.scrollingElement!.scrollHeight));
+      await page.waitForTimeout(200);
+      return page.evaluate(() => Math.ceil(window.scrollY + window.innerHeight) >= document.scrollingElement!.scrollHeight);
+    },
+    (atEnd) => atEnd,
+  );
+  await shoot(page, 'footer-412');
+  expect((await boxOf(copyright)).bottom).toBeLessThanOrEqual(PHONE.height);
+  const bubble = page.getByRole('button', { name: 'Chat with our shopping assistant' });
+  // The words themselves (the paragraph's box includes its padding, which the bubble may cover).
+  const words = await copyright.evaluate((element) => {
+    const range = document.createRange();
+    range.selectNodeContents(element);
+    const { left, top, right, bottom } = range.getBoundingClientRect();
+    return { left, top, right, bottom };
+  });
+  expect(overlaps(await boxOf(bubble), words)).toBe(false);
+
+  // Quick view from the best sellers: the whole screen behind it is dimmed.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const quickView = page.getByRole('button', { name: /^Quick View / }).first();
+  await quickView.scrollIntoViewIfNeeded();
+  await quickView.click();
+  const dialog = page.getByRole('dialog');
+  await dialog.waitFor();
+  await shoot(page, 'quick-view-412');
+  const dimmed = await page.evaluate(() => {
+    const dialogElement = document.querySelector('[role="dialog"]')!;
+    const corners = [
+      [2, 2],
+      [window.innerWidth - 3, 2],
+      [2, window.innerHeight - 3],
+      [window.innerWidth - 3, window.innerHeight - 3],
+    ];
+    return corners.map(([x, y]) => {
+      const element = document.elementFromPoint(x!, y!) as HTMLElement | null;
+      const overlay = dialogElement.parentElement!;
+      return element === overlay && getComputedStyle(overlay).backgroundColor !== 'rgba(0, 0, 0, 0)';
+    });
+  });
+  expect(dimmed).toEqual([true, true, true, true]);
+  await page.keyboard.press('Escape');
+
+  // The list layout, chosen once, is there again after a reload.
+  await page.goto(`${shop.url}/shop/all`);
+  const list = page.getByRole('button', { name: 'List', exact: true });
+  await list.click();
+  expect(await list.getAttribute('aria-pressed')).toBe('true');
+  await page.reload();
+  await page.getByTestId('product-card').first().waitFor();
+  await eventually(
+    () => page.getByRole('button', { name: 'List', exact: true }).getAttribute('aria-pressed'),
+    (pressed) => pressed === 'true',
+  );
+  await shoot(page, 'shop-list-after-reload-412');
+  await context.close();
+});
