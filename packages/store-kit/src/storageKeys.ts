@@ -31,6 +31,8 @@ export const STORAGE_KEYS = {
    * hosted payment page's redirect; the success page removes it.
    */
   pendingOrder: 'pending_order',
+  /** How the shopper last chose to see the shop's products: 'grid' or 'list' (JSON string). */
+  productLayout: 'product_layout',
   // The back office keeps nothing here: its session is an HttpOnly cookie (STAFF_SESSION_COOKIE).
 } as const;
 
