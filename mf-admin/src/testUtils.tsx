@@ -24,8 +24,8 @@ export const staffLogin = (role: 'staff' | 'customer' = 'staff') =>
  * A signed-in staff member, as a previous login left it: the readable page cookie (jsdom's page is
  * at /, so the cookie is set there rather than at /admin).
  */
-export function storeAdminSession(): void {
-  const page = { csrf_token: STAFF_CSRF, name: 'Amina Wanjiru', email: STAFF.email };
+export function storeAdminSession(email: string = STAFF.email): void {
+  const page = { csrf_token: STAFF_CSRF, name: 'Amina Wanjiru', email };
   document.cookie = `${STAFF_PAGE_COOKIE}=${encodeURIComponent(JSON.stringify(page))}; Path=/`;
 }
 

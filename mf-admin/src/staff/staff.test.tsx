@@ -34,7 +34,7 @@ describe('staff (Administration)', () => {
 
   it("shows the server's 422 'You cannot deactivate your own account.'", async () => {
     // Signed in under another address than the list shows (e.g. the email changed meanwhile).
-    localStorage.setItem('admin_email', 'someone-else@shwarimills.co.ke');
+    storeAdminSession('someone-else@shwarimills.co.ke');
     mockApi({
       'GET /admin/users': () => STAFF_MEMBERS,
       'POST /admin/users/1/deactivate': () =>
