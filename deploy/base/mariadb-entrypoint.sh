@@ -13,6 +13,10 @@ if [ ! -d /var/lib/mysql/mysql ]; then
   done
   {
     echo "ALTER USER 'root'@'localhost' IDENTIFIED BY '$MYSQL_ROOT_PASSWORD';"
+    # mariadb-install-db also makes password-less root@127.0.0.1, ::1 and the host name, which would
+    # win over root@'%' for connections over TCP: only localhost (the socket) and '%' stay.
+    echo "DELETE FROM mysql.global_priv WHERE User = 'root' AND Host NOT IN ('localhost', '%');"
+    echo "FLUSH PRIVILEGES;"
     echo "CREATE USER 'root'@'%' IDENTIFIED BY '$MYSQL_ROOT_PASSWORD';"
     echo "GRANT ALL ON *.* TO 'root'@'%' WITH GRANT OPTION;"
     if [ -n "${MYSQL_DATABASE:-}" ]; then

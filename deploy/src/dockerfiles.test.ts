@@ -212,5 +212,11 @@ describe('the build context', () => {
     expect(nginx).toContain('location = /healthz');
     expect(nginx).toContain('Access-Control-Allow-Origin');
     expect(nginx).toContain('immutable');
+    // nginx reads an unquoted { in a regex as a block: such a location must be quoted (it was not, and nginx refused to start).
+    for (const file of ['deploy/nginx-remote.conf', 'deploy/lb/nginx-lb.conf']) {
+      const text = fs.readFileSync(path.join(REPO_ROOT, file), 'utf8');
+      for (const [, pattern] of text.matchAll(/location ~\*? (.+) \{$/gm))
+        if (pattern!.includes('{')) expect([file, pattern]).toEqual([file, expect.stringMatching(/^".*"$/)]);
+    }
   });
 });
