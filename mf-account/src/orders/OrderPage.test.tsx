@@ -15,7 +15,7 @@ const ORDER: Order = {
   id: 42,
   order_number: 'SH-00042',
   date: '2026-01-18T09:30:00.000Z',
-  status: 'processing',
+  status: { id: 3, name: 'Processing', color: '#2563eb' },
   is_paid: 1,
   subtotal: 2328.5,
   discount: 0,
@@ -65,7 +65,7 @@ const ORDER: Order = {
       },
     },
   ],
-  status_history: [{ status: 'pending', note: 'Order placed', created_at: '2026-01-18T09:30:00.000Z' }],
+  status_history: [{ status: { id: 1, name: 'Pending', color: '#f59e0b' }, note: 'Order placed', created_at: '2026-01-18T09:30:00.000Z' }],
 };
 
 describe('OrderPage', () => {
