@@ -54,9 +54,10 @@ class Shopper {
 describe.each(testDatabases('chat'))('the shopping assistant on $dialect', (database) => {
   let h: ChatHarness;
 
+  // Four services, each on a fresh database with its migrations: on MySQL and a busy two-core machine that takes more than jest's 5 s.
   beforeAll(async () => {
     h = await startChatHarness(database);
-  });
+  }, 60_000);
   afterAll(async () => {
     await h?.close();
   });
