@@ -8,6 +8,7 @@ export * from './chat';
 export * from './phone';
 export * from './firstScreen';
 export * from './pages';
+export * from './synonyms';
 // Schemas live in their own modules, so front ends that import only types and constants never
 // bundle zod (the package is marked side-effect free for tree shaking).
 export * from './schemas/catalog';
@@ -15,3 +16,4 @@ export * from './schemas/accounts';
 export * from './schemas/admin';
 export * from './schemas/orders';
 export * from './schemas/phone';
+export * from './schemas/synonyms';

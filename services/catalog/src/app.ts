@@ -20,6 +20,9 @@ import { CatalogRepository } from './products/repository';
 import { productInternalRoutes } from './products/internal-routes';
 import { productRoutes } from './products/routes';
 import { mediaMiddleware } from './media/routes';
+import { adminSynonymRoutes } from './search/admin-routes';
+import { synonymInternalRoutes } from './search/internal-routes';
+import { SearchSynonyms } from './search/synonyms';
 
 export const MEDIA_DIR = path.resolve(__dirname, '../media');
 /** Staff uploads live with the data, not with the code (a deploy must not lose them). */
@@ -60,12 +63,18 @@ export function createCatalogApp({
 }: CatalogAppOptions) {
   const app = createServiceApp({ name: 'catalog', logger, db, bodyLimit: '300kb' });
   const repository = new CatalogRepository(db);
+  const synonyms = new SearchSynonyms(db);
   const { requireStaff } = createAuthGuards(resolveToken);
   app.use(mediaMiddleware(mediaDir, uploadDir));
-  const products = productRoutes(repository);
+  const products = productRoutes(repository, synonyms);
   app.use(products.routes()).use(products.allowedMethods());
   const internal = productInternalRoutes(repository, internalSecret);
   app.use(internal.routes()).use(internal.allowedMethods());
+  const internalSynonyms = synonymInternalRoutes(repository, synonyms, internalSecret);
+  app.use(internalSynonyms.routes()).use(internalSynonyms.allowedMethods());
+  // Before the catalogue's admin routes: their /products/... paths would otherwise answer first.
+  const adminSynonyms = adminSynonymRoutes(db, synonyms, requireStaff);
+  app.use(adminSynonyms.routes()).use(adminSynonyms.allowedMethods());
   const admin = adminCatalogRoutes({ db, requireStaff, uploadDir, orderLines, logger });
   app.use(admin.routes()).use(admin.allowedMethods());
   const auditLogRoutes = audit.routes(db, requireStaff);

@@ -9,6 +9,8 @@ import {
 } from '@shop/api-types';
 import { notFound, parseBody, parseParams, type ServiceState } from '@shop/service-kit';
 import { z } from 'zod';
+import { searchClauses } from '../search/expand';
+import type { SearchSynonyms } from '../search/synonyms';
 import type { CatalogRepository, ProductQuery } from './repository';
 
 /** Catalogue reads change only when staff edit the catalogue: short shared caching, revalidated by ETag. */
@@ -17,16 +19,7 @@ const CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=300';
 const slugParam = z.object({ slug: slugSchema });
 const brandParam = z.object({ brandSlug: slugSchema });
 
-/** Search text to lower-case words, at most eight, so a long query cannot build a huge SQL filter. */
-export function searchWords(text: string): string[] {
-  return text
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((word) => word.length > 0)
-    .slice(0, 8);
-}
-
-export function productRoutes(repository: CatalogRepository): Router<ServiceState> {
+export function productRoutes(repository: CatalogRepository, synonyms: SearchSynonyms): Router<ServiceState> {
   const router = new Router<ServiceState>({ prefix: '/api/site' });
 
   router.use(async (ctx, next) => {
@@ -56,7 +49,9 @@ export function productRoutes(repository: CatalogRepository): Router<ServiceStat
 
   router.post('/products/search', async (ctx) => {
     const { search } = parseBody(productSearchBodySchema, ctx.request.body);
-    ctx.body = await repository.products({ words: searchWords(search), sort: 'popular' });
+    // Swahili words and common misspellings find the catalogue's English names ('mchele' is rice).
+    const clauses = searchClauses(search, await synonyms.matcher());
+    ctx.body = await repository.products({ clauses, sort: 'popular' });
   });
 
   /** Brand and category slugs to ids; 'all' or nothing means no filter; unknown slugs are 404. */

@@ -1,5 +1,6 @@
 import type { Migration } from '@shop/service-kit';
 import catalogue from './0001_catalogue';
+import searchSynonyms from './0002_search_synonyms';
 import auditLog from './9001_catalog_audit_log';
 
 /**
@@ -9,5 +10,8 @@ import auditLog from './9001_catalog_audit_log';
  * file with the next number, listed before the audit log's 9001. Each file carries its own table
  * definitions and SQL as of its release and imports no live service code, only types and
  * service-kit's dialect helpers.
+ *
+ * Knex runs what a database has not run yet in this order: the audit log (9001) ran with the
+ * first release, 0002 after it.
  */
-export const migrations: readonly Migration[] = [catalogue, auditLog];
+export const migrations: readonly Migration[] = [catalogue, searchSynonyms, auditLog];
