@@ -26,6 +26,9 @@ module.exports = function jestConfig(environment = 'node', extra = {}) {
     testMatch: ['**/?(*.)test.ts?(x)'],
     testPathIgnorePatterns: ['/node_modules/', '/dist/'],
     reporters: ['default', path.join(__dirname, 'jest.summary-reporter.cjs')],
+    // Service suites start real servers and migrate real databases (MySQL too) in their hooks: on a
+    // busy two-core machine that outlasts jest's 5 s default without anything being wrong.
+    testTimeout: environment === 'node' ? 30_000 : 5_000,
     ...extra,
   };
 };
