@@ -5,6 +5,7 @@ import {
   MINIMUM_ORDER_MESSAGE,
   MPESA_NUMBER_PATTERN,
   normaliseKenyanPhone,
+  TERMS_REQUIRED_MESSAGE,
   toMpesaNumber,
 } from '@shop/api-types';
 import { readStored, STORAGE_KEYS, writeStored } from '@shop/store-kit';
@@ -120,7 +121,7 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 export const MESSAGES = {
   ...CHECKOUT_MESSAGES,
   minimum: MINIMUM_ORDER_MESSAGE,
-  terms: 'You must agree to the terms and conditions',
+  terms: TERMS_REQUIRED_MESSAGE,
   mpesa: CHECKOUT_MESSAGES.mpesaNumber,
 } as const;
 
