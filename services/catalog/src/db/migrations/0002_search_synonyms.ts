@@ -72,23 +72,22 @@ const FIRST_SYNONYMS: Array<[phrase: string, terms: string[]]> = [
   ['mafuta ya alizeti', ['sunflower oil']],
   ['alizeti', ['sunflower']],
   ['mafuta ya mahindi', ['corn oil']],
-  ['mafuta ya mboga', ['vegetable oil']],
   // Sugar and salt.
   ['sukari', ['sugar']],
   ['sukar', ['sugar']],
   ['sukary', ['sugar']],
   ['chumvi', ['salt']],
-  // Animal feeds: chickens (kuku, vifaranga are chicks, kuku wa mayai are layers), cows, pigs, dogs.
+  // Animal feeds: chickens (kuku; vifaranga are chicks), cows, pigs, dogs. No phrase with a word
+  // that alone means something else ('kuku wa mayai', 'ngombe wa maziwa'): the assistant matches
+  // a phrase's words one by one, and 'mayai' or 'maziwa' (eggs, milk) must not find a feed.
   ['chakula cha kuku', ['poultry', 'layers mash', 'chick mash', 'growers mash']],
   ['kuku', ['poultry', 'layers mash', 'chick mash', 'growers mash']],
-  ['kuku wa mayai', ['layers mash']],
   ['layas', ['layers mash']],
   ['leyas', ['layers mash']],
   ['vifaranga', ['chick mash']],
   ['chakula cha vifaranga', ['chick mash']],
   ['chakula cha ngombe', ['dairy meal', 'cattle']],
   ['ngombe', ['dairy meal', 'cattle']],
-  ['ngombe wa maziwa', ['dairy meal']],
   ['chakula cha nguruwe', ['pig']],
   ['nguruwe', ['pig']],
   ['chakula cha mbwa', ['dog']],
