@@ -1,4 +1,11 @@
-import type { CatalogRevisionResponse, LookupProduct, Product, ProductLookupResponse } from '@shop/api-types';
+import type {
+  CatalogRevisionResponse,
+  LookupProduct,
+  Product,
+  ProductLookupResponse,
+  SearchSynonymEntry,
+  SearchSynonymsResponse,
+} from '@shop/api-types';
 import { createServiceClient, SHOP_SERVICES, type ServiceClient } from '@shop/service-kit';
 
 export interface CatalogClientOptions {
@@ -44,6 +51,16 @@ export class CatalogClient {
     const answer = await this.client.get<Product[] | null>('/api/site/products');
     if (answer.status !== 200 || !Array.isArray(answer.body)) throw this.client.unavailable(`products answered ${answer.status}`);
     return answer.body;
+  }
+
+  /**
+   * The catalogue's search synonyms (Swahili words, common misspellings, and the catalogue terms
+   * they mean), the same table the site search uses; they move the revision when staff edit them.
+   */
+  async synonyms(): Promise<SearchSynonymEntry[]> {
+    const answer = await this.client.get<SearchSynonymsResponse | null>('/internal/catalog/synonyms');
+    if (answer.status !== 200 || !Array.isArray(answer.body?.synonyms)) throw this.client.unavailable(`synonyms answered ${answer.status}`);
+    return answer.body.synonyms;
   }
 
   /** The buyable products among `ids`, by id; ids missing from the map are gone from the shop. */

@@ -1,9 +1,10 @@
+import type { SearchSynonymEntry } from '@shop/api-types';
 import type { Logger } from '@shop/service-kit';
 import type { CatalogClient } from '../clients/catalog';
 import { ProductIndex } from './product-index';
 
 /**
- * The product index, built from the catalog's product list and rebuilt when the catalogue's
+ * The product index, built from the catalog's product list and search synonyms and rebuilt when the catalogue's
  * revision moves (a staff change), or after `ttlMs` at the latest. While a new one is fetched the
  * old one still answers (only the very first message waits). The index only decides which products
  * a reply names: every price, limit and availability shown comes from the catalog's lookup.
@@ -46,12 +47,19 @@ export class CatalogueCache {
     return this.refresh();
   }
 
+  /** Without the catalogue's synonyms the index still knows its own Swahili words: search goes on. */
+  private synonyms(): Promise<SearchSynonymEntry[]> {
+    return this.client.synonyms().catch((error: unknown) => {
+      this.logger.warn({ err: error }, 'chat: search synonyms unavailable; searching without them');
+      return [];
+    });
+  }
+
   private refresh(): Promise<ProductIndex> {
     this.changed = false;
-    this.pending ??= this.client
-      .products()
-      .then((products) => {
-        this.index = new ProductIndex(products);
+    this.pending ??= Promise.all([this.client.products(), this.synonyms()])
+      .then(([products, synonyms]) => {
+        this.index = new ProductIndex(products, synonyms);
         this.fetchedAt = Date.now();
         return this.index;
       })

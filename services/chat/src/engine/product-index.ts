@@ -1,6 +1,6 @@
 import Fuse from 'fuse.js';
-import type { Product } from '@shop/api-types';
-import { nameKey, stem, words } from './text';
+import type { Product, SearchSynonymEntry } from '@shop/api-types';
+import { FILLER_WORDS, nameKey, stem, words } from './text';
 
 /**
  * Words shoppers use for a category besides its name, English and Swahili (unga = flour, ugali is
@@ -73,6 +73,18 @@ export interface SearchResult {
   partial: boolean;
 }
 
+/** Synonyms as compared words: the phrase's words that name something, and each term's words. */
+function synonymsAsWords(synonyms: readonly SearchSynonymEntry[]): Array<{ phrase: string[]; terms: string[][] }> {
+  return synonyms
+    .map((synonym) => ({
+      phrase: words(synonym.phrase)
+        .map(stem)
+        .filter((word) => !FILLER_WORDS.has(word)),
+      terms: synonym.terms.map((term) => words(term).map(stem)).filter((term) => term.length > 0),
+    }))
+    .filter((synonym) => synonym.phrase.length > 0 && synonym.terms.length > 0);
+}
+
 /** Edits (insert, delete, change, swap two neighbours) from one word to the other. */
 export function editDistance(a: string, b: string): number {
   const rows = Array.from({ length: a.length + 1 }, (_, i) =>
@@ -101,7 +113,12 @@ export class ProductIndex {
   private readonly postings = new Map<string, Array<{ product: IndexedProduct; weight: number }>>();
   private readonly fuse: Fuse<string>;
 
-  constructor(catalogue: Product[]) {
+  /**
+   * @param synonyms The catalogue's search synonyms (the site search's table): a product that has
+   *   every word of one of a synonym's terms is found by the synonym's phrase too.
+   */
+  constructor(catalogue: Product[], synonyms: readonly SearchSynonymEntry[] = []) {
+    const synonymWords = synonymsAsWords(synonyms);
     this.products = catalogue.map((product, position) => {
       const vocabulary = new Map<string, number>();
       const add = (text: string, weight: number) => {
@@ -111,6 +128,13 @@ export class ProductIndex {
       add(product.unit, WEIGHT.name);
       add(product.brand?.name ?? '', WEIGHT.brand);
       add(product.category?.name ?? '', WEIGHT.category);
+      // Matched against the product's own words only, before the extra words below are added.
+      const own = new Set(vocabulary.keys());
+      for (const { phrase, terms } of synonymWords) {
+        if (!terms.some((term) => term.every((word) => own.has(word)))) continue;
+        for (const word of phrase)
+          if (!vocabulary.has(word) || vocabulary.get(word)! < WEIGHT.synonym) vocabulary.set(word, WEIGHT.synonym);
+      }
       add(product.sku?.name ?? '', WEIGHT.synonym);
       add(CATEGORY_WORDS[product.category?.slug ?? ''] ?? '', WEIGHT.synonym);
       for (const [pattern, extra] of NAME_WORDS) if (pattern.test(product.name)) add(extra, WEIGHT.synonym);
