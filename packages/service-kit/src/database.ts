@@ -103,8 +103,71 @@ export function migratorConfig(service: string, migrations: readonly Migration[]
   };
 }
 
-export async function migrateLatest(db: Knex, service: string, migrations: readonly Migration[]): Promise<void> {
-  await db.migrate.latest(migratorConfig(service, migrations));
+/**
+ * Brings the service's schema up to date; safe when several replicas of a service start at once on
+ * one database. Knex's own lock (the knex_migrations_<service>_lock table) is not enough there: the
+ * replicas race to create the migration tables (one fails with "already exists", or two lock rows
+ * are left behind and every later start is refused), and a replica that finds the lock taken fails
+ * at once instead of waiting. So on MySQL the replicas first take turns on a named lock of the
+ * database server (GET_LOCK, held by one connection and dropped by the server if that replica dies):
+ * the first migrates, the others wait, then find nothing left to run. Knex's lock is still taken
+ * inside; one found taken while this replica holds the named lock was left by a replica that died
+ * mid-migration (every migration of the service takes the named lock first), and is freed.
+ * On SQLite (one process per file) a taken knex lock is waited for, up to `lockWaitMs`.
+ */
+export async function migrateLatest(
+  db: Knex,
+  service: string,
+  migrations: readonly Migration[],
+  options: { lockWaitMs?: number } = {},
+): Promise<void> {
+  const config = migratorConfig(service, migrations);
+  const lockWaitMs = options.lockWaitMs ?? 120_000;
+  if (dialectOf(db) !== 'mysql') return latestWaitingForKnexLock(db, config, lockWaitMs);
+  await withServerLock(db, `${config.tableName}`, lockWaitMs, async () => {
+    if (await db.schema.hasTable(`${config.tableName}_lock`)) await db(`${config.tableName}_lock`).update({ is_locked: 0 });
+    await db.migrate.latest(config);
+  });
+}
+
+/** Runs `work` holding a MySQL named lock (per database and name), waiting up to `waitMs` for it. */
+async function withServerLock<T>(db: Knex, name: string, waitMs: number, work: () => Promise<T>): Promise<T> {
+  // Named locks are server-wide and at most 64 characters: the database's name keeps two shops on
+  // one server apart, the hash keeps it short.
+  const lockName = db.raw('SHA1(CONCAT(DATABASE(), ?))', [`/${name}`]);
+  // The lock belongs to one connection: it is held on one taken from the pool for the whole run.
+  const connection: unknown = await db.client.acquireConnection();
+  try {
+    const [rows] = (await db.raw('SELECT GET_LOCK(?, ?) AS got', [lockName, Math.ceil(waitMs / 1000)]).connection(connection)) as [
+      Array<{ got: number | null }>,
+    ];
+    if (rows[0]?.got !== 1)
+      throw new Error(
+        `Another replica has been migrating ${name} for ${Math.ceil(waitMs / 1000)} s; not starting on a schema it is changing.`,
+      );
+    try {
+      return await work();
+    } finally {
+      await db.raw('SELECT RELEASE_LOCK(?)', [lockName]).connection(connection);
+    }
+  } finally {
+    await db.client.releaseConnection(connection);
+  }
+}
+
+/** knex's migrate.latest, waiting while another run holds knex's lock (knex fails at once). */
+async function latestWaitingForKnexLock(db: Knex, config: Knex.MigratorConfig, waitMs: number): Promise<void> {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    try {
+      await db.migrate.latest(config);
+      return;
+    } catch (error) {
+      const locked = error instanceof Error && (error.name === 'MigrationLocked' || /already locked/.test(error.message));
+      if (!locked || Date.now() >= deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
 }
 
 /** Whether `table` has an index named `index`: for a migration that must also be right where an earlier one already made it. */

@@ -40,6 +40,13 @@ describe('environment readers', () => {
       'http://127.0.0.1:4104',
     ]);
     expect(serviceUrl('orders', { ORDERS_URL: 'http://orders.internal:80/' })).toBe('http://orders.internal:80');
+    expect(serviceUrl('catalog', { CATALOG_URL: 'http://10.0.0.5:4101/, http://10.0.0.6:4101' })).toBe(
+      'http://10.0.0.5:4101,http://10.0.0.6:4101',
+    );
+    expect(() => serviceUrl('catalog', { CATALOG_URL: 'http://10.0.0.5:4101,10.0.0.6:4101' })).toThrow(
+      'CATALOG_URL must be an http(s) URL',
+    );
+    expect(() => serviceUrl('catalog', { CATALOG_URL: ',' })).toThrow('CATALOG_URL must be an http(s) URL or a comma list');
     expect(serviceListenAddress('chat', {})).toEqual({ port: 4104, host: '127.0.0.1' });
     expect(serviceListenAddress('catalog', { CATALOG_PORT: '5101', CATALOG_HOST: '0.0.0.0' })).toEqual({ port: 5101, host: '0.0.0.0' });
   });

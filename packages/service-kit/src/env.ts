@@ -79,9 +79,27 @@ export type ShopServiceName = keyof typeof SHOP_SERVICES;
 
 const envPrefix = (service: ShopServiceName): string => service.toUpperCase();
 
-/** Where the other services reach `service`: <SERVICE>_URL, by default its port on this machine. */
+/**
+ * Where the other services reach `service`: <SERVICE>_URL, by default its port on this machine.
+ * Two or more instances of a service are a comma list (`http://10.0.0.5:4101,http://10.0.0.6:4101`):
+ * the service clients and the gateway take turns over them and pass a refused call to the next
+ * (see serviceInstances).
+ */
 export function serviceUrl(service: ShopServiceName, env: Env = process.env): string {
-  return envUrl(`${envPrefix(service)}_URL`, `http://127.0.0.1:${SHOP_SERVICES[service].port}`, env);
+  const name = `${envPrefix(service)}_URL`;
+  const fallback = `http://127.0.0.1:${SHOP_SERVICES[service].port}`;
+  const raw = envString(name, fallback, env);
+  const instances = serviceInstances(raw);
+  if (instances.length === 0) throw new Error(`${name} must be an http(s) URL or a comma list of them, got "${raw}"`);
+  return instances.map((instance) => envUrl(name, fallback, { [name]: instance })).join(',');
+}
+
+/** The instances of a service URL (see serviceUrl): one origin, or each of a comma list, without trailing slashes. */
+export function serviceInstances(url: string): string[] {
+  return url
+    .split(',')
+    .map((instance) => instance.trim().replace(/\/+$/, ''))
+    .filter((instance) => instance !== '');
 }
 
 /** Where `service` itself listens: <SERVICE>_PORT and <SERVICE>_HOST, by default its port on 127.0.0.1. */

@@ -123,6 +123,29 @@ describe('service client', () => {
     expect(service.seen).toHaveLength(1);
   });
 
+  it('takes turns over the instances of a comma list and passes a refused call, a POST too, to one that is up', async () => {
+    service = await startService((_req, res) => json(res, 200, { instance: 'first' }));
+    const second = await startService((_req, res) => json(res, 200, { instance: 'second' }));
+    const client = createServiceClient({ area: 'catalogue', baseUrl: `${service.url}/,${second.url}` });
+    try {
+      const turns = [await client.get('/api/site/brands'), await client.get('/api/site/brands')].map((answer) => answer.body);
+      expect(turns).toEqual([{ instance: 'first' }, { instance: 'second' }]);
+
+      await second.close();
+      const afterStop = [];
+      for (let call = 0; call < 4; call += 1) afterStop.push((await client.post('/internal/products/lookup', { ids: [call] })).body);
+      expect(afterStop).toEqual(Array.from({ length: 4 }, () => ({ instance: 'first' })));
+      expect(service.seen.filter((request) => request.method === 'POST').map((request) => request.body)).toEqual([
+        '{"ids":[0]}',
+        '{"ids":[1]}',
+        '{"ids":[2]}',
+        '{"ids":[3]}',
+      ]);
+    } finally {
+      await second.close();
+    }
+  });
+
   it('treats an answer that is not JSON as unavailable', async () => {
     service = await startService((_req, res) => res.writeHead(502, { 'content-type': 'text/html' }).end('<h1>Bad gateway</h1>'));
     const client = createServiceClient({ area: 'catalogue', baseUrl: service.url });

@@ -1,16 +1,17 @@
+import { serviceInstances } from '../env';
 import { requestIdHeaders } from '../request-context';
 import { requestJson, UpstreamUnavailable, type HttpMethod, type JsonAnswer } from './http-request';
 
 export interface ServiceClientOptions {
   /** What a shopper is told is unavailable when the service is down (see SHOP_SERVICES). */
   area: string;
-  /** The service's origin, e.g. serviceUrl('catalog'). */
+  /** The service's origin, e.g. serviceUrl('catalog'), or a comma list of its instances' origins. */
   baseUrl: string;
   /** Sent as x-internal-secret on every /internal/* call (see requireInternalSecret); never elsewhere. */
   internalSecret?: string;
   /** Default per-call time limit, connection to last byte (3000 ms). */
   timeoutMs?: number;
-  /** How many more times a call is tried when that is safe (see shouldRetry); 1 by default. */
+  /** How many more times a call is tried when that is safe (see shouldRetry); 1 by default, at least once per other instance. */
   retries?: number;
 }
 
@@ -44,9 +45,39 @@ export function shouldRetry(method: HttpMethod, error: unknown): boolean {
   return method === 'GET' && (error.code === 'ECONNRESET' || error.code === 'EPIPE');
 }
 
+/**
+ * The instances of a service in turn (round robin), each call starting at the next one. An instance
+ * that refused a connection is passed over for a few seconds (it is down or restarting), unless
+ * every instance is; a retried call goes to the next instance, so one stopped instance costs no call
+ * that could safely be tried again.
+ */
+export function instanceRotation(baseUrl: string, now: () => number = Date.now) {
+  const instances = serviceInstances(baseUrl);
+  if (instances.length === 0) throw new Error(`A service URL is needed, got "${baseUrl}"`);
+  const downUntil = new Map<string, number>();
+  let turn = 0;
+  return {
+    size: instances.length,
+    /** The instances for one call, the first to try first. */
+    order(): string[] {
+      const start = turn++ % instances.length;
+      const rotated = [...instances.slice(start), ...instances.slice(0, start)];
+      const at = now();
+      const up = rotated.filter((instance) => (downUntil.get(instance) ?? 0) <= at);
+      return [...up, ...rotated.filter((instance) => !up.includes(instance))];
+    },
+    refused(instance: string): void {
+      if (instances.length > 1) downUntil.set(instance, now() + INSTANCE_DOWN_MS);
+    },
+  };
+}
+
+/** How long an instance that refused a connection is passed over. */
+const INSTANCE_DOWN_MS = 5000;
+
 export function createServiceClient(options: ServiceClientOptions): ServiceClient {
-  const baseUrl = options.baseUrl.replace(/\/+$/, '');
-  const retries = options.retries ?? 1;
+  const rotation = instanceRotation(options.baseUrl);
+  const retries = Math.max(options.retries ?? 1, rotation.size - 1);
 
   const call = async <T>(method: HttpMethod, path: string, body: unknown, callOptions: ServiceCallOptions): Promise<JsonAnswer<T>> => {
     const headers: Record<string, string> = { ...callOptions.headers, ...requestIdHeaders() };
@@ -59,10 +90,13 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       maxBytes: callOptions.maxBytes,
       area: options.area,
     };
+    const instances = rotation.order();
     for (let attempt = 0; ; attempt += 1) {
+      const instance = instances[attempt % instances.length]!;
       try {
-        return await requestJson<T>(method, `${baseUrl}${path}`, request);
+        return await requestJson<T>(method, `${instance}${path}`, request);
       } catch (error) {
+        if (error instanceof UpstreamUnavailable && error.code === 'ECONNREFUSED') rotation.refused(instance);
         if (attempt >= retries || !shouldRetry(method, error)) throw error;
       }
     }
