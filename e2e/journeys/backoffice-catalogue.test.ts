@@ -187,11 +187,16 @@ it('staff add a product with rich text and a picture → shoppers buy it → ord
       await reportRow.waitFor();
       expect(await reportRow.innerText()).toMatch(/2,200\.00[\s\S]*Paid[\s\S]*Juma Otieno/);
 
-      // Staff move it to Dispatched from its page.
+      // Staff move it to Processing, then Dispatched, from its page.
       await staff.goto(`${shop.url}/admin/orders`);
       await staff.getByRole('link', { name: orderNumber, exact: true }).click();
       await staff.waitForURL(/\/admin\/orders\/\d+$/);
       await staff.getByRole('cell', { name: PRODUCT.name }).waitFor();
+      await staff.getByLabel('New status').click();
+      await staff.getByTitle('Processing', { exact: true }).click();
+      await staff.getByPlaceholder("Optional, e.g. the rider's name").fill('Packing at the depot');
+      await staff.getByRole('button', { name: 'Change status' }).click();
+      await staff.getByText('Packing at the depot').first().waitFor();
       await staff.getByLabel('New status').click();
       await staff.getByTitle('Dispatched', { exact: true }).click();
       await staff.getByPlaceholder("Optional, e.g. the rider's name").fill('Rider: Wanjiru');

@@ -77,11 +77,20 @@ it('a paid storefront order shows in the back office, staff move it to Dispatche
     );
     await page.getByText('Orders today').waitFor();
 
-    // The order is in the list, paid; staff move it to Dispatched.
+    // The order is in the list, paid; staff move it to Processing, then Dispatched.
     await page.goto(`${shop.url}/admin/orders`);
     await page.getByRole('link', { name: order.order_number }).click();
     await page.waitForURL(/\/admin\/orders\/\d+$/);
     await page.getByText('Change status', { exact: true }).first().waitFor();
+    // A paid order goes to Processing first: the back office offers only the moves the lifecycle allows.
+    await page.getByLabel('New status').click();
+    expect(await page.getByTitle('Dispatched', { exact: true }).count()).toBe(0);
+    await page.getByTitle('Processing', { exact: true }).click();
+    await page.getByRole('button', { name: 'Change status' }).click();
+    await eventually(
+      async () => (await (await api.get(`${shop.url}/api/orders/view/${order.order_number}`, { headers: auth })).json()) as Order,
+      (seen) => seen.status.name === 'Processing',
+    );
     await page.getByLabel('New status').click();
     await page.getByTitle('Dispatched', { exact: true }).click();
     await page.getByPlaceholder("Optional, e.g. the rider's name").fill('Rider: Kamau');
