@@ -8,6 +8,7 @@ import type { ComponentType } from 'react';
 import type { FirstScreenPage, FirstScreenPageRequest } from '@shop/api-types';
 import { createShopStore } from '@shop/store-kit';
 import { renderPageWithData } from '@shop/store-kit/src/firstScreen/renderPage';
+import { describePage } from './firstScreen/pageFacts';
 import { ServerViewportWidth } from './firstScreen/viewport';
 import BrandPage from './brand/BrandPage';
 import HomePage from './home/HomePage';
@@ -21,7 +22,12 @@ const PAGES: Record<string, ComponentType> = { HomePage, ShopPage, BrandPage, Pr
 export async function renderPage(request: FirstScreenPageRequest): Promise<FirstScreenPage | null> {
   const Page = PAGES[request.module];
   if (!Page) return null;
-  return renderPageWithData(createShopStore(), Page, request, (page) => (
-    <ServerViewportWidth.Provider value={request.viewportWidth}>{page}</ServerViewportWidth.Provider>
-  ));
+  // With what the page is about (or that it was not found), for the gateway's status and head tags.
+  return renderPageWithData(
+    createShopStore(),
+    Page,
+    request,
+    (page) => <ServerViewportWidth.Provider value={request.viewportWidth}>{page}</ServerViewportWidth.Provider>,
+    (store) => describePage(request, store),
+  );
 }

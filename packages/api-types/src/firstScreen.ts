@@ -32,6 +32,43 @@ export interface FirstScreenPageRequest {
 export interface FirstScreenPage {
   html: string;
   queries: FirstScreenQuery[];
+  /**
+   * The page drawn is the shop's NotFound (an unknown product, brand or product type): the gateway
+   * answers it 404, as a search engine or a link preview must see it.
+   */
+  notFound?: boolean;
+  /** What the page is about, for its title, description, share tags and structured data. */
+  facts?: FirstScreenPageFacts;
+}
+
+/**
+ * What a drawn page tells the gateway about itself, as data: the gateway writes the head's tags
+ * (title, description, canonical URL, Open Graph, Twitter, schema.org JSON-LD) from it with the
+ * shop's public address and its own escaping, so no renderer writes HTML outside its page.
+ */
+export interface FirstScreenPageFacts {
+  /** Without the shop's name ('Pembe Maize Meal 2kg'); 'Shwari Shop' alone for the home page. */
+  title: string;
+  /** Plain text. */
+  description: string;
+  /** A path on the shop ('/media/products/x.svg') or an absolute URL: the page's share image. */
+  image?: string;
+  /** A product page: its schema.org Product. */
+  product?: FirstScreenProductFacts;
+  /** The page's place in the shop, from the home page down to the page itself: its schema.org BreadcrumbList. */
+  breadcrumbs?: Array<{ name: string; path: string }>;
+}
+
+export interface FirstScreenProductFacts {
+  name: string;
+  image: string;
+  /** Plain text. */
+  description: string;
+  sku: string;
+  brand: string;
+  /** What a shopper pays now, in KSh: the offer price when it is lower than the regular one. */
+  price: number;
+  inStock: boolean;
 }
 
 /** What a remote's renderer exports. */

@@ -20,6 +20,8 @@ export interface StorefrontPage<ShellPage extends string = string> {
   meta: { title: string; description: string };
   /** Outside the storefront's header and footer (the back office has a layout of its own). */
   ownLayout?: true;
+  /** The page of paths no other page takes (the shop's NotFound): the gateway answers it 404. */
+  notFound?: true;
   /** What the gateway prepares for the first screen; a page without it is left to the browser alone. */
   firstScreen?: {
     /**

@@ -160,6 +160,11 @@ export const STOREFRONT_PAGES: Array<StorefrontPage<ShellPageName>> = [
     meta: { title: 'Privacy Policy', description: 'How we handle your data.' },
   },
   { path: '/terms', owner: { shell: 'terms' }, meta: { title: 'Terms and Conditions', description: 'The terms of buying from our shop.' } },
-  // Last: everything no other page takes.
-  { path: '*', owner: { shell: 'not-found' }, meta: { title: 'Page not found', description: 'The page you asked for is not here.' } },
+  // Last: everything no other page takes, answered 404 by the gateway.
+  {
+    path: '*',
+    owner: { shell: 'not-found' },
+    notFound: true,
+    meta: { title: 'Page not found', description: 'The page you asked for is not here.' },
+  },
 ];

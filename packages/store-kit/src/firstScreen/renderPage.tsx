@@ -12,16 +12,21 @@ import type { FirstScreenPage, FirstScreenPageRequest, FirstScreenQuery } from '
 import { api } from '../api';
 import type { ShopStore } from '../store';
 
+/** What the remote reports about the drawn page, read from the store while its answers are still there. */
+export type DescribePage = (store: ShopStore) => Pick<FirstScreenPage, 'notFound' | 'facts'>;
+
 /**
  * The page at the request's URL, with the data it asks for: a first pass starts every call the
  * page makes (query hooks start them while rendering on a server), the second draws the page with
- * the answers. `wrap` adds what the remote's pages expect around them (a context).
+ * the answers. `wrap` adds what the remote's pages expect around them (a context); `describe`
+ * tells the gateway whether the page was found and what it is about, from the same answers.
  */
 export async function renderPageWithData(
   store: ShopStore,
   Page: ComponentType,
   request: Pick<FirstScreenPageRequest, 'pattern' | 'url'>,
   wrap: (page: JSX.Element) => JSX.Element = (page) => page,
+  describe?: DescribePage,
 ): Promise<FirstScreenPage> {
   const page = (
     <Provider store={store}>
@@ -42,7 +47,7 @@ export async function renderPageWithData(
     for (const query of Object.values(store.getState().api.queries)) {
       if (query?.status === 'fulfilled') queries.push({ endpointName: query.endpointName, originalArgs: query.originalArgs });
     }
-    return { html, queries };
+    return { html, queries, ...describe?.(store) };
   } finally {
     store.dispatch(api.util.resetApiState());
   }
