@@ -27,6 +27,8 @@ export interface FirstScreenPageRequest {
   viewportWidth: number;
   /** The shopper's cart, from their cart cookie: for the pages that show it. */
   cart: CartCookieLine[];
+  /** The language to draw in (LANGUAGE_COOKIE, else Accept-Language through pickLanguage); English when absent. */
+  language?: ShopLanguage;
 }
 
 export interface FirstScreenPage {
@@ -80,7 +82,7 @@ export interface FirstScreenPageRenderer {
 export interface FirstScreenLayoutRenderer {
   /** Where the page goes in the layout's HTML. */
   PAGE_SLOT: string;
-  renderLayout(request: { url: string; remotes: string[] }): Promise<string>;
+  renderLayout(request: { url: string; remotes: string[]; language?: ShopLanguage }): Promise<string>;
 }
 
 /** The id of the script element (type application/json) that carries FirstScreenState into the page. */
@@ -91,6 +93,59 @@ export interface FirstScreenState {
   remote: string;
   module: string;
   queries: FirstScreenQuery[];
+  /** The language the copy was drawn in: the browser starts in it, so the copy is replaced by the same words. */
+  language?: ShopLanguage;
+}
+
+/**
+ * The storefront's languages: English (the source language, in the code itself) and Swahili. The
+ * back office stays English. See store-kit's i18n for the browser's side.
+ */
+export const SHOP_LANGUAGES = ['en', 'sw'] as const;
+export type ShopLanguage = (typeof SHOP_LANGUAGES)[number];
+export const DEFAULT_LANGUAGE = 'en' satisfies ShopLanguage;
+
+/**
+ * The shopper's own choice from the header's switch (also kept in local storage): the gateway draws
+ * pages in it. Without it, the first visit follows Accept-Language (pickLanguage).
+ */
+export const LANGUAGE_COOKIE = 'shop_lang';
+
+/**
+ * The attribute on <html> with the language the gateway chose for the page (`<html lang="sw"
+ * data-shop-language="sw">`): the browser starts in it, before the cookie and navigator.languages,
+ * so a drawn copy is replaced in its own language. `lang` alone is not enough: the shell's
+ * index.html says lang="en" for pages nobody chose a language for.
+ */
+export const LANGUAGE_ATTRIBUTE = 'data-shop-language';
+
+export function isShopLanguage(value: unknown): value is ShopLanguage {
+  return typeof value === 'string' && (SHOP_LANGUAGES as readonly string[]).includes(value);
+}
+
+/** The first of the shopper's languages (best first: 'sw-KE', 'en-GB', ...) that the shop speaks; English otherwise. */
+export function pickLanguage(preferred: readonly string[]): ShopLanguage {
+  for (const tag of preferred) {
+    const primary = tag.trim().toLowerCase().split(/[-_]/)[0];
+    if (isShopLanguage(primary)) return primary;
+  }
+  return DEFAULT_LANGUAGE;
+}
+
+/** An Accept-Language header's languages, best first ('sw-KE,sw;q=0.9,en;q=0.8' → sw-KE, sw, en); q=0 ones left out. */
+export function acceptedLanguages(header: string | undefined): string[] {
+  if (!header) return [];
+  return header
+    .split(',')
+    .slice(0, 20)
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((param) => /^\s*q=([\d.]+)\s*$/.exec(param)?.[1]).find(Boolean);
+      return { tag: tag.trim(), quality: q === undefined ? 1 : Number(q), index };
+    })
+    .filter((entry) => entry.tag && entry.tag !== '*' && entry.quality > 0)
+    .sort((a, b) => b.quality - a.quality || a.index - b.index)
+    .map((entry) => entry.tag);
 }
 
 /**

@@ -8,6 +8,7 @@ const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const CompressionPlugin = require('compression-webpack-plugin');
 const CopyPlugin = require('copy-webpack-plugin');
 const { BootPreloadPlugin } = require('./bootPreloadPlugin');
+const { CATALOG_FILES } = require('./catalogLoader');
 // css-loader's own class naming, reused for the shared packages' prefix (see cssLoader).
 const { defaultGetLocalIdent } = require('css-loader/dist/utils');
 const fs = require('node:fs');
@@ -32,6 +33,10 @@ const SINGLETONS = [
   '@shop/store-kit',
   '@shop/storefront-ui',
   'react-toastify',
+  // The storefront's translations (see store-kit's i18n): one copy on the page, so every remote's
+  // strings are loaded into the one instance the language switch changes.
+  '@lingui/core',
+  '@lingui/react',
 ];
 
 /**
@@ -144,6 +149,11 @@ function imageRule({ emit = true } = {}) {
   };
 }
 
+/** Message catalogs (src/i18n/locales/*.json), compiled at build time (catalogLoader.js). */
+function catalogRule() {
+  return { test: CATALOG_FILES, type: 'javascript/auto', use: require.resolve('./catalogLoader') };
+}
+
 /**
  * @param {object} options
  * @param {string} options.dir the app folder (its package.json sits there)
@@ -177,7 +187,12 @@ function createConfig({ dir, name, exposes, host = false, runtimePlugins = [] })
       },
       resolve: { extensions: ['.tsx', '.ts', '.js'], alias: federationRuntimeAliases() },
       module: {
-        rules: [typeScriptRule(dir), { test: /\.css$/, use: [MiniCssExtractPlugin.loader, cssLoader(name, production)] }, imageRule()],
+        rules: [
+          typeScriptRule(dir),
+          catalogRule(),
+          { test: /\.css$/, use: [MiniCssExtractPlugin.loader, cssLoader(name, production)] },
+          imageRule(),
+        ],
       },
       plugins: [
         new ModuleFederationPlugin({
@@ -276,6 +291,8 @@ function createServerConfig({ dir, name }) {
     module: {
       rules: [
         typeScriptRule(dir),
+        // The Swahili catalogs too: a renderer draws in either language without loading anything.
+        catalogRule(),
         { test: /\.css$/, use: [cssLoader(name, true, { exportOnlyLocals: true })] },
         // The browser build emits the images; the renderer only needs their URLs.
         imageRule({ emit: false }),

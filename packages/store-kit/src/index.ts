@@ -10,7 +10,7 @@ export * from './session/sessionSlice';
 export { notify, onToast, ToastHost, TOAST_DEFAULTS, type ToastKind, type ToastRequest } from './toasts';
 export { applyPageMeta, usePageMeta, SITE_NAME, type PageMeta } from './pageMeta';
 export { readStored, writeStored } from './storage';
-export { STORAGE_KEYS, SESSION_STORAGE_KEYS, CART_COOKIE, SIGNED_IN_COOKIE } from './storageKeys';
+export { STORAGE_KEYS, SESSION_STORAGE_KEYS, CART_COOKIE, SIGNED_IN_COOKIE, LANGUAGE_COOKIE } from './storageKeys';
 export {
   customerApi,
   useGetProfileQuery,
@@ -23,3 +23,4 @@ export {
 } from './customer/customerApi';
 export { apiErrorMessages, apiErrorMessage, errorStatus } from './errors';
 export { readFirstScreenState, loadFirstScreenQueries } from './firstScreen/loadFirstScreen';
+export * from './i18n';

@@ -33,6 +33,8 @@ export const STORAGE_KEYS = {
   pendingOrder: 'pending_order',
   /** How the shopper last chose to see the shop's products: 'grid' or 'list' (JSON string). */
   productLayout: 'product_layout',
+  /** The language the shopper chose in the header's switch: 'en' or 'sw' (JSON string; also LANGUAGE_COOKIE). */
+  language: 'shop_lang',
   // The back office keeps nothing here: its session is an HttpOnly cookie (STAFF_SESSION_COOKIE).
 } as const;
 
@@ -75,4 +77,4 @@ export const CUSTOMER_OWNED_SESSION_KEYS: ReadonlyArray<(typeof SESSION_STORAGE_
  * store, reads them to draw the cart and checkout; listed here so the browser's keys are all found
  * in one module.
  */
-export { CART_COOKIE, SIGNED_IN_COOKIE } from '@shop/api-types';
+export { CART_COOKIE, SIGNED_IN_COOKIE, LANGUAGE_COOKIE } from '@shop/api-types';

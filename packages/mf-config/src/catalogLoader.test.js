@@ -1,0 +1,23 @@
+const catalogLoader = require('./catalogLoader');
+const { CATALOG_FILES } = require('./catalogLoader');
+
+describe('message catalogs', () => {
+  it('are compiled at build time, so the browser ships no message parser', () => {
+    const source = JSON.stringify({ 'shop.showing': 'Inaonyesha {from}-{to} kati ya {total}', 'cart.add': 'Weka kwenye kikapu' });
+    const output = catalogLoader.call({ resourcePath: 'sw.json' }, source);
+    const compiled = JSON.parse(output.replace(/^export default /, '').replace(/;$/, ''));
+    expect(compiled).toEqual({
+      'shop.showing': ['Inaonyesha ', ['from'], '-', ['to'], ' kati ya ', ['total']],
+      'cart.add': ['Weka kwenye kikapu'],
+    });
+  });
+
+  it('refuses a message that is not a string', () => {
+    expect(() => catalogLoader.call({ resourcePath: 'sw.json' }, '{"a": 1}')).toThrow(/"a" is not a string/);
+  });
+
+  it('are the JSON files under a locales folder', () => {
+    expect(CATALOG_FILES.test('/shop/mf-catalog/src/i18n/locales/sw.json')).toBe(true);
+    expect(CATALOG_FILES.test('/shop/mf-catalog/package.json')).toBe(false);
+  });
+});

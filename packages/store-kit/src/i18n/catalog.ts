@@ -1,0 +1,120 @@
+import { useContext } from 'react';
+import { setupI18n, type I18n } from '@lingui/core';
+import { LinguiContext } from '@lingui/react';
+import { DEFAULT_LANGUAGE, type ShopLanguage } from '@shop/api-types';
+
+/**
+ * A catalog file as imported: ICU MessageFormat strings by id in the JSON translators edit; the
+ * build compiles each into Lingui's form (mf-config's catalogLoader), Jest keeps the strings
+ * (Lingui compiles them at run time outside production). Typed as the JSON for its ids.
+ */
+export type Messages = Record<string, string>;
+export type TranslationValues = Record<string, string | number>;
+type OtherLanguage = Exclude<ShopLanguage, typeof DEFAULT_LANGUAGE>;
+type CatalogModule = { default: Messages };
+
+/**
+ * The page's one translation instance (the shell's language switch changes it), also what a
+ * component outside any LanguageProvider (a unit test) translates with: English until switched.
+ */
+export const pageI18n: I18n = setupI18n({ locale: DEFAULT_LANGUAGE, messages: { [DEFAULT_LANGUAGE]: {} } });
+
+/** Catalogs loading or loaded per instance and language ('mf_catalog:sw'); a failed load counts as loaded (English shows). */
+const loads = new WeakMap<I18n, Map<string, { done: boolean; promise: Promise<void> }>>();
+
+/** Every catalog defined on this page, loaded together when the shopper switches language. */
+const defined = new Set<Catalog<Messages>>();
+
+export interface CatalogDefinition<M extends Messages> {
+  /** The app's federation name (mf_catalog): prefixes its ids in the one instance, so apps never collide. */
+  name: string;
+  /** The source language's messages, bundled with the app's code: English costs no request. */
+  en: M;
+  /** Each other language's catalog, as an import() of its JSON: a chunk of its own, fetched only in that language. */
+  load: Record<OtherLanguage, () => Promise<CatalogModule>>;
+}
+
+export interface Catalog<M extends Messages> {
+  readonly name: string;
+  /** Loads this catalog's messages for `language` into the instance (nothing for English). */
+  load(i18n: I18n, language: ShopLanguage): Promise<void>;
+  isLoaded(i18n: I18n, language: ShopLanguage): boolean;
+  /**
+   * The translate function of a component: `t('cart.add')`, `t('results', { from, to, total })`.
+   * In a language whose catalog has not arrived it suspends the component (the remote's Suspense
+   * fallback shows) until it has, so a page never shows half English.
+   */
+  useT(): (id: keyof M & string, values?: TranslationValues) => string;
+  /** Outside React (a toast, a page title): in the page's current language. */
+  t(id: keyof M & string, values?: TranslationValues): string;
+}
+
+function translate(i18n: I18n, name: string, en: Messages, id: string, values?: TranslationValues): string {
+  // The English message is the fallback of every id: used as it is in English, and for an id a
+  // catalog lacks. In a build it is compiled (an array), which Lingui formats as it does a catalog's.
+  return i18n._(`${name}:${id}`, values, { message: en[id] });
+}
+
+export function defineCatalog<M extends Messages>({ name, en, load }: CatalogDefinition<M>): Catalog<M> {
+  const loadsOf = (i18n: I18n) => {
+    let map = loads.get(i18n);
+    if (!map) loads.set(i18n, (map = new Map()));
+    return map;
+  };
+  const catalog: Catalog<M> = {
+    name,
+    isLoaded(i18n, language) {
+      return language === DEFAULT_LANGUAGE || loadsOf(i18n).get(`${name}:${language}`)?.done === true;
+    },
+    load(i18n, language) {
+      if (language === DEFAULT_LANGUAGE) return Promise.resolve();
+      const key = `${name}:${language}`;
+      const existing = loadsOf(i18n).get(key);
+      if (existing) return existing.promise;
+      const entry = { done: false, promise: Promise.resolve() };
+      entry.promise = load[language]()
+        .then((module) => {
+          const prefixed: Record<string, string> = {};
+          for (const [id, message] of Object.entries(module.default)) prefixed[`${name}:${id}`] = message;
+          i18n.load(language, prefixed);
+        })
+        .catch(() => {
+          // The catalog's chunk did not arrive (a dropped connection): this app shows English
+          // rather than an error, and the next page load tries again.
+        })
+        .finally(() => {
+          entry.done = true;
+        });
+      loadsOf(i18n).set(key, entry);
+      return entry.promise;
+    },
+    useT() {
+      const i18n = useContext(LinguiContext)?.i18n ?? pageI18n;
+      const language = i18n.locale as ShopLanguage;
+      // Suspense: React shows the nearest fallback and renders again once the catalog is in.
+      if (!catalog.isLoaded(i18n, language)) throw catalog.load(i18n, language);
+      return (id, values) => translate(i18n, name, en, id, values);
+    },
+    t(id, values) {
+      return translate(pageI18n, name, en, id, values);
+    },
+  };
+  defined.add(catalog as unknown as Catalog<Messages>);
+  return catalog;
+}
+
+/** Loads every catalog defined on the page (or the ones given) for `language` into the instance. */
+export async function loadCatalogs(i18n: I18n, language: ShopLanguage, catalogs: Iterable<Catalog<Messages>> = defined): Promise<void> {
+  await Promise.all([...catalogs].map((catalog) => catalog.load(i18n, language)));
+}
+
+/**
+ * A translation instance of its own in `language` with these catalogs loaded: what a first-screen
+ * renderer draws with (one per request, as drawing may wait for data while another page is drawn).
+ * In a renderer's build the catalogs are in its one file, so this waits for nothing but a microtask.
+ */
+export async function createI18n(language: ShopLanguage, catalogs: Iterable<Catalog<Messages>>): Promise<I18n> {
+  const i18n = setupI18n({ locale: language, messages: { [language]: {} } });
+  await loadCatalogs(i18n, language, catalogs);
+  return i18n;
+}

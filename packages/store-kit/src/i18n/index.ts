@@ -1,0 +1,25 @@
+/**
+ * The storefront in English and Swahili, with Lingui (@lingui/core + @lingui/react, shared
+ * singletons through Module Federation, ~4 KB compressed on the first load).
+ *
+ * The pattern, the same in the shell and every storefront remote:
+ * - Strings live in the app's `src/i18n/locales/en.json` (the source language) and `sw.json`: ids
+ *   grouped by page ('product.addToCart'), ICU MessageFormat values ('Showing {from}-{to} of
+ *   {total}', '{count, plural, one {# item} other {# items}}'). The build compiles them
+ *   (mf-config's catalogLoader), so no message parser is shipped.
+ * - `src/i18n/index.ts` of the app: `export const { useT, t } = defineCatalog({ name: 'mf_x', en,
+ *   load: { sw: () => import('./locales/sw.json') } })`. English is bundled with the code (no
+ *   request); Swahili is a chunk of its own, fetched only when the page is in Swahili.
+ * - Components: `const t = useT(); t('product.addToCart')`. Outside React (toasts, titles): `t(...)`.
+ *   The ids are the English catalog's keys, so the type checker refuses an unknown one.
+ * - Tests: `catalogProblems` (./catalogCheck) for completeness; `createI18n('sw', [catalog])` in a
+ *   `LanguageProvider` to render a screen in Swahili.
+ * - First-screen renderers: `createI18n(request.language ?? 'en', [catalog])` around the page in a
+ *   `LanguageProvider`: the catalogs are bundled in the renderer's one file.
+ *
+ * The language: the gateway's choice on <html data-shop-language> for a drawn page, else the
+ * shopper's (LANGUAGE_COOKIE 'shop_lang' and local storage, written by the header's switch), else
+ * navigator.languages, else English (`detectLanguage`). Prices stay 'KSh 1,930.00' (formatKsh).
+ */
+export { defineCatalog, createI18n, loadCatalogs, pageI18n, type Catalog, type Messages, type TranslationValues } from './catalog';
+export { detectLanguage, startLanguage, switchLanguage, LanguageProvider, useLanguage } from './language';
