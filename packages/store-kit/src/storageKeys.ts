@@ -44,6 +44,13 @@ export const SESSION_STORAGE_KEYS = {
   chatSessionId: 'chat_session_id',
   /** What the shopper has seen in the assistant, so a reload shows the conversation where it was. */
   chatConversation: 'chat_conversation',
+  /**
+   * The number of the order the assistant last sent to the payment page (raw string). The payment
+   * page comes back to the storefront's /failed page (in this tab) whichever part of the shop placed
+   * the order: when /failed names this order, its Try Again goes back to the conversation, which
+   * pays the same order, instead of to /checkout, which would place a second one.
+   */
+  chatOrderInPayment: 'chat_order_in_payment',
 } as const;
 
 /**
@@ -66,10 +73,11 @@ export const CUSTOMER_OWNED_KEYS: ReadonlyArray<(typeof STORAGE_KEYS)[keyof type
   STORAGE_KEYS.redeemedPoints,
 ];
 
-/** The assistant's conversation (it may hold the contact and address typed into it): a signed-out shopper starts a new one. */
+/** The assistant's conversation (it may hold the contact and address typed into it) and its order: a signed-out shopper starts a new one. */
 export const CUSTOMER_OWNED_SESSION_KEYS: ReadonlyArray<(typeof SESSION_STORAGE_KEYS)[keyof typeof SESSION_STORAGE_KEYS]> = [
   SESSION_STORAGE_KEYS.chatSessionId,
   SESSION_STORAGE_KEYS.chatConversation,
+  SESSION_STORAGE_KEYS.chatOrderInPayment,
 ];
 
 /**

@@ -2,6 +2,7 @@ import type { Dispatch, UnknownAction } from '@reduxjs/toolkit';
 import { api, apiBaseUrl } from '../api';
 import { couponCleared, pointsCleared } from '../cart/cartSlice';
 import { readStored } from '../storage';
+import { customerForgotten } from './sessionSlice';
 import { CUSTOMER_OWNED_KEYS, CUSTOMER_OWNED_SESSION_KEYS, STORAGE_KEYS } from '../storageKeys';
 
 /** What the cancel call needs of the stored pending order (the checkout keeps more, see mf-checkout's pendingOrder.ts). */
@@ -59,4 +60,5 @@ export function forgetCustomer(dispatch: Dispatch<UnknownAction>): void {
   dispatch(pointsCleared());
   dispatch(couponCleared());
   dispatch(api.util.resetApiState());
+  dispatch(customerForgotten());
 }

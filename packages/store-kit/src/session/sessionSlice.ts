@@ -1,4 +1,4 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { STORAGE_KEYS } from '../storageKeys';
 
 /** The signed-in customer, kept under the spec's local storage keys (token, full name, email). */
@@ -51,6 +51,14 @@ export const sessionSlice = createSlice({
 });
 
 export const { signedIn, signedOut, sessionRenamed, sessionHydrated } = sessionSlice.actions;
+
+/**
+ * The customer's session ended, however it ended (Log Out, a 401, another tab signing out: the last
+ * reaches this tab as sessionHydrated, not signedOut), and what this browser stored of theirs is
+ * gone (forgetCustomer): parts of the shop that keep the customer's things in memory (the
+ * assistant's conversation, a remote's slice) drop them on this action.
+ */
+export const customerForgotten = createAction('session/customerForgotten');
 
 export const selectCustomerToken = (state: WithSession) => state.session.token;
 export const selectIsSignedIn = (state: WithSession) => state.session.token !== null;
