@@ -44,10 +44,12 @@ function Conversation({ variant, open = true, onClose }: ChatAssistantProps): JS
   const ids = useId();
   const titleId = `${ids}-title`;
 
-  // 'Hello' when first opened; a conversation already under way (a reload) just continues.
+  // 'Hello' when first opened, and again when a sign-out emptied the conversation; a conversation
+  // already under way (a reload) just continues.
+  const notStarted = chat.entries.length === 0;
   useEffect(() => {
-    if (open) void dispatch(startConversation());
-  }, [open, dispatch]);
+    if (open && notStarted) void dispatch(startConversation());
+  }, [open, notStarted, dispatch]);
 
   useEffect(() => {
     if (open && variant === 'widget') input.current?.focus();

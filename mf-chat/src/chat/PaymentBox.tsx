@@ -1,5 +1,6 @@
 import type { ChatCheckout } from '@shop/api-types';
 import { formatKsh } from '@shop/money';
+import { rememberOrderInPayment } from './storage';
 import styles from './chat.module.css';
 
 /** Only http(s) addresses are followed: an answer must never run script in the shop. */
@@ -29,7 +30,7 @@ export function PaymentBox({ checkout, busy, onTryAgain }: PaymentBoxProps): JSX
         Order number: <strong data-testid="chat-order-number">{checkout.order_number}</strong>
       </p>
       {url ? (
-        <a className={styles.payButton} href={url}>
+        <a className={styles.payButton} href={url} onClick={() => rememberOrderInPayment(checkout.order_number)}>
           Pay {formatKsh(checkout.total_amount)} now
         </a>
       ) : (

@@ -1,6 +1,6 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
 import { CHAT_ERROR_MESSAGE, type ChatReply } from '@shop/api-types';
-import { rootReducer, type RootState } from '@shop/store-kit';
+import { customerForgotten, rootReducer, signedOut, type RootState } from '@shop/store-kit';
 import type { ChatControls, ChatEntry, ChatState, Outgoing } from './chatTypes';
 import { loadConversation, newSessionId } from './storage';
 
@@ -22,6 +22,22 @@ export function initialChatState(): ChatState {
   };
 }
 
+/**
+ * A conversation not started yet, as after a sign-out: nothing of the customer's, and no id, so the
+ * next message chooses a new one (sendToAssistant) and the forgotten conversation is never continued.
+ */
+export function newConversation(): ChatState {
+  return {
+    sessionId: '',
+    entries: [],
+    controls: NO_CONTROLS,
+    place: { countyId: null, subCountyId: null },
+    pending: false,
+    failed: null,
+    nextId: 1,
+  };
+}
+
 const list = <T>(value: T[] | undefined | null): T[] => (Array.isArray(value) ? value : []);
 
 function push(state: ChatState, entry: Omit<ChatEntry, 'id'>): void {
@@ -36,6 +52,10 @@ export const chatSlice = createSlice({
   reducers: {
     /** The slice's state exists from here on (an injected reducer gets its state with the next action). */
     chatAttached() {},
+    /** The first message of a new conversation (after a sign-out) chose its id. */
+    conversationStarted(state, action: PayloadAction<string>) {
+      state.sessionId = action.payload;
+    },
     messageSent(state, action: PayloadAction<{ outgoing: Outgoing; retry?: boolean }>) {
       const { outgoing, retry } = action.payload;
       state.pending = true;
@@ -79,12 +99,19 @@ export const chatSlice = createSlice({
       state.place.subCountyName = action.payload.name;
     },
   },
+  extraReducers: (builder) => {
+    // The customer signed out (here, by a 401 or in another tab): the conversation may hold their
+    // contact, address and order, and the next person at this computer must not see or continue it.
+    // The store kit has already removed its saved copy from session storage (forgetCustomer).
+    builder.addMatcher(isAnyOf(signedOut, customerForgotten), () => newConversation());
+  },
   selectors: {
     selectChat: (chat) => chat,
   },
 });
 
-export const { chatAttached, messageSent, replyReceived, replyFailed, countyChosen, subCountyChosen } = chatSlice.actions;
+export const { chatAttached, conversationStarted, messageSent, replyReceived, replyFailed, countyChosen, subCountyChosen } =
+  chatSlice.actions;
 
 /** The conversation lives in the shell's one store, under state.chat (RTK 2 combineSlices().inject). */
 export const injectedChatSlice = chatSlice.injectInto(rootReducer);

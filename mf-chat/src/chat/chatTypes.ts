@@ -45,6 +45,7 @@ export interface ChatPlace {
 }
 
 export interface ChatState {
+  /** The conversation's id; '' after a sign-out, until the next message chooses a new one. */
   sessionId: string;
   entries: ChatEntry[];
   controls: ChatControls;

@@ -5,6 +5,8 @@ import type { ChatControls, ChatEntry, ChatPlace, ChatState } from './chatTypes'
 const SESSION_ID_KEY = SESSION_STORAGE_KEYS.chatSessionId;
 /** What the shopper has seen, so a reload shows the conversation where it was. */
 const CONVERSATION_KEY = SESSION_STORAGE_KEYS.chatConversation;
+/** The order last sent to the payment page, for the storefront's /failed page (see SESSION_STORAGE_KEYS). */
+const ORDER_IN_PAYMENT_KEY = SESSION_STORAGE_KEYS.chatOrderInPayment;
 
 export interface SavedConversation {
   sessionId: string;
@@ -96,5 +98,18 @@ export function saveConversation(chat: ChatState): void {
     store.setItem(CONVERSATION_KEY, JSON.stringify(saved));
   } catch {
     // Storage full or blocked: the conversation still works for this page.
+  }
+}
+
+/**
+ * The shopper is leaving for the payment page with this order: a declined or cancelled payment
+ * comes back to the storefront's /failed page, whose Try Again then returns to this conversation
+ * (which pays the same order) rather than to /checkout (which would place a second order).
+ */
+export function rememberOrderInPayment(orderNumber: string): void {
+  try {
+    storage()?.setItem(ORDER_IN_PAYMENT_KEY, orderNumber);
+  } catch {
+    // Storage blocked: /failed's Try Again goes to /checkout, as for any order.
   }
 }

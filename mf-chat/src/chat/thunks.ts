@@ -1,9 +1,9 @@
 import type { ChatCartLine, ChatReply, ChatRequestBody } from '@shop/api-types';
 import { cartReplaced, type AppThunk, type CartLine } from '@shop/store-kit';
 import { chatApi } from '../api/chatApi';
-import { countyChosen, messageSent, replyFailed, replyReceived, selectChat, subCountyChosen } from './chatSlice';
+import { conversationStarted, countyChosen, messageSent, replyFailed, replyReceived, selectChat, subCountyChosen } from './chatSlice';
 import type { Outgoing } from './chatTypes';
-import { saveConversation } from './storage';
+import { randomId, saveConversation } from './storage';
 
 /** The spec's opening message, sent when the assistant is first opened. */
 export const GREETING = 'Hello';
@@ -28,27 +28,40 @@ export const sendToAssistant =
   (outgoing: Outgoing, options: { retry?: boolean } = {}): AppThunk<Promise<void>> =>
   async (dispatch, getState) => {
     if (selectChat(getState()).pending) return;
+    if (!selectChat(getState()).sessionId) dispatch(conversationStarted(randomId()));
     dispatch(messageSent({ outgoing, retry: options.retry }));
     saveConversation(selectChat(getState()));
+    const sessionId = selectChat(getState()).sessionId;
     const body: ChatRequestBody = {
       message: outgoing.message,
       frontend_cart: getState().cart.items,
-      session_id: selectChat(getState()).sessionId,
+      session_id: sessionId,
       ...(outgoing.contact ? { contact: outgoing.contact } : {}),
     };
     const request = dispatch(chatApi.endpoints.sendChatMessage.initiate(body));
+    let reply: unknown = null;
+    let failure: unknown = null;
     try {
-      const reply: unknown = await request.unwrap();
-      if (!isReply(reply)) throw new Error('The assistant answered something that is not a chat reply');
-      if (Array.isArray(reply.cart) && !sameCart(getState().cart.items, reply.cart)) dispatch(cartReplaced(reply.cart));
-      dispatch(replyReceived(reply));
+      reply = await request.unwrap();
     } catch (error) {
-      console.warn('The shopping assistant could not answer', error);
-      dispatch(replyFailed(outgoing));
+      failure = error;
     } finally {
       request.reset();
-      saveConversation(selectChat(getState()));
     }
+    // The customer signed out while the assistant was answering: the answer (and its cart) belongs
+    // to the conversation forgotten with them.
+    if (selectChat(getState()).sessionId !== sessionId) return;
+    if (failure === null && isReply(reply)) {
+      if (Array.isArray(reply.cart) && !sameCart(getState().cart.items, reply.cart)) dispatch(cartReplaced(reply.cart));
+      dispatch(replyReceived(reply));
+    } else {
+      console.warn(
+        'The shopping assistant could not answer',
+        failure ?? new Error('The assistant answered something that is not a chat reply'),
+      );
+      dispatch(replyFailed(outgoing));
+    }
+    saveConversation(selectChat(getState()));
   };
 
 /** Opens the conversation with 'Hello' unless it has started already (a reload continues it). */

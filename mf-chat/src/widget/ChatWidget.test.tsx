@@ -503,6 +503,22 @@ describe('ChatWidget', () => {
     expect(screen.getByTestId('cart-count').textContent).toBe('0');
   });
 
+  it("Pay remembers the order it sends to the payment page (this tab), so the storefront's /failed sends Try Again back here", async () => {
+    storeCart([line(OIL, 2)]);
+    chatServer();
+    renderWidget();
+    await greeted();
+    await type(`${MOMBASA.id}:${NYALI.id}:Moi Avenue 21:Mombasa:`);
+    await assistantSays(`Your order ${ORDER_NUMBER} is ready. Pay to confirm it.`);
+    expect(sessionStorage.getItem(SESSION_STORAGE_KEYS.chatOrderInPayment)).toBeNull();
+    // jsdom cannot open the payment page: the click is handled, the navigation stopped.
+    const stayHere = (event: Event) => event.preventDefault();
+    document.addEventListener('click', stayHere);
+    fireEvent.click(screen.getByRole('link', { name: 'Pay KSh 2,900.00 now' }));
+    document.removeEventListener('click', stayHere);
+    expect(sessionStorage.getItem(SESSION_STORAGE_KEYS.chatOrderInPayment)).toBe(ORDER_NUMBER);
+  });
+
   it('never links a payment address that is not http(s)', async () => {
     chatServer({
       answer: (body) =>

@@ -5,7 +5,10 @@ import { currentPath, FULL_CART, placeRoutes, renderShop, storeCart } from '../t
 // Screens wait for real (mocked) fetches; allow for a busy CI machine.
 configure({ asyncUtilTimeout: 3000 });
 
-afterEach(() => resetShopState());
+afterEach(() => {
+  resetShopState();
+  sessionStorage.clear();
+});
 
 describe('FailedPage', () => {
   it("says 'Sorry, your order could not be processed!' and 'Please check your payment details and try again.'", () => {
@@ -28,6 +31,41 @@ describe('FailedPage', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Checkout' })).toBeTruthy();
     expect(store.getState().cart.items).toHaveLength(2);
     expect(JSON.parse(localStorage.getItem('cart') ?? '[]')).toHaveLength(2);
+  });
+
+  it("'Try Again' for an order placed in the chat goes back to the conversation (/chat), which pays that same order", () => {
+    const fetched = mockApi(placeRoutes);
+    storeCart(FULL_CART);
+    // The shopping assistant sent this order to the payment page from this tab.
+    sessionStorage.setItem('chat_order_in_payment', 'SH-260777');
+    renderShop('/failed?order_id=SH-260777');
+    const tryAgain = screen.getByRole('link', { name: 'Try Again' });
+    expect(tryAgain.getAttribute('href')).toBe('/chat');
+    fireEvent.click(tryAgain);
+    expect(currentPath()).toBe('/chat');
+    expect(screen.getByText('Another page')).toBeTruthy();
+    // No checkout on the way, so no second order.
+    expect(fetched.mock.calls.map(([input]) => (input instanceof Request ? input.url : String(input)))).not.toContainEqual(
+      expect.stringContaining('/orders/store'),
+    );
+  });
+
+  it("'Try Again' for the checkout's own order goes to /checkout, even when the chat has sent another order to pay", async () => {
+    mockApi(placeRoutes);
+    storeCart(FULL_CART);
+    sessionStorage.setItem('chat_order_in_payment', 'SH-260777');
+    renderShop('/failed?order_id=SH-260501');
+    const tryAgain = screen.getByRole('link', { name: 'Try Again' });
+    expect(tryAgain.getAttribute('href')).toBe('/checkout');
+    fireEvent.click(tryAgain);
+    expect(currentPath()).toBe('/checkout');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Checkout' })).toBeTruthy();
+  });
+
+  it("'Try Again' without an order number goes to /checkout, whatever the chat sent to pay", () => {
+    sessionStorage.setItem('chat_order_in_payment', 'SH-260777');
+    renderShop('/failed');
+    expect(screen.getByRole('link', { name: 'Try Again' }).getAttribute('href')).toBe('/checkout');
   });
 
   it('names the order the payment page sent back, when it did', () => {

@@ -1,9 +1,27 @@
 import { Link, useSearchParams } from 'react-router-dom';
 import { ORDER_MESSAGES } from '@shop/api-types';
-import { usePageMeta } from '@shop/store-kit';
+import { SESSION_STORAGE_KEYS, usePageMeta } from '@shop/store-kit';
 import styles from '../success/result.module.css';
 
-/** /failed: the payment did not go through; the cart is kept for another try. */
+/** The order the shopping assistant last sent to the payment page (in this tab), if any. */
+function chatOrderInPayment(): string | null {
+  try {
+    return globalThis.sessionStorage?.getItem(SESSION_STORAGE_KEYS.chatOrderInPayment) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Where Try Again pays this same order. An order placed in the chat is paid again from the chat,
+ * which keeps its payment key (server-side); /checkout has no key for it and would place a second
+ * order. Any other order (and a /failed that names none) is the checkout's, which keeps its own.
+ */
+export function retryPath(orderNumber: string): '/chat' | '/checkout' {
+  return orderNumber !== '' && orderNumber === chatOrderInPayment() ? '/chat' : '/checkout';
+}
+
+/** /failed: the payment did not go through; the cart is kept for another try, from where the order was placed. */
 export default function FailedPage(): JSX.Element {
   usePageMeta({ title: 'Payment not completed', description: 'Your order could not be processed.' });
   const [params] = useSearchParams();
@@ -33,7 +51,7 @@ export default function FailedPage(): JSX.Element {
         </p>
       )}
       <div className={styles.actions}>
-        <Link to="/checkout" className={styles.primary}>
+        <Link to={retryPath(orderNumber)} className={styles.primary}>
           Try Again
         </Link>
       </div>
