@@ -118,7 +118,7 @@ export function createOrdersApp(services: OrdersServices) {
   const app = createServiceApp({ name: 'orders', logger, db });
   const routers = [
     checkoutRoutes({ checkout: services.checkout, guards: services.guards }),
-    couponRoutes(services.coupons),
+    couponRoutes(services.coupons, services.guards),
     customerOrderRoutes({ orders: services.orders, guards: services.guards }),
     paymentRoutes({ payments: services.payments, simulator: services.simulator, logger, guards: services.guards }),
     pendingOrderRoutes({ orders: services.orders, payments: services.payments, guards: services.guards }),

@@ -185,6 +185,8 @@ export const couponRedeemBodySchema = z.object(
     last_name: requiredText(CHECKOUT_MESSAGES.lastName, 'last name', NAME_MAX_LENGTH),
     phone: checkoutPhone,
     email: checkoutEmail,
+    /** The checkout's M-Pesa number, when it has one: the per-customer limit counts it too. */
+    mpesa_no: z.preprocess(blankToUndefined, mpesaNumber.optional()),
     code: text(ORDER_MESSAGES.invalidCoupon, ORDER_MESSAGES.invalidCoupon).pipe(
       z.string().trim().toUpperCase().min(1, ORDER_MESSAGES.invalidCoupon).max(100, ORDER_MESSAGES.invalidCoupon),
     ),

@@ -11,7 +11,14 @@ import { formatCents, fromCents, toCents } from '@shop/money';
 import { HttpError, sqlTimestamp, unprocessable, UpstreamUnavailable, type AuthContext, type Logger } from '@shop/service-kit';
 import type { CatalogClient } from '../clients/catalog';
 import type { CustomersClient } from '../clients/customers';
-import { couponDiscountCents, invalidCoupon, type CouponRow, type CouponsRepository } from '../coupons/repository';
+import {
+  countUses,
+  couponCustomer,
+  couponDiscountCents,
+  invalidCoupon,
+  type CouponRow,
+  type CouponsRepository,
+} from '../coupons/repository';
 import type { OrderNumbers } from '../orders/numbers';
 import { alreadyPaid, newPaymentKey, ownedOrder } from '../orders/payment-key';
 import type { OrdersRepository } from '../orders/repository';
@@ -28,6 +35,10 @@ export const CHECKOUT_ERRORS = {
 } as const;
 
 const MINIMUM_ORDER_CENTS = MINIMUM_ORDER_KSH * 100;
+
+/** The checkout's identities for the coupon's per-customer limit: email, account, phone and M-Pesa number. */
+const checkoutCustomer = (input: OrderStoreInput, auth: AuthContext | null) =>
+  couponCustomer({ email: input.email, customerId: auth?.accountId ?? null, phone: input.phone, mpesaNo: input.mpesa_no ?? null });
 
 export const serviceUnavailable = (message: string = CHECKOUT_ERRORS.unavailable): HttpError => new HttpError(503, message);
 
@@ -77,7 +88,7 @@ export class CheckoutService {
     if (input.redeemed_points > 0 && !auth) throw unprocessable({ redeemed_points: [CHECKOUT_ERRORS.signInForPoints] });
     // Before pricing, so the abandoned order's coupon use and points are free for this one.
     if (input.replaces) await this.abandonReplaced(input.replaces, auth);
-    const priced = await this.priceFromCurrentCatalogue(input, now);
+    const priced = await this.priceFromCurrentCatalogue(input, auth, now);
     const orderNumber = await this.deps.numbers.next(now);
     const points = input.redeemed_points;
     const paymentKey = newPaymentKey();
@@ -116,17 +127,17 @@ export class CheckoutService {
    * order is refused, it is priced once more straight from the catalogue, so a refusal is never the
    * cache's doing.
    */
-  private async priceFromCurrentCatalogue(input: OrderStoreInput, now: Date): Promise<Priced> {
+  private async priceFromCurrentCatalogue(input: OrderStoreInput, auth: AuthContext | null, now: Date): Promise<Priced> {
     try {
-      return await this.price(input, now, false);
+      return await this.price(input, auth, now, false);
     } catch (error) {
-      if (error instanceof HttpError && error.status === 422) return this.price(input, now, true);
+      if (error instanceof HttpError && error.status === 422) return this.price(input, auth, now, true);
       throw error;
     }
   }
 
   /** Everything the order will say, from today's prices; throws the first 422 found. */
-  private async price(input: OrderStoreInput, now: Date, fresh: boolean): Promise<Priced> {
+  private async price(input: OrderStoreInput, auth: AuthContext | null, now: Date, fresh: boolean): Promise<Priced> {
     const { catalog, customers, coupons } = this.deps;
     const [products, counties, subCounties, coupon] = await Promise.all([
       catalog.lookup(
@@ -157,7 +168,7 @@ export class CheckoutService {
     let discountCents = 0;
     if (input.coupon) {
       // The same checks as GET /api/site/coupons/check; taking it in the transaction is what settles a race.
-      const usable = await coupons.check(coupon, input.email, now);
+      const usable = await coupons.check(coupon, checkoutCustomer(input, auth), now);
       discountCents = couponDiscountCents(usable, subtotalCents);
     }
 
@@ -256,7 +267,7 @@ export class CheckoutService {
 
   /**
    * One transaction: the order, its items, its first status, then (when there is a coupon) the
-   * coupon's use, taken last so its row lock is held briefly, the per-email check and the
+   * coupon's use, taken last so its row lock is held briefly, the per-customer check and the
    * redemption, and the points hold's removal. On MySQL the statements travel in as few round trips
    * as the decisions allow (OneTripWriter): one without a coupon, two or three with one.
    */
@@ -271,17 +282,17 @@ export class CheckoutService {
     const rows = this.rows(input, auth, priced, orderNumber, paymentKeyHash, sqlTimestamp(now));
     const { writer, coupons } = this.deps;
     const coupon = priced.coupon;
+    const who = checkoutCustomer(input, auth);
     const redemption = (orderId: unknown) =>
       coupons.redemptionRow(coupon!, {
         orderId,
-        email: input.email,
-        customerId: auth?.accountId ?? null,
+        who,
+        phone: input.phone,
+        mpesaNo: input.mpesa_no ?? null,
         discountCents: priced.discountCents,
         now,
       });
-    const limitReached = (uses: unknown) =>
-      coupon!.per_customer_limit !== null &&
-      Number((uses as Array<{ count: number | string }>)[0]?.count ?? 0) >= Number(coupon!.per_customer_limit);
+    const limitReached = (uses: unknown) => coupons.limitReached(coupon!, countUses(uses));
 
     if (writer) {
       const { sql } = writer;
@@ -304,10 +315,7 @@ export class CheckoutService {
           { sql: 'SELECT ROW_COUNT() AS taken, @order_id AS id', bindings: [] },
         ])) as Rows;
         if (Number(row?.taken) !== 1) throw invalidCoupon();
-        if (
-          coupon.per_customer_limit !== null &&
-          limitReached(await send([compiled(coupons.usesByEmailQuery(sql, coupon.id, input.email))]))
-        )
+        if (coupon.per_customer_limit !== null && limitReached(await send([compiled(coupons.usesQuery(sql, coupon.id, who))])))
           throw invalidCoupon();
         await send([compiled(sql('coupon_redemptions').insert(redemption(orderId))), ...releaseHold], { commit: true });
         return Number(row?.id);
@@ -321,7 +329,7 @@ export class CheckoutService {
       await trx('order_status_history').insert(rows.firstStatus(orderId));
       if (coupon) {
         if (Number(await coupons.takeQuery(trx, coupon, now)) !== 1) throw invalidCoupon();
-        if (limitReached(await coupons.usesByEmailQuery(trx, coupon.id, input.email))) throw invalidCoupon();
+        if (coupon.per_customer_limit !== null && limitReached(await coupons.usesQuery(trx, coupon.id, who))) throw invalidCoupon();
         await trx('coupon_redemptions').insert(redemption(orderId));
       }
       if (input.redeemed_points > 0) await trx('points_holds').where({ order_number: orderNumber }).delete();

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { ORDER_MESSAGES, type CouponDiscount, type DiscountType } from '@shop/api-types';
+import { normaliseKenyanPhone, ORDER_MESSAGES, type CouponDiscount, type DiscountType } from '@shop/api-types';
 import { fromCents } from '@shop/money';
 import { dialectOf, sqlTimestamp, toIso, unprocessable } from '@shop/service-kit';
 
@@ -39,10 +39,58 @@ export function toCouponDiscount(coupon: CouponRow): CouponDiscount {
 }
 
 /**
+ * Who is using a coupon, as far as the caller knows. The per-customer limit counts every redemption
+ * (of an order not cancelled: a cancellation deletes its redemption) that matches ANY of these: the
+ * email, the signed-in customer's account, or one of the numbers, a phone and an M-Pesa number being
+ * the same number whichever field it was typed in.
+ */
+export interface CouponCustomer {
+  /** '' when unknown. */
+  email: string;
+  customerId: number | null;
+  /** The order's phone and M-Pesa number in the stored phone form (0712345678), without repeats. */
+  phones: string[];
+}
+
+/** The identities of a checkout, a coupon check or a redeem call; numbers in any Kenyan form, unknown ones left out. */
+export function couponCustomer(known: {
+  email: string;
+  customerId?: number | null;
+  phone?: string | null;
+  mpesaNo?: string | null;
+}): CouponCustomer {
+  const phones = [known.phone, known.mpesaNo].map((number) => normaliseKenyanPhone(number)).filter((phone) => phone !== null);
+  return { email: known.email, customerId: known.customerId ?? null, phones: [...new Set(phones)] };
+}
+
+/** Each identity and the redemption column(s) it is compared with. */
+function identityFilters(who: CouponCustomer): Array<{ column: string; values: Array<string | number> }> {
+  return [
+    ...(who.email !== '' ? [{ column: 'email', values: [who.email] }] : []),
+    ...(who.customerId !== null ? [{ column: 'customer_id', values: [who.customerId] }] : []),
+    ...(who.phones.length > 0
+      ? [
+          { column: 'phone', values: who.phones },
+          { column: 'mpesa_phone', values: who.phones },
+        ]
+      : []),
+  ];
+}
+
+/** The distinct redemptions a uses query answered (rows of `id`). */
+export function countUses(rows: unknown): number {
+  return new Set((rows as Array<{ id: number | string }>).map((row) => Number(row.id))).size;
+}
+
+/**
  * Coupons: looked up and checked for the checkout, taken atomically when an order is stored. Taking
  * is a conditional UPDATE (dates, archive and usage limit in its WHERE), so concurrent orders
- * can never use a coupon more often than its limit; the per-email limit is checked after it, while
- * the coupon row is locked by that UPDATE.
+ * can never use a coupon more often than its limit; the per-customer limit is checked after it,
+ * while the coupon row is locked by that UPDATE.
+ *
+ * Lock order, the same for every writer of redemptions, so none of them deadlock: the order row
+ * (when an existing order changes), then the coupon row, then its redemptions. Every locking read
+ * of redemptions names the coupon first, so it only touches rows of the coupon whose lock it holds.
  *
  * orders.coupon_id has no foreign key on purpose: its check would take a shared lock on the coupon
  * row when the order is inserted, before the use is taken, and two orders upgrading shared locks to
@@ -55,25 +103,32 @@ export class CouponsRepository {
     return this.db('coupons').where({ code: code.toUpperCase() }).first('*');
   }
 
-  /** Orders of this email that used the coupon. */
-  async usesByEmail(couponId: number, email: string): Promise<number> {
-    const [row] = (await this.db('coupon_redemptions').where({ coupon_id: couponId, email }).count({ count: '*' })) as Array<{
-      count: number | string;
-    }>;
+  /** Redemptions of the coupon that match any of the customer's identities (a plain read: the coupon check). */
+  async usesBy(couponId: number, who: CouponCustomer): Promise<number> {
+    const [row] = (await this.db('coupon_redemptions')
+      .where({ coupon_id: couponId })
+      .where((any) => {
+        for (const { column, values } of identityFilters(who)) any.orWhereIn(column, values);
+      })
+      .count({ count: '*' })) as Array<{ count: number | string }>;
     return Number(row?.count ?? 0);
   }
 
-  /** The coupon when it can be used now by this email; otherwise 422 'Invalid or expired coupon'. */
-  async usable(code: string, email: string, now = new Date()): Promise<CouponRow> {
-    return this.check(await this.byCode(code), email, now);
+  /** The coupon when this customer can use it now; otherwise 422 'Invalid or expired coupon'. */
+  async usable(code: string, who: CouponCustomer, now = new Date()): Promise<CouponRow> {
+    return this.check(await this.byCode(code), who, now);
   }
 
   /** The same checks on a coupon already read. */
-  async check(coupon: CouponRow | undefined, email: string, now = new Date()): Promise<CouponRow> {
+  async check(coupon: CouponRow | undefined, who: CouponCustomer, now = new Date()): Promise<CouponRow> {
     if (!coupon || !this.isOpen(coupon, now)) throw invalidCoupon();
-    if (coupon.per_customer_limit !== null && (await this.usesByEmail(coupon.id, email)) >= Number(coupon.per_customer_limit))
-      throw invalidCoupon();
+    if (this.limitReached(coupon, await this.usesBy(coupon.id, who))) throw invalidCoupon();
     return coupon;
+  }
+
+  /** Whether `uses` earlier redemptions by the same customer leave no use of this coupon to them. */
+  limitReached(coupon: CouponRow, uses: number): boolean {
+    return coupon.per_customer_limit !== null && uses >= Number(coupon.per_customer_limit);
   }
 
   /** Not archived, within its dates, not used up. */
@@ -106,38 +161,94 @@ export class CouponsRepository {
       .update({ times_used: sql.raw('times_used + 1'), updated_at: at });
   }
 
-  /** After takeQuery, while the coupon row is locked: this email's committed uses (a locking read on MySQL). */
-  usesByEmailQuery(sql: Knex, couponId: number, email: string): Knex.QueryBuilder {
-    const query = sql('coupon_redemptions').where({ coupon_id: couponId, email }).count({ count: '*' });
-    if (dialectOf(this.db) === 'mysql') query.forUpdate();
-    return query;
+  /**
+   * After takeQuery, while the coupon row is locked: the ids of this customer's committed
+   * redemptions of the coupon (countUses counts them). On MySQL a locking read, one locking SELECT
+   * per identity, each on its own (coupon_id, identity) index, joined by UNION: every row it reads
+   * and locks is this coupon's, so two orders for different coupons never wait on each other
+   * (an OR over the identities could be planned as a scan that locks every coupon's rows).
+   */
+  usesQuery(sql: Knex, couponId: number, who: CouponCustomer): Knex.QueryBuilder | Knex.Raw {
+    const filters = identityFilters(who);
+    if (dialectOf(sql) !== 'mysql') {
+      // SQLite has one writer at a time: the read inside the transaction is already current.
+      return sql('coupon_redemptions')
+        .where({ coupon_id: couponId })
+        .where((any) => {
+          for (const { column, values } of filters) any.orWhereIn(column, values);
+        })
+        .select('id');
+    }
+    const parts = filters.map(({ column, values }) =>
+      sql('coupon_redemptions').select('id').where({ coupon_id: couponId }).whereIn(column, values).forUpdate().toSQL().toNative(),
+    );
+    return sql.raw(
+      parts.map((part) => `(${part.sql})`).join(' UNION '),
+      parts.flatMap((part) => part.bindings),
+    );
   }
 
-  /** The redemption row (what the per-email limit counts). */
+  /** The redemption row (what the per-customer limit counts). */
   redemptionRow(
     coupon: CouponRow,
-    redemption: { orderId: unknown; email: string; customerId: number | null; discountCents: number; now: Date },
+    redemption: { orderId: unknown; who: CouponCustomer; phone: string; mpesaNo: string | null; discountCents: number; now: Date },
   ) {
     return {
       coupon_id: coupon.id,
       order_id: redemption.orderId,
-      email: redemption.email,
-      customer_id: redemption.customerId,
+      email: redemption.who.email,
+      customer_id: redemption.who.customerId,
+      phone: normaliseKenyanPhone(redemption.phone),
+      mpesa_phone: normaliseKenyanPhone(redemption.mpesaNo),
       discount_cents: redemption.discountCents,
       created_at: sqlTimestamp(redemption.now),
     };
   }
 
-  /** Gives a use back (the order was cancelled unpaid). */
+  /**
+   * The owner changes an unpaid order's M-Pesa number at the push (POST /api/site/v1/push): inside
+   * the transaction that holds the order's lock, the number joins the order's redemption, unless the
+   * coupon's per-customer limit is already used up by that number on other orders (then false:
+   * the push is refused and nothing changes). Without this, any new number typed at checkout and
+   * the real one given at the push would take the coupon again.
+   */
+  async recordMpesaNumber(trx: Knex.Transaction, orderId: number, mpesaNo: string): Promise<boolean> {
+    const redemption: { id: number; coupon_id: number } | undefined = await trx('coupon_redemptions')
+      .where({ order_id: orderId })
+      .first('id', 'coupon_id');
+    if (!redemption) return true;
+    const coupon = await this.lockCoupon(trx, redemption.coupon_id);
+    const mpesaPhone = normaliseKenyanPhone(mpesaNo);
+    if (coupon && mpesaPhone !== null && coupon.per_customer_limit !== null) {
+      const result = await this.usesQuery(trx, coupon.id, { email: '', customerId: null, phones: [mpesaPhone] });
+      const rows = (dialectOf(trx) === 'mysql' ? (result as unknown as [unknown[]])[0] : result) as Array<{ id: number | string }>;
+      const others = rows.filter((row) => Number(row.id) !== Number(redemption.id));
+      if (this.limitReached(coupon, countUses(others))) return false;
+    }
+    await trx('coupon_redemptions').where({ id: redemption.id }).update({ mpesa_phone: mpesaPhone });
+    return true;
+  }
+
+  /** The coupon row, locked until the transaction ends (MySQL). */
+  private async lockCoupon(trx: Knex.Transaction, couponId: number): Promise<CouponRow | undefined> {
+    const query = trx('coupons').where({ id: couponId }).first('*');
+    if (dialectOf(trx) === 'mysql') query.forUpdate();
+    return query;
+  }
+
+  /**
+   * Gives a use back (the order was cancelled), inside the transaction that holds the order's lock:
+   * the coupon row is locked before the redemption is deleted, the lock order of every writer.
+   */
   async release(trx: Knex.Transaction, orderId: number, now = new Date()): Promise<void> {
     const redemption: { id: number; coupon_id: number } | undefined = await trx('coupon_redemptions')
       .where({ order_id: orderId })
       .first('id', 'coupon_id');
     if (!redemption) return;
-    await trx('coupon_redemptions').where({ id: redemption.id }).delete();
     await trx('coupons')
       .where({ id: redemption.coupon_id })
       .where('times_used', '>', 0)
       .update({ times_used: trx.raw('times_used - 1'), updated_at: sqlTimestamp(now) });
+    await trx('coupon_redemptions').where({ id: redemption.id }).delete();
   }
 }

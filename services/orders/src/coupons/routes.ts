@@ -1,26 +1,30 @@
 import Router from '@koa/router';
 import { couponCheckParamsSchema, couponRedeemBodySchema, type CouponCheckResponse } from '@shop/api-types';
-import { parseBody, parseParams, type AuthState } from '@shop/service-kit';
-import { toCouponDiscount, type CouponsRepository } from './repository';
+import { parseBody, parseParams, type AuthGuards, type AuthState } from '@shop/service-kit';
+import { couponCustomer, toCouponDiscount, type CouponsRepository } from './repository';
 
 /**
- * GET /api/site/coupons/check/{code}/{email} and POST /api/site/coupons/redeem: the same checks
- * (unknown, archived, not yet valid, expired, used up, used up for this email → 422 'Invalid or
- * expired coupon'). Nothing is written here: the use is recorded when the order is stored.
+ * GET /api/site/coupons/check/{code}/{email} and POST /api/site/coupons/redeem: the same checks as
+ * the checkout (unknown, archived, not yet valid, expired, used up, used up by this customer → 422
+ * 'Invalid or expired coupon'), with what each call knows of the customer: the email, the account
+ * when a customer token comes with it, and (redeem) the phone and M-Pesa number. Nothing is written
+ * here: the use is recorded when the order is stored.
  */
-export function couponRoutes(coupons: CouponsRepository): Router<AuthState> {
+export function couponRoutes(coupons: CouponsRepository, guards: AuthGuards): Router<AuthState> {
   const router = new Router<AuthState>({ prefix: '/api/site/coupons' });
 
-  router.get('/check/:code/:email', async (ctx) => {
+  router.get('/check/:code/:email', guards.optionalCustomer, async (ctx) => {
     const { code, email } = parseParams(couponCheckParamsSchema, ctx.params);
-    const answer: CouponCheckResponse = { discount: toCouponDiscount(await coupons.usable(code, email)) };
+    const who = couponCustomer({ email, customerId: ctx.state.auth?.accountId });
+    const answer: CouponCheckResponse = { discount: toCouponDiscount(await coupons.usable(code, who)) };
     ctx.set('Cache-Control', 'no-store');
     ctx.body = answer;
   });
 
-  router.post('/redeem', async (ctx) => {
+  router.post('/redeem', guards.optionalCustomer, async (ctx) => {
     const body = parseBody(couponRedeemBodySchema, ctx.request.body);
-    const answer: CouponCheckResponse = { discount: toCouponDiscount(await coupons.usable(body.code, body.email)) };
+    const who = couponCustomer({ email: body.email, customerId: ctx.state.auth?.accountId, phone: body.phone, mpesaNo: body.mpesa_no });
+    const answer: CouponCheckResponse = { discount: toCouponDiscount(await coupons.usable(body.code, who)) };
     ctx.body = answer;
   });
 

@@ -24,6 +24,12 @@ describe.each(testDatabases('orders-retry'))('payment retries and abandoned orde
 
   let emails = 0;
   const uniqueEmail = () => `retry.${Date.now()}.${(emails += 1)}@example.com`;
+  /** A shopper no other test here is: the once-per-customer coupon counts the email, the phone and the M-Pesa number. */
+  const uniqueBuyer = () => {
+    const email = uniqueEmail();
+    const phone = `07${String(50_000_000 + emails).padStart(8, '0')}`;
+    return { email, numbers: { phone, mpesa_no: `254${phone.slice(1)}` } };
+  };
   const startPayment = (orderId: number, access: { key?: string; token?: string } = {}) =>
     h.request('POST', '/api/site/v1/dpo/pay', {
       token: access.token,
@@ -135,13 +141,13 @@ describe.each(testDatabases('orders-retry'))('payment retries and abandoned orde
   describe('a retry pays the same order', () => {
     it('decline on the payment page, then Try Again with the key: the same order is paid with its coupon, points and total', async () => {
       const customer = await h.customer();
-      const email = uniqueEmail();
+      const { email, numbers } = uniqueBuyer();
       const cart = h.cart(2500);
       const total = karibuTotal(cart, 10);
       const placed = await h.placeOrder(cart, {
         token: customer.token,
         totalKsh: total,
-        overrides: { coupon: 'KARIBU10', redeemed_points: 10, email },
+        overrides: { coupon: 'KARIBU10', redeemed_points: 10, email, ...numbers },
       });
       const key = h.keyOf(placed.id)!;
       const uses = await couponUses('KARIBU10');
@@ -199,12 +205,12 @@ describe.each(testDatabases('orders-retry'))('payment retries and abandoned orde
   describe('abandoning an unpaid order', () => {
     it('replaces: the old order is cancelled before the new one is priced, so the once-per-customer coupon and the points serve again', async () => {
       const customer = await h.customer();
-      const email = uniqueEmail();
+      const { email, numbers } = uniqueBuyer();
       const cart = h.cart(2500);
       const first = await h.placeOrder(cart, {
         token: customer.token,
         totalKsh: karibuTotal(cart, 15),
-        overrides: { coupon: 'KARIBU10', redeemed_points: 15, email },
+        overrides: { coupon: 'KARIBU10', redeemed_points: 15, email, ...numbers },
       });
       const uses = await couponUses('KARIBU10');
       expect(await h.pointsBalance(customer.accountId)).toBe(5);
@@ -213,7 +219,7 @@ describe.each(testDatabases('orders-retry'))('payment retries and abandoned orde
       const changed = h.cart(2600, 4);
       const refused = await h.request('POST', '/api/site/orders/store', {
         token: customer.token,
-        body: h.orderBody(changed, karibuTotal(changed, 15), { coupon: 'KARIBU10', redeemed_points: 15, email }),
+        body: h.orderBody(changed, karibuTotal(changed, 15), { coupon: 'KARIBU10', redeemed_points: 15, email, ...numbers }),
       });
       expect(refused.status).toBe(422);
 
@@ -223,6 +229,7 @@ describe.each(testDatabases('orders-retry'))('payment retries and abandoned orde
           coupon: 'KARIBU10',
           redeemed_points: 15,
           email,
+          ...numbers,
           replaces: { order_id: first.id },
         }),
       });

@@ -1,6 +1,12 @@
 import type { Knex } from 'knex';
 import { formatCents } from '@shop/money';
-import { POINTS_EARN_KSH_PER_POINT, type MpesaPushResponse, type PaymentStartResponse, type PaymentState } from '@shop/api-types';
+import {
+  ORDER_MESSAGES,
+  POINTS_EARN_KSH_PER_POINT,
+  type MpesaPushResponse,
+  type PaymentStartResponse,
+  type PaymentState,
+} from '@shop/api-types';
 import { HttpError, notFound, sqlTimestamp, toIso, unprocessable, UpstreamUnavailable, type Logger } from '@shop/service-kit';
 import type { CustomersClient } from '../clients/customers';
 import type { CouponsRepository } from '../coupons/repository';
@@ -150,9 +156,16 @@ export class PaymentsService {
     return pushed.answer;
   }
 
+  /**
+   * Under the order's lock: a number that already used up the order's coupon (its per-customer
+   * limit, on other orders) is refused with the coupon's own 422, and nothing changes.
+   */
   private async changeMpesaNumber(order: OrderRow, mobile: string): Promise<void> {
     const at = sqlTimestamp(this.clock());
     await this.deps.db.transaction(async (trx) => {
+      await lockOrder(trx, Number(order.id));
+      if (!(await this.deps.coupons.recordMpesaNumber(trx, Number(order.id), mobile)))
+        throw unprocessable({ mobile: [ORDER_MESSAGES.invalidCoupon] });
       await trx('orders').where({ id: order.id }).update({ mpesa_no: mobile, updated_at: at });
       await trx('order_status_history').insert({
         order_id: order.id,

@@ -7,6 +7,7 @@ import refundDue from './0005_refund_due';
 import refundMade from './0006_refund_made';
 import reportSummariesIndexes from './0007_report_summaries_indexes';
 import paymentKey from './0008_payment_key';
+import couponRedemptionIdentities from './0009_coupon_redemption_identities';
 import auditLog from './9001_orders_audit_log';
 
 /**
@@ -32,5 +33,6 @@ export const migrations: readonly Migration[] = [
   refundMade,
   reportSummariesIndexes,
   paymentKey,
+  couponRedemptionIdentities,
   auditLog,
 ];

@@ -395,6 +395,8 @@ export async function seedOrderHistory(
         order_id: id,
         email: draft.person.email,
         customer_id: draft.customerId,
+        phone: draft.person.phone,
+        mpesa_phone: draft.provider === 'mpesa' ? draft.person.phone : null,
         discount_cents: discount,
         created_at: sqlTimestamp(draft.created),
       });
