@@ -24,6 +24,7 @@ const Categories = lazy(() => import(/* webpackChunkName: "admin-categories" */ 
 const Category = lazy(() => import(/* webpackChunkName: "admin-category" */ './catalog/CategoryPage'));
 const Brands = lazy(() => import(/* webpackChunkName: "admin-brands" */ './catalog/BrandsPage'));
 const Brand = lazy(() => import(/* webpackChunkName: "admin-brand" */ './catalog/BrandPage'));
+const Synonyms = lazy(() => import(/* webpackChunkName: "admin-synonyms" */ './catalog/SynonymsPage'));
 const Products = lazy(() => import(/* webpackChunkName: "admin-products" */ './products/ProductsPage'));
 const Product = lazy(() => import(/* webpackChunkName: "admin-product" */ './products/ProductPage'));
 const Orders = lazy(() => import(/* webpackChunkName: "admin-orders" */ './orders/OrdersPage'));
@@ -56,6 +57,7 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   { pattern: '/admin/brands', title: 'Brands', menuKey: '/admin/brands', page: Brands },
   { pattern: '/admin/brand/:id', title: 'Brand', trail: [{ title: 'Brands', to: '/admin/brands' }], menuKey: '/admin/brands', page: Brand },
   { pattern: '/admin/products', title: 'Products', menuKey: '/admin/products', page: Products },
+  { pattern: '/admin/synonyms', title: 'Search Synonyms', menuKey: '/admin/synonyms', page: Synonyms },
   {
     pattern: '/admin/product/:id',
     title: 'Product',

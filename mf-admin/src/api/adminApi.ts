@@ -30,6 +30,8 @@ import {
   type ProductReport,
   type RefundDoneResponse,
   type RevenueReport,
+  type SearchSynonym,
+  type SearchSynonymSaved,
   type Sku,
   type StaffMember,
 } from '@shop/api-types';
@@ -76,6 +78,12 @@ export interface CategoryBody {
   name: string;
 }
 
+/** A search synonym as the form sends it: the terms one text, comma-separated (the server splits them). */
+export interface SynonymBody {
+  phrase: string;
+  terms: string;
+}
+
 export interface BrandBody {
   name: string;
   company: string;
@@ -93,7 +101,7 @@ export interface StaffBody {
 export const AUDIT_AREAS = ['catalog', 'customers', 'orders'] as const;
 export type AuditArea = (typeof AUDIT_AREAS)[number];
 
-type Tag = 'Product' | 'Category' | 'Brand' | 'Coupon' | 'Order' | 'Customer' | 'Staff' | 'Audit' | 'Report' | 'Dashboard';
+type Tag = 'Product' | 'Category' | 'Brand' | 'Synonym' | 'Coupon' | 'Order' | 'Customer' | 'Staff' | 'Audit' | 'Report' | 'Dashboard';
 /** Reload what a save touched only when it succeeded (RTK Query would also invalidate on a 422). */
 const onSuccess =
   (...tags: Tag[]) =>
@@ -145,7 +153,7 @@ function asList<T>(response: unknown): T[] {
 export const adminApi = createApi({
   reducerPath: 'adminApi',
   baseQuery: adminBaseQuery,
-  tagTypes: ['Product', 'Category', 'Brand', 'Coupon', 'Order', 'Customer', 'Staff', 'Audit', 'Report', 'Dashboard'],
+  tagTypes: ['Product', 'Category', 'Brand', 'Synonym', 'Coupon', 'Order', 'Customer', 'Staff', 'Audit', 'Report', 'Dashboard'],
   // Back-office data changes under other staff's hands: refetch a screen when it is opened again.
   refetchOnMountOrArgChange: 30,
   endpoints: (build) => ({
@@ -231,6 +239,25 @@ export const adminApi = createApi({
     archiveBrand: build.mutation<MessageResponse, number>({
       query: (id) => ({ url: `admin/brands/archive/${id}`, method: 'POST' }),
       invalidatesTags: onSuccess('Brand', 'Product'),
+    }),
+
+    // Search synonyms (the catalog service's table: Swahili words and misspellings the searches understand).
+    synonyms: build.query<SearchSynonym[], void>({
+      query: () => 'admin/products/synonyms',
+      transformResponse: (response: unknown) => asList<SearchSynonym>(response),
+      providesTags: ['Synonym'],
+    }),
+    saveSynonym: build.mutation<SearchSynonymSaved, { id?: number; body: SynonymBody }>({
+      query: ({ id, body }) => ({
+        url: id ? `admin/products/synonyms/update/${id}` : 'admin/products/synonyms/store',
+        method: 'POST',
+        body,
+      }),
+      invalidatesTags: onSuccess('Synonym', 'Audit'),
+    }),
+    deleteSynonym: build.mutation<MessageResponse, number>({
+      query: (id) => ({ url: `admin/products/synonyms/delete/${id}`, method: 'POST' }),
+      invalidatesTags: onSuccess('Synonym', 'Audit'),
     }),
 
     // Coupons.
@@ -329,6 +356,9 @@ export const {
   useBrandQuery,
   useSaveBrandMutation,
   useArchiveBrandMutation,
+  useSynonymsQuery,
+  useSaveSynonymMutation,
+  useDeleteSynonymMutation,
   useCouponsQuery,
   useCouponQuery,
   useSaveCouponMutation,

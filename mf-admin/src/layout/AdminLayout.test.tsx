@@ -56,7 +56,7 @@ describe('back-office layout', () => {
       within(productsGroup)
         .getAllByRole('link')
         .map((element) => element.textContent),
-    ).toEqual(['Categories', 'Products', 'Brands']);
+    ).toEqual(['Categories', 'Products', 'Brands', 'Search synonyms']);
     const reportsGroup = menu.querySelectorAll('li.shop-admin-menu-submenu')[1] as HTMLElement;
     expect(
       within(reportsGroup)

