@@ -2,7 +2,17 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { loadFirstScreenQueries, createShopStore, readFirstScreenState, type ShopStore } from '@shop/store-kit';
+import {
+  createShopStore,
+  LanguageProvider,
+  loadCatalogs,
+  loadFirstScreenQueries,
+  pageI18n,
+  readFirstScreenState,
+  startLanguage,
+  type ShopStore,
+} from '@shop/store-kit';
+import type { ShopLanguage } from '@shop/api-types';
 import { preloadRemoteArea } from './federation/RemoteArea';
 import { registerConfiguredRemotes } from './federation/remotes';
 import { routes } from './routing/routes';
@@ -16,14 +26,18 @@ const FIRST_SCREEN_WAIT_MS = 8000;
  * browser can draw the same page complete: the page's remote loaded and the copy's data in the
  * store. React then replaces the copy in one step, so nothing flickers or moves.
  */
-async function readyForDrawnPage(store: ShopStore): Promise<void> {
+async function readyForDrawnPage(store: ShopStore, language: ShopLanguage): Promise<void> {
   const drawn = readFirstScreenState();
   if (!drawn) return;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const giveUp = new Promise<void>((resolve) => {
     timer = setTimeout(resolve, FIRST_SCREEN_WAIT_MS);
   });
-  const ready = preloadRemoteArea(drawn.remote, drawn.module).then(() => loadFirstScreenQueries(store, drawn.queries));
+  // The page's remote defines its catalog as it loads: in Swahili, its strings come before the first
+  // render too, or the page would wait for them behind its loading state.
+  const ready = preloadRemoteArea(drawn.remote, drawn.module).then(() =>
+    Promise.all([loadFirstScreenQueries(store, drawn.queries), loadCatalogs(pageI18n, language)]),
+  );
   // A remote that fails to load shows its fallback in the first render, as without a drawn copy.
   await Promise.race([ready.catch(() => undefined), giveUp]);
   clearTimeout(timer);
@@ -32,7 +46,9 @@ async function readyForDrawnPage(store: ShopStore): Promise<void> {
 async function start(): Promise<void> {
   await registerConfiguredRemotes();
   const store = createShopStore();
-  await readyForDrawnPage(store);
+  // English needs nothing loaded; Swahili fetches the shell's catalog (beside the remotes.json wait).
+  const language = await startLanguage();
+  await readyForDrawnPage(store, language);
   const router = createBrowserRouter(routes);
   const root = createRoot(document.getElementById('root')!);
   // As a transition, React builds the first screen in slices of a few milliseconds and lets the
@@ -41,7 +57,9 @@ async function start(): Promise<void> {
     root.render(
       <StrictMode>
         <Provider store={store}>
-          <RouterProvider router={router} />
+          <LanguageProvider>
+            <RouterProvider router={router} />
+          </LanguageProvider>
         </Provider>
       </StrictMode>,
     ),

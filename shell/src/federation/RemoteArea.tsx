@@ -1,5 +1,6 @@
 import { Component, Suspense, lazy, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { Loading } from '@shop/storefront-ui';
+import { t } from '../i18n';
 import { loadRemoteComponent } from './remotes';
 import styles from './RemoteArea.module.css';
 
@@ -30,10 +31,11 @@ export class AreaBoundary extends Component<BoundaryProps, { failed: boolean }> 
     if (!this.state.failed) return this.props.children;
     return (
       <section className={styles.fallback} role="alert">
-        <h2>This part of the shop is taking a short break</h2>
-        <p>We could not load the {this.props.area} just now. The rest of the shop still works.</p>
+        {/* A class (an error boundary has no hooks): in the page's language, as the rest of the page. */}
+        <h2>{t('area.takingABreak')}</h2>
+        <p>{t('area.couldNotLoad', { area: this.props.area })}</p>
         <button type="button" className={styles.retry} onClick={() => window.location.reload()}>
-          Try again
+          {t('area.tryAgain')}
         </button>
       </section>
     );

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { isRemoteConfigured } from '../federation/remotes';
 import { RemoteArea } from '../federation/RemoteArea';
+import { useT } from '../i18n';
 import { ChatIcon } from './Icons';
 import styles from './ChatSlot.module.css';
 
@@ -18,6 +19,7 @@ export function ChatSlot(): JSX.Element | null {
   const onChatPage = useLocation().pathname === CHAT_PATH;
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
+  const t = useT();
   const launcher = useRef<HTMLButtonElement>(null);
   const close = useCallback(() => {
     setOpen(false);
@@ -40,7 +42,7 @@ export function ChatSlot(): JSX.Element | null {
           ref={launcher}
           type="button"
           className={styles.launcher}
-          aria-label={shown ? 'Close the shopping assistant' : 'Chat with our shopping assistant'}
+          aria-label={shown ? t('chat.close') : t('chat.open')}
           aria-expanded={shown}
           aria-controls={wanted ? BOX_ID : undefined}
           onClick={() => {

@@ -1,54 +1,56 @@
 import { Link } from 'react-router-dom';
+import { useT } from '../i18n';
 import { SOCIAL_LINKS } from './links';
 import styles from './Footer.module.css';
 
 export function Footer(): JSX.Element {
+  const t = useT();
   return (
     <footer className={styles.footer}>
       <div className={styles.columns}>
         <section>
           <h2>Shwari Shop</h2>
-          <p>Flour and groceries from our mills, delivered free countrywide. Pay online with M-Pesa, Airtel Money or card.</p>
+          <p>{t('footer.about')}</p>
         </section>
-        <nav aria-label="Customer">
-          <h2>My Account</h2>
+        <nav aria-label={t('footer.customer')}>
+          <h2>{t('footer.myAccount')}</h2>
           <ul>
             <li>
-              <Link to="/login">Order Tracking</Link>
+              <Link to="/login">{t('footer.orderTracking')}</Link>
             </li>
             <li>
-              <Link to="/login">My Account</Link>
+              <Link to="/login">{t('footer.myAccount')}</Link>
             </li>
             <li>
-              <Link to="/login">Orders</Link>
+              <Link to="/login">{t('footer.orders')}</Link>
             </li>
             <li>
-              <Link to="/login">Addresses</Link>
+              <Link to="/login">{t('footer.addresses')}</Link>
             </li>
             <li className={styles.mobileOnly}>
-              <Link to="/forgot-password">Lost Password</Link>
+              <Link to="/forgot-password">{t('footer.lostPassword')}</Link>
             </li>
           </ul>
         </nav>
-        <nav aria-label="Information">
-          <h2>Information</h2>
+        <nav aria-label={t('footer.information')}>
+          <h2>{t('footer.information')}</h2>
           <ul>
             <li>
-              <Link to="/return-policy">Return Policy</Link>
+              <Link to="/return-policy">{t('footer.returnPolicy')}</Link>
             </li>
             <li>
-              <Link to="/faqs">FAQs</Link>
+              <Link to="/faqs">{t('footer.faqs')}</Link>
             </li>
             <li>
-              <Link to="/privacy-policy">Privacy Policy</Link>
+              <Link to="/privacy-policy">{t('footer.privacyPolicy')}</Link>
             </li>
             <li>
-              <Link to="/terms">Terms and Conditions</Link>
+              <Link to="/terms">{t('footer.terms')}</Link>
             </li>
           </ul>
         </nav>
-        <nav aria-label="Social networks">
-          <h2>Follow Us</h2>
+        <nav aria-label={t('footer.socialNetworks')}>
+          <h2>{t('footer.followUs')}</h2>
           <ul className={styles.social}>
             {SOCIAL_LINKS.map((link) => (
               <li key={link.name}>
@@ -60,7 +62,7 @@ export function Footer(): JSX.Element {
           </ul>
         </nav>
       </div>
-      <p className={styles.copyright}>Copyright © {new Date().getFullYear()} Shwari Mills Group. All rights reserved.</p>
+      <p className={styles.copyright}>{t('footer.copyright', { year: String(new Date().getFullYear()) })}</p>
     </footer>
   );
 }

@@ -7,10 +7,12 @@ import {
   selectWishlistCount,
   useAppDispatch,
   useAppSelector,
+  useLanguage,
 } from '@shop/store-kit';
 import { isRemoteConfigured } from '../federation/remotes';
 import { CART_DRAWER_REMOTE } from './CartDrawerSlot';
 import { CartIcon, HeartIcon, SearchIcon, UserIcon } from './Icons';
+import { useT } from '../i18n';
 import { EXTERNAL_LINKS } from './links';
 import styles from './Header.module.css';
 
@@ -23,6 +25,9 @@ export function Header(): JSX.Element {
   const [searchOpen, setSearchOpen] = useState(false);
   const [query, setQuery] = useState('');
   const input = useRef<HTMLInputElement>(null);
+  const t = useT();
+  const { language, switchTo } = useLanguage();
+  const otherLanguage = language === 'sw' ? 'en' : 'sw';
 
   const toggleSearch = () => {
     setSearchOpen((open) => !open);
@@ -39,7 +44,7 @@ export function Header(): JSX.Element {
   return (
     <header className={styles.header}>
       <div className={styles.bar}>
-        <Link to="/" className={styles.logo} aria-label="Shwari Shop home">
+        <Link to="/" className={styles.logo} aria-label={t('header.home')}>
           <span className={styles.logoMark} aria-hidden="true">
             S
           </span>
@@ -47,26 +52,36 @@ export function Header(): JSX.Element {
         </Link>
         <nav className={styles.nav} aria-label="Main">
           <NavLink to="/" end>
-            Shop
+            {t('header.shop')}
           </NavLink>
           <a href={EXTERNAL_LINKS.mainSite} target="_blank" rel="noopener noreferrer">
-            Our Mills
+            {t('header.ourMills')}
           </a>
           <a href={EXTERNAL_LINKS.cookbook} target="_blank" rel="noopener noreferrer">
-            Cookbook
+            {t('header.cookbook')}
           </a>
         </nav>
         <div className={styles.actions}>
+          {/* The other language, named in itself: a shopper who cannot read this one still finds theirs. */}
+          <button
+            type="button"
+            className={styles.language}
+            lang={otherLanguage}
+            aria-label={t('header.otherLanguageLabel')}
+            onClick={() => void switchTo(otherLanguage)}
+          >
+            {t('header.otherLanguage')}
+          </button>
           <button
             type="button"
             className={styles.iconButton}
-            aria-label="Search products"
+            aria-label={t('header.searchProducts')}
             aria-expanded={searchOpen}
             onClick={toggleSearch}
           >
             <SearchIcon />
           </button>
-          <Link to="/wishlist" className={styles.iconButton} aria-label={`Wishlist, ${wishlistCount} items`}>
+          <Link to="/wishlist" className={styles.iconButton} aria-label={t('header.wishlist', { count: wishlistCount })}>
             <HeartIcon />
             <span className={styles.badge} data-testid="wishlist-count">
               {wishlistCount}
@@ -75,7 +90,7 @@ export function Header(): JSX.Element {
           <Link
             to="/cart"
             className={styles.iconButton}
-            aria-label={`Cart, ${cartCount} items`}
+            aria-label={t('header.cart', { count: cartCount })}
             onClick={(event) => {
               if (!isRemoteConfigured(CART_DRAWER_REMOTE)) return;
               event.preventDefault();
@@ -89,7 +104,7 @@ export function Header(): JSX.Element {
           </Link>
           <Link to={customerName ? '/profile/my-account' : '/login'} className={styles.account}>
             <UserIcon />
-            <span className={styles.accountText}>{customerName ?? 'Login / Register'}</span>
+            <span className={styles.accountText}>{customerName ?? t('header.loginRegister')}</span>
           </Link>
         </div>
       </div>
@@ -102,10 +117,10 @@ export function Header(): JSX.Element {
             value={query}
             maxLength={100}
             onChange={(event) => setQuery(event.target.value)}
-            placeholder="Search maize meal, flour, rice…"
-            aria-label="Search products"
+            placeholder={t('header.searchPlaceholder')}
+            aria-label={t('header.searchProducts')}
           />
-          <button type="submit">Search</button>
+          <button type="submit">{t('header.search')}</button>
         </form>
       )}
     </header>

@@ -1,5 +1,6 @@
 import { Outlet, useLocation } from 'react-router-dom';
 import { ToastHost } from '@shop/store-kit';
+import { useT } from '../i18n';
 import { usePageMetaOnNavigate } from '../routing/usePageMetaOnNavigate';
 import { CartDrawerSlot } from './CartDrawerSlot';
 import { ChatSlot } from './ChatSlot';
@@ -10,10 +11,11 @@ import styles from './Layout.module.css';
 export function Layout(): JSX.Element {
   usePageMetaOnNavigate();
   const { pathname } = useLocation();
+  const t = useT();
   return (
     <div className={styles.page}>
       <a className={styles.skip} href="#main">
-        Skip to content
+        {t('layout.skipToContent')}
       </a>
       <Header />
       <main id="main" className={styles.main}>
