@@ -9,10 +9,11 @@ import type { GatewayConfig } from './config';
 import { rateLimits } from './limits/rateLimit';
 import { apiProxy } from './proxy/apiProxy';
 import { responseCache } from './proxy/responseCache';
-import { pageTable } from './pages/pageTable';
+import { pageLookup } from './pages/pageTable';
 import { runtimeRemotes } from './remotes/runtimeRemotes';
 import { securityHeadersFor } from './security/securityHeaders';
 import { firstScreens } from './ssr/firstScreen';
+import { crawling } from './static/crawling';
 import { staticSite } from './static/staticSite';
 
 /** What services answer only to the internal network: never routed, whatever the path looks like. */
@@ -125,11 +126,14 @@ export function createGateway(config: GatewayConfig, logger: Logger): Koa {
   app.use(apiProxy(config.upstreams, logger, config.bodyLimitBytes, addressOf));
   // Catalogue pages arrive drawn (see ssr/firstScreen.ts), redrawn after the catalogue changes through the gateway,
   // as the shell's page table says (pages/pageTable.ts).
-  const screens = firstScreens(config, logger, () => cache.generation('catalogue'));
+  const catalogueGeneration = () => cache.generation('catalogue');
+  const screens = firstScreens(config, logger, catalogueGeneration);
   app.use(
     staticSite(config, runtimeRemotes(config.remotes, config.remotesFile, logger), {
-      findPage: pageTable(config.shellDir, logger),
+      lookUpPage: pageLookup(config.shellDir, logger),
       screens,
+      // The sitemap is made again after a staff change to the catalogue, as the drawn pages are.
+      crawling: crawling(config, catalogueGeneration),
     }),
   );
   return app;

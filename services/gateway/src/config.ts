@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { REPO_ROOT, SHOP_SERVICES, envPort, envPositiveInteger, envString, serviceUrl } from '@shop/service-kit';
+import { REPO_ROOT, SHOP_SERVICES, envPort, envPositiveInteger, envString, envUrl, serviceUrl } from '@shop/service-kit';
 import { parseTrustedProxies, type TrustedProxies } from './clientAddress/trustedProxies';
 import type { RateLimitRule } from './limits/rateLimit';
 
@@ -39,6 +39,12 @@ export interface GatewayConfig {
   trustedProxies: TrustedProxies;
   /** Where the shop's pages may post forms besides the shop itself: the payment page's origin. */
   formTargets: string[];
+  /**
+   * The shop's public address (PUBLIC_URL, as the orders service reads it; no trailing slash): the
+   * canonical URLs, share tags, sitemap and robots.txt name it. Configured, never taken from a
+   * request's Host, which anyone can write.
+   */
+  publicUrl: string;
   /** Prometheus metrics on a port of their own, never the public one; null: off. */
   metrics: { port: number; host: string } | null;
 }
@@ -198,6 +204,7 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     rateLimits: rateLimitRules(env),
     trustedProxies: parseTrustedProxies(env.GATEWAY_TRUSTED_PROXIES),
     formTargets: paymentOrigins(env),
+    publicUrl: envUrl('PUBLIC_URL', 'http://localhost:8080', env),
     metrics: metricsSetting(env, port),
   };
 }

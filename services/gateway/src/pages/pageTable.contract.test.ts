@@ -11,7 +11,7 @@ import type { RemoteEntry } from '../config';
 import type { DrawingJob, DrawnPage } from '../ssr/drawing';
 import { firstScreens } from '../ssr/firstScreen';
 import { pageHints } from '../static/pageHints';
-import { compilePageTable } from './pageTable';
+import { compilePageLookup, compilePageTable } from './pageTable';
 
 const findPage = compilePageTable(STOREFRONT_PAGES);
 const remotes: RemoteEntry[] = ['mf_catalog', 'mf_account', 'mf_checkout', 'mf_chat', 'mf_admin'].map((name) => ({
@@ -96,5 +96,13 @@ describe("the shell's page table, as the gateway uses it", () => {
 
   it('leaves the shell’s own pages, the assistant and the back office to the browser', () => {
     for (const path of ['/faqs', '/terms', '/chat', '/admin/products', '/no/such/page']) expect(findPage(path)).toBeNull();
+  });
+
+  it("answers only the shell's NotFound 404: every other page of the table is found", () => {
+    const lookUp = compilePageLookup(STOREFRONT_PAGES);
+    expect(lookUp('/no/such/page')).toMatchObject({ notFound: true, meta: { title: 'Page not found' } });
+    expect(lookUp('/product/unga-2kg/reviews')?.notFound).toBe(true);
+    for (const page of STOREFRONT_PAGES.filter((entry) => entry.path !== '*'))
+      expect(lookUp(samplePath(page.path))).toMatchObject({ notFound: false, meta: page.meta });
   });
 });

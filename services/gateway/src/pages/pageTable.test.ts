@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createLogger } from '@shop/service-kit';
-import { compilePageTable, matchPattern, pageTable, pageTableFile } from './pageTable';
+import { compilePageLookup, compilePageTable, matchPattern, pageTable, pageTableFile } from './pageTable';
 import { TEST_PAGES, writePageTable } from './pageTableFixture';
 
 describe('page patterns', () => {
@@ -43,6 +43,18 @@ describe('the page table', () => {
         '/product/unga-2kg',
       ),
     ).toBeNull();
+  });
+
+  it("tells every page's title and which page is the shop's NotFound (answered 404)", () => {
+    const lookUp = compilePageLookup(TEST_PAGES);
+    expect(lookUp('/faqs')).toEqual({ meta: { title: 'FAQs', description: '' }, notFound: false, match: null });
+    expect(lookUp('/no/such/page')).toMatchObject({ meta: { title: 'Page not found' }, notFound: true, match: null });
+    expect(lookUp('/product/unga-2kg/reviews')).toMatchObject({ notFound: true });
+    expect(lookUp('/product/unga-2kg')).toMatchObject({
+      meta: { title: 'Product' },
+      notFound: false,
+      match: { page: { pattern: '/product/:slug', meta: { title: 'Product' } }, params: { slug: 'unga-2kg' } },
+    });
   });
 
   describe("read from the shell's build", () => {

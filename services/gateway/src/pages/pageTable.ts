@@ -20,6 +20,8 @@ export interface PreparedPage {
   /** API reads preloaded with the page, with :params from the path. */
   preload: string[];
   drawn?: 'shared' | 'cart';
+  /** The page's title and description in the table: its head's when the renderer tells none better. */
+  meta: { title: string; description: string };
 }
 
 export interface PageMatch {
@@ -29,6 +31,19 @@ export interface PageMatch {
 
 /** The prepared page at a path, or null: a page of the shell itself, one left to the browser, or no table. */
 export type FindPage = (pathname: string) => PageMatch | null;
+
+/** Any page of the table at a path, prepared or not: what its HTML is answered with. */
+export interface PageAt {
+  /** The page's own title and description (a drawn page may tell better ones). */
+  meta: { title: string; description: string };
+  /** The shop's NotFound: answered 404. */
+  notFound: boolean;
+  /** Its first screen, when the gateway prepares one. */
+  match: PageMatch | null;
+}
+
+/** The table's page at a path; null when there is no table (a path the table does not know is its NotFound). */
+export type LookUpPage = (pathname: string) => PageAt | null;
 
 interface CompiledPattern {
   /** Each segment: a literal, or a :param's name (`param: true`). */
@@ -64,10 +79,12 @@ export function matchPattern(pattern: string, pathname: string): Record<string, 
   return matchSegments(compilePattern(pattern), pathSegments(pathname));
 }
 
-/** A table's pages, each with its pattern split once; pages the gateway leaves alone keep their place, so the first match still decides. */
-export function compilePageTable(pages: readonly StorefrontPage[]): FindPage {
+/** A table's pages, each with its pattern split once; the first page whose pattern matches is the page. */
+export function compilePageLookup(pages: readonly StorefrontPage[]): LookUpPage {
   const compiled = pages.map((page) => {
     const { owner, firstScreen } = page;
+    // An older shell's table may carry no meta: the head then says the shop's name alone.
+    const meta = typeof page.meta?.title === 'string' ? page.meta : { title: '', description: '' };
     const prepared: PreparedPage | null =
       'remote' in owner && firstScreen
         ? {
@@ -75,19 +92,27 @@ export function compilePageTable(pages: readonly StorefrontPage[]): FindPage {
             remote: owner.remote,
             module: owner.module,
             preload: firstScreen.preload,
+            meta,
             ...(firstScreen.drawn ? { drawn: firstScreen.drawn } : {}),
           }
         : null;
-    return { pattern: compilePattern(page.path), prepared };
+    return { pattern: compilePattern(page.path), prepared, meta, notFound: page.notFound === true };
   });
   return (pathname) => {
     const actual = pathSegments(pathname);
-    for (const { pattern, prepared } of compiled) {
+    for (const { pattern, prepared, meta, notFound } of compiled) {
       const params = matchSegments(pattern, actual);
-      if (params) return prepared ? { page: prepared, params } : null;
+      if (params) return { meta, notFound, match: prepared ? { page: prepared, params } : null };
     }
-    return null;
+    // A table without a '*' page: nothing here, as a table's NotFound would say.
+    return { meta: { title: 'Page not found', description: '' }, notFound: true, match: null };
   };
+}
+
+/** A table's prepared pages (compilePageLookup): pages the gateway leaves alone keep their place, so the first match still decides. */
+export function compilePageTable(pages: readonly StorefrontPage[]): FindPage {
+  const lookUp = compilePageLookup(pages);
+  return (pathname) => lookUp(pathname)?.match ?? null;
 }
 
 /** Only what the gateway relies on is checked: a table of another shape is not used at all. */
@@ -111,9 +136,9 @@ export const pageTableFile = (shellDir: string): string => path.join(shellDir, '
 /**
  * The page table of the shell in shellDir, as the gateway uses it on every page request. Without
  * one (a shell built before it had one, or not built), pages are served as before any was drawn:
- * plain, and without hints.
+ * plain, without hints, and 200.
  */
-export function pageTable(shellDir: string, logger: Logger): FindPage {
+export function pageLookup(shellDir: string, logger: Logger): LookUpPage {
   const file = pageTableFile(shellDir);
   const load = whenChanged(
     (table) => {
@@ -125,20 +150,26 @@ export function pageTable(shellDir: string, logger: Logger): FindPage {
       );
       const pages = module.exports.STOREFRONT_PAGES;
       if (!isPageTable(pages)) throw new Error('STOREFRONT_PAGES is not a page table');
-      return compilePageTable(pages);
+      return compilePageLookup(pages);
     },
     (error, table) =>
       logger.warn({ err: error, file: table }, 'the shell’s page table could not be read: pages are served without first screens'),
   );
   let missingLogged = false;
   return (pathname) => {
-    const find = load(file);
-    if (!find) {
+    const lookUp = load(file);
+    if (!lookUp) {
       if (!missingLogged && !fs.existsSync(file))
         logger.warn({ file }, 'the shell has no page table: pages are served without first screens');
       missingLogged = true;
       return null;
     }
-    return find(pathname);
+    return lookUp(pathname);
   };
+}
+
+/** The prepared pages of the shell's table in shellDir (pageLookup). */
+export function pageTable(shellDir: string, logger: Logger): FindPage {
+  const lookUp = pageLookup(shellDir, logger);
+  return (pathname) => lookUp(pathname)?.match ?? null;
 }

@@ -74,7 +74,7 @@ export const TEST_PAGES: StorefrontPage[] = [
   },
   { path: '/chat', owner: { remote: 'mf_chat', module: 'ChatPage' }, meta: { title: 'Shopping Assistant', description: '' } },
   { path: '/faqs', owner: { shell: 'faqs' }, meta: { title: 'FAQs', description: '' } },
-  { path: '*', owner: { shell: 'not-found' }, meta: { title: 'Page not found', description: '' } },
+  { path: '*', owner: { shell: 'not-found' }, notFound: true, meta: { title: 'Page not found', description: '' } },
 ];
 
 /** The table as the shell's server build writes it (dist/server/pages.js): a CommonJS file. */

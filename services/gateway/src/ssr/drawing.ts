@@ -12,6 +12,7 @@ import type { Logger } from '@shop/service-kit';
 import type { GatewayConfig, RemoteEntry } from '../config';
 import { jsonFile, whenChanged } from '../static/files';
 import type { PreparedPage } from '../pages/pageTable';
+import { LOCAL_PUBLIC_URL, NOT_FOUND_META, pageHead } from './pageHead';
 
 /**
  * Drawing one page with the apps' first-screen renderers (see firstScreen.ts). Runs in a worker
@@ -28,6 +29,10 @@ export interface DrawnPage {
   state: string;
   /** Stylesheets the drawn page needs before it paints. */
   stylesheets: string[];
+  /** 404 when the renderer drew the shop's NotFound (an unknown product, brand or product type); 200 when absent. */
+  status?: 200 | 404;
+  /** The page's own head tags (title, description, share tags, JSON-LD; see pageHead.ts), made and kept with it; the table's when absent. */
+  head?: string;
 }
 
 export interface DrawingJob {
@@ -42,7 +47,8 @@ export interface DrawingJob {
   origin: string;
 }
 
-export type DrawingConfig = Pick<GatewayConfig, 'shellDir' | 'localRemotes'>;
+/** Without a public address (PUBLIC_URL), the shop's local one. */
+export type DrawingConfig = Pick<GatewayConfig, 'shellDir' | 'localRemotes'> & Partial<Pick<GatewayConfig, 'publicUrl'>>;
 
 interface Renderers {
   layout: FirstScreenLayoutRenderer;
@@ -166,7 +172,16 @@ export function createDrawer(config: DrawingConfig, logger: Logger): (job: Drawi
     if (!page || !layout.includes(renderers.layout.PAGE_SLOT)) return null;
     const state: FirstScreenState = { remote: prepared.remote, module: prepared.module, queries: page.queries };
     const pageHtml = await withFirstImageInlined(page.html, origin);
+    const notFound = page.notFound === true;
     return {
+      status: notFound ? 404 : 200,
+      head: pageHead({
+        publicUrl: config.publicUrl ?? LOCAL_PUBLIC_URL,
+        path: url,
+        meta: notFound ? NOT_FOUND_META : prepared.meta,
+        notFound,
+        ...(page.facts && !notFound ? { facts: page.facts } : {}),
+      }),
       personal,
       // display: contents: the wrapper adds no box, so the drawn copy lays out exactly as the browser's own render.
       html: `<div data-first-screen inert style="display:contents">${layout.replace(renderers.layout.PAGE_SLOT, () => pageHtml)}</div>`,

@@ -27,6 +27,16 @@ export type { DrawnPage } from './drawing';
 
 /** A page waits at most this long for its first screen; a slower one is finished for the next shopper. */
 const RENDER_BUDGET_MS = 250;
+/**
+ * A link preview or a search engine reads the HTML once, runs no script and shows what its head
+ * and status say: it waits for the drawing (which brings the page's own tags and its 404) longer.
+ */
+const READER_BUDGET_MS = 3000;
+const PAGE_READERS =
+  /WhatsApp|facebookexternalhit|Facebot|Twitterbot|Slackbot|LinkedInBot|TelegramBot|Discordbot|SkypeUriPreview|Googlebot|bingbot|Applebot|DuckDuckBot|YandexBot|Pinterest|redditbot|Embedly/i;
+
+/** A link preview or search engine's crawler, from the User-Agent. */
+export const isPageReader = (userAgent: string): boolean => PAGE_READERS.test(userAgent);
 /** How long a drawn page is reused while the catalogue does not change through the gateway (answers are public for 60 s). */
 const REUSE_MS = 60_000;
 /** How long past that a drawn page may still be answered while it is drawn again (the catalogue's stale-while-revalidate). */
@@ -156,7 +166,7 @@ export function firstScreens(
       if (current && now() - current.keptAt < STALE_MS) return current.page;
       let timer: NodeJS.Timeout | undefined;
       const late = new Promise<null>((resolve) => {
-        timer = setTimeout(() => resolve(null), RENDER_BUDGET_MS);
+        timer = setTimeout(() => resolve(null), isPageReader(userAgent) ? READER_BUDGET_MS : RENDER_BUDGET_MS);
       });
       try {
         return await Promise.race([drawing, late]);

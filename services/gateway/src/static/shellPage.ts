@@ -4,8 +4,9 @@ import path from 'node:path';
 import type Koa from 'koa';
 import { CART_COOKIE, SIGNED_IN_COOKIE } from '@shop/api-types';
 import type { GatewayConfig, RemoteEntry } from '../config';
-import type { FindPage } from '../pages/pageTable';
+import type { LookUpPage } from '../pages/pageTable';
 import { withFirstScreen, type FirstScreens } from '../ssr/firstScreen';
+import { HEAD_SLOT, LOCAL_PUBLIC_URL, pageHead, SITE_NAME, withHeadSlot } from '../ssr/pageHead';
 import { pagePolicies } from '../security/contentSecurityPolicy';
 import { afterFirstPaintScript, takeScripts } from './afterFirstPaint';
 import { whenChanged } from './files';
@@ -17,14 +18,17 @@ const REMOTES_PRELOAD = /<link rel="?preload"? href="?\/remotes\.json"?[^>]*>/;
 /**
  * The shell's index.html for a storefront page, with the remotes' configuration (what
  * /remotes.json answers) and the page's preload hints in its head (see pageHints), drawn when the
- * shell's page table says so (see ssr/firstScreen.ts). Small and made per page, so it is compressed
+ * shell's page table says so (see ssr/firstScreen.ts), with its own title, description and share
+ * tags (ssr/pageHead.ts), and 404 for the shop's NotFound (a path no page takes, or an unknown
+ * product, brand or product type the drawing found). Small and made per page, so it is compressed
  * per request (koa-compress) and revalidated by its ETag (`no-cache`), like the shell's entry file.
  */
 export function shellPage(
-  config: Pick<GatewayConfig, 'shellDir' | 'localRemotes' | 'formTargets'>,
-  findPage: FindPage,
+  config: Pick<GatewayConfig, 'shellDir' | 'localRemotes' | 'formTargets'> & Partial<Pick<GatewayConfig, 'publicUrl'>>,
+  lookUpPage: LookUpPage,
   screens?: FirstScreens,
 ): (ctx: Koa.Context, remotes: RemoteEntry[]) => Promise<void> {
+  const publicUrl = config.publicUrl ?? LOCAL_PUBLIC_URL;
   const hintsFor = pageHints(config);
   // Made once per remotes' configuration; a drawn page adds its loader's hash (see contentSecurityPolicy.ts).
   const policyFor = pagePolicies(config.formTargets);
@@ -32,7 +36,8 @@ export function shellPage(
   // the shell needs no /remotes.json request first; its preload in the template is then unused.
   // A drawn page's copy has its scripts apart (see afterFirstPaint): both made once per template.
   const template = whenChanged((file) => {
-    const plain = fs.readFileSync(file, 'utf8').replace(REMOTES_PRELOAD, '');
+    // The template's title and description give way to each page's own head (HEAD_SLOT).
+    const plain = withHeadSlot(fs.readFileSync(file, 'utf8').replace(REMOTES_PRELOAD, ''));
     return { plain, drawn: takeScripts(plain) };
   });
   // staticSite answers 503 before this when the shell is not built.
@@ -41,8 +46,9 @@ export function shellPage(
 
   return async (ctx, remotes) => {
     const shell = read();
-    // Looked up once: the drawing and the hints are of the same page.
-    const found = findPage(ctx.path);
+    // Looked up once: the drawing, the hints and the head are of the same page.
+    const at = lookUpPage(ctx.path);
+    const found = at?.match ?? null;
     const configuration = `<script id="shop-remotes" type="application/json">${JSON.stringify({ remotes }).replace(/</g, '\\u003c')}</script>`;
     const drawn = screens
       ? await screens.draw(
@@ -75,9 +81,19 @@ export function shellPage(
       head = `${configuration}${hintTags(hints)}`;
       contentSecurityPolicy = policy.plain;
     }
+    // A drawn page's head was made with it (and kept with it); a plain page's is its table entry's.
+    const pageTags =
+      drawn?.head ??
+      pageHead({
+        publicUrl,
+        path: ctx.path,
+        meta: at?.meta ?? { title: SITE_NAME, description: '' },
+        notFound: at?.notFound ?? false,
+      });
+    const status = drawn ? (drawn.status ?? 200) : at?.notFound ? 404 : 200;
     // At the end of the head: after the shell's own entry script and start-up chunks, so those are asked for first.
-    const at = html.indexOf('</head>');
-    const body = at < 0 ? html : `${html.slice(0, at)}${head}${html.slice(at)}`;
+    const headEnd = html.indexOf('</head>');
+    const body = (headEnd < 0 ? html : `${html.slice(0, headEnd)}${head}${html.slice(headEnd)}`).replace(HEAD_SLOT, () => pageTags);
     ctx.type = 'text/html; charset=utf-8';
     ctx.set('Content-Security-Policy', contentSecurityPolicy);
     // A page drawn from the shopper's cart is theirs alone.
@@ -85,8 +101,8 @@ export function shellPage(
     // Drawn for a phone or a computer, and the cart and checkout from the cart cookie.
     ctx.set('Vary', 'Accept-Encoding, User-Agent, Cookie');
     ctx.etag = `"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`;
-    ctx.status = 200;
-    if (ctx.fresh) {
+    ctx.status = status;
+    if (status === 200 && ctx.fresh) {
       ctx.status = 304;
       return;
     }

@@ -3,8 +3,9 @@ import path from 'node:path';
 import send from 'koa-send';
 import type Koa from 'koa';
 import type { GatewayConfig, RemoteEntry } from '../config';
-import type { FindPage } from '../pages/pageTable';
+import type { LookUpPage } from '../pages/pageTable';
 import type { FirstScreens } from '../ssr/firstScreen';
+import type { Crawling } from './crawling';
 import { shellPage } from './shellPage';
 
 const YEAR_SECONDS = 365 * 24 * 3600;
@@ -42,15 +43,16 @@ export function remotesDocument(remotes: RemoteEntry[]): { remotes: RemoteEntry[
 
 /**
  * The shell and the remotes as static files (the all-in-one mode), /remotes.json from the
- * environment (or GATEWAY_REMOTES_FILE, read again when it changes), and the shell's index.html
- * for every other page (client-side routing), prepared as the shell's page table says (`pages`).
+ * environment (or GATEWAY_REMOTES_FILE, read again when it changes), /robots.txt and /sitemap.xml
+ * (`crawling`), and the shell's index.html for every other page (client-side routing), prepared as
+ * the shell's page table says (`pages`).
  */
 export function staticSite(
   config: GatewayConfig,
   remotes: () => RemoteEntry[] = () => config.remotes,
-  pages: { findPage: FindPage; screens?: FirstScreens } = { findPage: () => null },
+  pages: { lookUpPage: LookUpPage; screens?: FirstScreens; crawling?: Crawling } = { lookUpPage: () => null },
 ): Koa.Middleware {
-  const page = shellPage(config, pages.findPage, pages.screens);
+  const page = shellPage(config, pages.lookUpPage, pages.screens);
   return async (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
     if (ctx.path === '/remotes.json') {
@@ -58,6 +60,8 @@ export function staticSite(
       ctx.body = remotesDocument(remotes());
       return;
     }
+    // /robots.txt and /sitemap.xml name the shop's public address: made here, not shipped in the shell.
+    if (pages.crawling && (await pages.crawling(ctx))) return;
     const remote = config.localRemotes.find((candidate) => ctx.path.startsWith(`/remotes/${candidate.folder}/`));
     if (remote) {
       const file = ctx.path.slice(`/remotes/${remote.folder}/`.length);

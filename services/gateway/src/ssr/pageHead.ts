@@ -1,0 +1,138 @@
+import type { FirstScreenPageFacts } from '@shop/api-types';
+
+/**
+ * A storefront page's head as link previews (WhatsApp, Facebook, X) and search engines read it,
+ * without running a script: title, description, canonical URL, Open Graph and Twitter tags, and
+ * schema.org JSON-LD (a product, a trail of breadcrumbs). Made with the page: in the drawing
+ * thread for a drawn page (and kept with it), from the page table's title for a plain one. The
+ * browser's own meta (store-kit's applyPageMeta) updates the same elements when the shopper moves on.
+ *
+ * Everything a renderer or the catalogue wrote is escaped here: text and attributes as HTML, the
+ * JSON-LD with '<' (so '</script>' in a name cannot close its element), '>' and '&' as \u escapes.
+ */
+
+export const SITE_NAME = 'Shwari Shop';
+/** Where the shop is when no public address is configured (PUBLIC_URL's default, as config.ts reads it). */
+export const LOCAL_PUBLIC_URL = 'http://localhost:8080';
+/** The template's description (shell/src/index.html), for a page that says none of its own. */
+export const DEFAULT_DESCRIPTION =
+  'Flour and groceries from our mills, delivered free across Kenya. Pay online with M-Pesa, Airtel Money or card and earn Shwari Points.';
+/** A drawn page whose renderer drew the shop's NotFound: the title the shell's '*' page has. */
+export const NOT_FOUND_META = { title: 'Page not found', description: 'The page you asked for is not here.' };
+/** The home share image (shell/public/og-image.png): a PNG, as WhatsApp and Facebook show no SVG. */
+export const SHARE_IMAGE = { path: '/og-image.png', width: 1200, height: 630 };
+
+export interface PageHeadInput {
+  /** The shop's public address, without a trailing slash (PUBLIC_URL). */
+  publicUrl: string;
+  /** The page's path: its canonical URL is this on the public address, without the query. */
+  path: string;
+  /** The page table's title and description. */
+  meta: { title: string; description: string };
+  /** What the drawn page told about itself, better than the table's. */
+  facts?: FirstScreenPageFacts;
+  /** The shop's NotFound: kept out of search results, and no canonical URL of its own. */
+  notFound?: boolean;
+}
+
+const escapeText = (value: string): string => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeAttribute = (value: string): string => escapeText(value).replace(/"/g, '&quot;');
+/** JSON inside a script element: nothing in it can end the element or start a comment. */
+const scriptJson = (value: unknown): string =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+
+/** A path or URL on the public address; an absolute URL stays as it is. */
+function absolute(publicUrl: string, pathOrUrl: string): string {
+  try {
+    return new URL(pathOrUrl, `${publicUrl}/`).href;
+  } catch {
+    return `${publicUrl}/`;
+  }
+}
+
+const fullTitle = (title: string): string => (!title || title === SITE_NAME ? SITE_NAME : `${title} | ${SITE_NAME}`);
+
+/** schema.org Product: the price a shopper pays now, in Kenya shillings, and whether it can be ordered. */
+function productData(facts: NonNullable<FirstScreenPageFacts['product']>, url: string, publicUrl: string): object {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: facts.name,
+    image: absolute(publicUrl, facts.image),
+    description: facts.description,
+    sku: facts.sku,
+    brand: { '@type': 'Brand', name: facts.brand },
+    offers: {
+      '@type': 'Offer',
+      url,
+      priceCurrency: 'KES',
+      price: facts.price.toFixed(2),
+      availability: facts.inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+      itemCondition: 'https://schema.org/NewCondition',
+    },
+  };
+}
+
+function breadcrumbData(trail: NonNullable<FirstScreenPageFacts['breadcrumbs']>, publicUrl: string): object {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: trail.map((crumb, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      name: crumb.name,
+      item: absolute(publicUrl, crumb.path),
+    })),
+  };
+}
+
+/** The head's tags for one page (they replace the template's title and description). */
+export function pageHead({ publicUrl, path, meta, facts, notFound = false }: PageHeadInput): string {
+  const title = fullTitle(facts?.title ?? meta.title);
+  const description = (facts?.description || meta.description || DEFAULT_DESCRIPTION).trim();
+  const url = absolute(publicUrl, path.split(/[?#]/)[0] || '/');
+  const image = absolute(publicUrl, facts?.image ?? SHARE_IMAGE.path);
+  const tag = (attribute: 'name' | 'property', key: string, content: string) =>
+    `<meta ${attribute}="${key}" content="${escapeAttribute(content)}">`;
+  const tags = [
+    `<title>${escapeText(title)}</title>`,
+    tag('name', 'description', description),
+    notFound ? tag('name', 'robots', 'noindex') : `<link rel="canonical" href="${escapeAttribute(url)}">`,
+    tag('property', 'og:site_name', SITE_NAME),
+    tag('property', 'og:type', facts?.product ? 'product' : 'website'),
+    tag('property', 'og:title', title),
+    tag('property', 'og:description', description),
+    tag('property', 'og:url', url),
+    tag('property', 'og:image', image),
+    ...(facts?.image
+      ? []
+      : [tag('property', 'og:image:width', String(SHARE_IMAGE.width)), tag('property', 'og:image:height', String(SHARE_IMAGE.height))]),
+    tag('name', 'twitter:card', 'summary_large_image'),
+    tag('name', 'twitter:title', title),
+    tag('name', 'twitter:description', description),
+    tag('name', 'twitter:image', image),
+  ];
+  const data: object[] = [];
+  if (!notFound && facts?.product) data.push(productData(facts.product, url, publicUrl));
+  if (!notFound && facts?.breadcrumbs?.length) data.push(breadcrumbData(facts.breadcrumbs, publicUrl));
+  for (const item of data) tags.push(`<script type="application/ld+json">${scriptJson(item)}</script>`);
+  return tags.join('');
+}
+
+/** The template's own title and description, taken out once per template: each page's head replaces them at HEAD_SLOT. */
+export const HEAD_SLOT = '<!--shop-page-head-->';
+export function withHeadSlot(template: string): string {
+  let placed = false;
+  return template
+    .replace(/<title>[^<]*<\/title>/, () => {
+      placed = true;
+      return HEAD_SLOT;
+    })
+    .replace(/<meta\s+name="?description"?\s+content=("[^"]*"|[^\s>]*)\s*\/?>/, '')
+    .replace(/<\/head>/, (end) => (placed ? end : `${HEAD_SLOT}${end}`));
+}
