@@ -23,6 +23,7 @@ import { OrdersRepository } from './orders/repository';
 import { orderInternalRoutes } from './orders/internal-routes';
 import { customerOrderRoutes } from './orders/routes';
 import { pendingOrderRoutes } from './orders/pending-routes';
+import { CallbackQueryLimiter } from './payments/callback-query-limiter';
 import { DpoProvider } from './payments/dpo';
 import { MpesaProvider } from './payments/mpesa';
 import { Reconciler } from './payments/reconcile';
@@ -45,6 +46,8 @@ export interface OrdersServices {
   /** Set when the simulator plays the hosted page (and M-Pesa when there are no Daraja credentials). */
   simulator: PaymentSimulator | null;
   reconciler: Reconciler;
+  /** Caps the Daraja queries unsigned M-Pesa callbacks trigger. */
+  callbackQueries: CallbackQueryLimiter;
   guards: AuthGuards;
   clock?: () => Date;
   /** Closes what the services opened besides `db` (the MySQL one-trip writer's pool). */
@@ -90,6 +93,7 @@ export function buildOrdersServices(options: {
   const checkout = new CheckoutService({ db, catalog, customers, coupons, numbers, logger, writer, payments, orders });
   const reconciler = new Reconciler({ db, payments, customers, logger, clock, unpaidOrderTtlMinutes: config.unpaidOrderTtlMinutes });
   const guards = createAuthGuards(options.tokenResolver ?? introspection(config, logger));
+  const callbackQueries = new CallbackQueryLimiter(settings.callbackQueries);
   const close = async () => {
     await writer?.close();
   };
@@ -106,6 +110,7 @@ export function buildOrdersServices(options: {
     payments,
     simulator,
     reconciler,
+    callbackQueries,
     guards,
     clock,
     close,
@@ -120,7 +125,13 @@ export function createOrdersApp(services: OrdersServices) {
     checkoutRoutes({ checkout: services.checkout, guards: services.guards }),
     couponRoutes(services.coupons, services.guards),
     customerOrderRoutes({ orders: services.orders, guards: services.guards }),
-    paymentRoutes({ payments: services.payments, simulator: services.simulator, logger, guards: services.guards }),
+    paymentRoutes({
+      payments: services.payments,
+      simulator: services.simulator,
+      logger,
+      guards: services.guards,
+      callbackQueries: services.callbackQueries,
+    }),
     pendingOrderRoutes({ orders: services.orders, payments: services.payments, guards: services.guards }),
     orderInternalRoutes({ db, orders: services.orders, internalSecret: services.config.internalSecret }),
     adminRoutes({

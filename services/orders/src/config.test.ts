@@ -53,6 +53,15 @@ describe('loadOrdersConfig', () => {
     expect(() => loadOrdersConfig({ UNPAID_ORDER_TTL_MINUTES: '0' })).toThrow('UNPAID_ORDER_TTL_MINUTES');
   });
 
+  it('limits the Daraja queries M-Pesa callbacks cause: 30 s per push, 120 a minute, unless told otherwise', () => {
+    expect(loadOrdersConfig({}).payments.callbackQueries).toEqual({ intervalMs: 30_000, perMinute: 120 });
+    expect(
+      loadOrdersConfig({ MPESA_CALLBACK_QUERY_INTERVAL_SECONDS: '0', MPESA_CALLBACK_QUERIES_PER_MINUTE: '30' }).payments.callbackQueries,
+    ).toEqual({ intervalMs: 0, perMinute: 30 });
+    expect(() => loadOrdersConfig({ MPESA_CALLBACK_QUERIES_PER_MINUTE: '0' })).toThrow('MPESA_CALLBACK_QUERIES_PER_MINUTE');
+    expect(() => loadOrdersConfig({ MPESA_CALLBACK_QUERY_INTERVAL_SECONDS: 'often' })).toThrow('MPESA_CALLBACK_QUERY_INTERVAL_SECONDS');
+  });
+
   it('keeps the DPO payment page within the life of an unpaid order', () => {
     expect(loadOrdersConfig({ ...DPO, UNPAID_ORDER_TTL_MINUTES: '180', DPO_PTL_HOURS: '3' }).payments.dpo?.ptlHours).toBe(3);
     expect(() => loadOrdersConfig({ ...DPO, DPO_PTL_HOURS: '2' })).toThrow('must not outlast UNPAID_ORDER_TTL_MINUTES');

@@ -7,6 +7,7 @@ import {
   isProduction,
   serviceUrl,
 } from '@shop/service-kit';
+import type { CallbackQueryLimits } from './payments/callback-query-limiter';
 
 export type HostedProviderName = 'simulator' | 'dpo';
 
@@ -36,6 +37,8 @@ export interface PaymentsConfig {
   mpesa: MpesaSettings | null;
   /** The simulator's STK push settles this long after the push. */
   simulatorPushDelayMs: number;
+  /** How often unsigned M-Pesa callbacks may make this process query Daraja (see callback-query-limiter.ts). */
+  callbackQueries: CallbackQueryLimits;
 }
 
 export interface OrdersConfig {
@@ -119,7 +122,16 @@ export function loadOrdersConfig(env: NodeJS.ProcessEnv = process.env): OrdersCo
     catalogRevisionCheckMs: envPositiveIntegerOrZero('CATALOG_REVISION_CHECK_MS', 500, env),
     customersUrl: serviceUrl('customers', env),
     publicUrl: envUrl('PUBLIC_URL', 'http://localhost:8080', env),
-    payments: { hosted, dpo, mpesa, simulatorPushDelayMs: envPositiveInteger('SIMULATOR_PUSH_DELAY_MS', 3000, env) },
+    payments: {
+      hosted,
+      dpo,
+      mpesa,
+      simulatorPushDelayMs: envPositiveInteger('SIMULATOR_PUSH_DELAY_MS', 3000, env),
+      callbackQueries: {
+        intervalMs: envPositiveIntegerOrZero('MPESA_CALLBACK_QUERY_INTERVAL_SECONDS', 30, env) * 1000,
+        perMinute: envPositiveInteger('MPESA_CALLBACK_QUERIES_PER_MINUTE', 120, env),
+      },
+    },
     reconcileIntervalMs: envPositiveInteger('RECONCILE_INTERVAL_MS', 60_000, env),
     unpaidOrderTtlMinutes,
     seedHistory: !production && envBoolean('ORDERS_SEED_HISTORY', true, env),

@@ -11,6 +11,7 @@ import {
 import { fromCents } from '@shop/money';
 import { notFound, parseBody, parseParams, toIso, type AuthGuards, type AuthState, type Logger } from '@shop/service-kit';
 import { z } from 'zod';
+import type { CallbackQueryLimiter } from './callback-query-limiter';
 import { PAYMENT_MESSAGES, type PaymentsService } from './service';
 import { simulatorNotFoundPage, simulatorPage } from './simulator-page';
 import type { PaymentSimulator } from './simulator';
@@ -29,19 +30,38 @@ export const refundDueUrl = (orderNumber: string): string => `/failed?order_id=$
 
 const callbackQuery = z.object({ TransactionToken: z.string().trim().min(1).max(100) });
 
-const stkCallbackSchema = z.object({
-  Body: z.object({
-    stkCallback: z.object({
-      MerchantRequestID: z.string().optional(),
-      CheckoutRequestID: z.string().min(1).max(100),
-      ResultCode: z.union([z.number(), z.string()]),
-      ResultDesc: z.string().optional(),
+/** Daraja's CheckoutRequestID: ws_CO_ and letters or digits (what our push answered; nothing else can be one of ours). */
+const CHECKOUT_REQUEST_ID = /^ws_CO_[A-Za-z0-9_]{1,64}$/;
+
+/**
+ * Daraja's STK callback exactly as it documents it, and nothing else: unknown fields anywhere, a
+ * CheckoutRequestID that is not one, a ResultCode that is not a whole number, more items than a
+ * callback carries, are all refused before anything is looked up.
+ */
+const stkCallbackSchema = z.strictObject({
+  Body: z.strictObject({
+    stkCallback: z.strictObject({
+      MerchantRequestID: z.string().min(1).max(100),
+      CheckoutRequestID: z.string().regex(CHECKOUT_REQUEST_ID),
+      ResultCode: z.number().int().min(0).max(99_999),
+      ResultDesc: z.string().max(500),
       CallbackMetadata: z
-        .object({ Item: z.array(z.object({ Name: z.string(), Value: z.union([z.string(), z.number()]).optional() })) })
+        .strictObject({
+          Item: z
+            .array(
+              z.strictObject({
+                Name: z.string().min(1).max(40),
+                Value: z.union([z.string().max(100), z.number().finite()]).optional(),
+              }),
+            )
+            .max(20),
+        })
         .optional(),
     }),
   }),
 });
+
+const MPESA_ACKNOWLEDGED = { ResultCode: 0, ResultDesc: 'Accepted' } as const;
 
 const simulatorParams = z.object({ token: z.string().regex(/^[A-Z0-9-]{10,64}$/) });
 const simulatorAction = z.object({ token: z.string().regex(/^[A-Z0-9-]{10,64}$/), action: z.enum(['pay', 'decline', 'cancel']) });
@@ -57,8 +77,9 @@ export function paymentRoutes(deps: {
   simulator: PaymentSimulator | null;
   logger: Logger;
   guards: AuthGuards;
+  callbackQueries: CallbackQueryLimiter;
 }): Router<AuthState> {
-  const { payments, simulator, logger, guards } = deps;
+  const { payments, simulator, logger, guards, callbackQueries } = deps;
   const router = new Router<AuthState>({ prefix: '/api/site/v1' });
   router.use(async (ctx, next) => {
     ctx.set('Cache-Control', 'no-store');
@@ -113,29 +134,40 @@ export function paymentRoutes(deps: {
   });
 
   /**
-   * Daraja's CallBackURL. Unsigned, so it is only a hint: a success whose amount differs is logged
-   * and ignored; anything else is re-queried (STK query) and the query's answer is applied. Always
-   * acknowledged, so Daraja does not retry forever.
+   * Daraja's CallBackURL. Unsigned, so it is only a hint, and every one is acknowledged (so Daraja
+   * does not retry) whatever happens. Before Daraja is asked anything: the body must be Daraja's
+   * callback exactly (stkCallbackSchema), its CheckoutRequestID a push of ours still pending (an
+   * unknown or settled one is logged and left), a success must carry the pushed amount, and the
+   * query must be within its limits (one at a time and one per interval per push, a cap per minute
+   * overall: callbackQueries). Only then is Daraja queried, and only the query's answer applied.
    */
   router.post('/mpesa/callback', async (ctx) => {
-    ctx.body = { ResultCode: 0, ResultDesc: 'Accepted' };
+    ctx.body = MPESA_ACKNOWLEDGED;
     const parsed = stkCallbackSchema.safeParse(ctx.request.body);
     if (!parsed.success) {
-      logger.warn('payments: M-Pesa callback with an unexpected body (ignored)');
-      return;
-    }
-    const callback = parsed.data.Body.stkCallback;
-    const payment = await payments.byReference(callback.CheckoutRequestID);
-    if (!payment || payment.method !== 'mpesa') {
+      const issue = parsed.error.issues[0];
       logger.warn(
-        { checkoutRequestId: callback.CheckoutRequestID.slice(0, 100) },
-        'payments: M-Pesa callback for an unknown request (ignored)',
+        { issue: issue ? `${issue.path.join('.')}: ${issue.message}`.slice(0, 200) : null },
+        'payments: M-Pesa callback with an unexpected body (ignored)',
       );
       return;
     }
-    if (payment.state === 'paid') return;
+    const callback = parsed.data.Body.stkCallback;
+    const checkoutRequestId = callback.CheckoutRequestID;
+    const payment = await payments.byReference(checkoutRequestId);
+    if (!payment || payment.method !== 'mpesa') {
+      logger.warn({ checkoutRequestId }, 'payments: M-Pesa callback for an unknown request (ignored)');
+      return;
+    }
+    if (payment.state !== 'pending') {
+      logger.warn(
+        { checkoutRequestId, payment: payment.id, state: payment.state },
+        'payments: M-Pesa callback for a settled payment (ignored)',
+      );
+      return;
+    }
     const item = (name: string) => callback.CallbackMetadata?.Item.find((entry) => entry.Name === name)?.Value;
-    if (Number(callback.ResultCode) === 0) {
+    if (callback.ResultCode === 0) {
       const amount = Number(item('Amount'));
       if (!Number.isFinite(amount) || Math.round(amount * 100) !== Number(payment.amount_cents)) {
         logger.warn(
@@ -145,8 +177,20 @@ export function paymentRoutes(deps: {
         return;
       }
     }
-    const receipt = item('MpesaReceiptNumber');
-    await payments.refresh(payment, { providerRef: receipt === undefined ? null : String(receipt).slice(0, 100) });
+    const started = callbackQueries.tryStart(checkoutRequestId);
+    if (typeof started === 'string') {
+      logger.warn(
+        { checkoutRequestId, payment: payment.id, refused: started },
+        'payments: M-Pesa callback not queried (rate limit); the status check and the reconciler will ask',
+      );
+      return;
+    }
+    try {
+      const receipt = item('MpesaReceiptNumber');
+      await payments.refresh(payment, { providerRef: receipt === undefined ? null : String(receipt).slice(0, 100) });
+    } finally {
+      started();
+    }
   });
 
   router.get('/check/transaction/:checkoutRequestId/:orderId', guards.optionalCustomer, async (ctx) => {
