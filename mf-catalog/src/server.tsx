@@ -6,10 +6,11 @@
 import '@shop/store-kit/src/firstScreen/publicPath';
 import type { ComponentType } from 'react';
 import type { FirstScreenPage, FirstScreenPageRequest } from '@shop/api-types';
-import { createShopStore } from '@shop/store-kit';
+import { createI18n, createShopStore, LanguageProvider } from '@shop/store-kit';
 import { renderPageWithData } from '@shop/store-kit/src/firstScreen/renderPage';
 import { describePage } from './firstScreen/pageFacts';
 import { ServerViewportWidth } from './firstScreen/viewport';
+import { catalogCatalog } from './i18n';
 import BrandPage from './brand/BrandPage';
 import HomePage from './home/HomePage';
 import ProductPage from './product/ProductPage';
@@ -22,12 +23,18 @@ const PAGES: Record<string, ComponentType> = { HomePage, ShopPage, BrandPage, Pr
 export async function renderPage(request: FirstScreenPageRequest): Promise<FirstScreenPage | null> {
   const Page = PAGES[request.module];
   if (!Page) return null;
+  // An instance per drawing, in the language the gateway asks for (its Swahili is in this one file).
+  const i18n = await createI18n(request.language ?? 'en', [catalogCatalog]);
   // With what the page is about (or that it was not found), for the gateway's status and head tags.
   return renderPageWithData(
     createShopStore(),
     Page,
     request,
-    (page) => <ServerViewportWidth.Provider value={request.viewportWidth}>{page}</ServerViewportWidth.Provider>,
+    (page) => (
+      <LanguageProvider i18n={i18n}>
+        <ServerViewportWidth.Provider value={request.viewportWidth}>{page}</ServerViewportWidth.Provider>
+      </LanguageProvider>
+    ),
     (store) => describePage(request, store),
   );
 }

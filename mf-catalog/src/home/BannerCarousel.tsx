@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import styles from './home.module.css';
+import { useT } from '../i18n';
 
 export interface Banner {
   /** The wide artwork (1200 × 400). */
@@ -19,6 +20,7 @@ export const PHONE_BANNER_MEDIA = '(max-width: 599px)';
 /** The rotating banners: pauses while hovered or focused, and for shoppers who prefer less motion. */
 export function BannerCarousel({ banners }: { banners: Banner[] }): JSX.Element {
   const [index, setIndex] = useState(0);
+  const t = useT();
   const [paused, setPaused] = useState(false);
   useEffect(() => {
     const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
@@ -31,7 +33,7 @@ export function BannerCarousel({ banners }: { banners: Banner[] }): JSX.Element 
     <section
       className={styles.carousel}
       aria-roledescription="carousel"
-      aria-label="Offers"
+      aria-label={t('banner.offers')}
       onMouseEnter={() => setPaused(true)}
       onMouseLeave={() => setPaused(false)}
       onFocus={() => setPaused(true)}
@@ -47,7 +49,7 @@ export function BannerCarousel({ banners }: { banners: Banner[] }): JSX.Element 
               aria-hidden={position !== index}
               tabIndex={position === index ? 0 : -1}
               aria-roledescription="slide"
-              aria-label={`${position + 1} of ${banners.length}: ${banner.alt}`}
+              aria-label={t('banner.position', { position: position + 1, total: banners.length, alt: banner.alt })}
             >
               <picture>
                 <source media={PHONE_BANNER_MEDIA} srcSet={banner.phoneImage} width={600} height={400} />
@@ -70,7 +72,7 @@ export function BannerCarousel({ banners }: { banners: Banner[] }): JSX.Element 
           <button
             key={banner.image}
             type="button"
-            aria-label={`Show banner ${position + 1}`}
+            aria-label={t('banner.show', { position: position + 1 })}
             aria-current={position === index}
             className={position === index ? styles.dotActive : styles.dot}
             onClick={() => setIndex(position)}

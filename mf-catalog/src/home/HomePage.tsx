@@ -15,15 +15,12 @@ import bannerTwoPhone from './assets/banner-2-phone.svg';
 import bannerTwo from './assets/banner-2.svg';
 import bannerThree from './assets/banner-3.svg';
 import styles from './home.module.css';
+import { useT } from '../i18n';
 
-const BANNERS: Banner[] = [
-  {
-    image: bannerOne,
-    phoneImage: bannerOnePhone,
-    alt: 'Fresh from our mills to your kitchen: free delivery countrywide',
-    href: '/shop/all',
-  },
-  { image: bannerTwo, phoneImage: bannerTwoPhone, alt: 'Earn Shwari Points on every order', href: '/shop/all' },
+/** `alt` holds the id of the banner's words in the catalog, translated when the page is drawn. */
+const BANNERS: Array<Banner & { alt: 'home.bannerFresh' | 'home.bannerPoints' }> = [
+  { image: bannerOne, phoneImage: bannerOnePhone, alt: 'home.bannerFresh', href: '/shop/all' },
+  { image: bannerTwo, phoneImage: bannerTwoPhone, alt: 'home.bannerPoints', href: '/shop/all' },
 ];
 
 /** How many top products and favorites the carousels page through. */
@@ -33,6 +30,7 @@ export default function HomePage(): JSX.Element {
   const featured = useGetFeaturedQuery();
   const top = useGetTopProductsQuery();
   const favorites = useGetFavoritesQuery();
+  const t = useT();
   // The best sellers arrive as a transition: React draws the grid in slices of a few milliseconds
   // instead of one long task that blocks a phone.
   const bestSellers = useDeferredValue(featured.data);
@@ -43,37 +41,37 @@ export default function HomePage(): JSX.Element {
   return (
     <div className={styles.home}>
       {/* The page's one h1 for screen readers and search engines; the banners say it in pictures. */}
-      <VisuallyHidden as="h1">Shwari Shop: flour and groceries from our mills, delivered free across Kenya</VisuallyHidden>
-      <BannerCarousel banners={BANNERS} />
+      <VisuallyHidden as="h1">{t('home.heading')}</VisuallyHidden>
+      <BannerCarousel banners={BANNERS.map((banner) => ({ ...banner, alt: t(banner.alt) }))} />
       <BrandFilterRow />
 
       <section className={styles.section} aria-labelledby="best-selling">
-        <h2 id="best-selling">Best Selling Products</h2>
+        <h2 id="best-selling">{t('home.bestSelling')}</h2>
         {featured.isLoading || (featured.data !== undefined && bestSellers === undefined) ? (
           // As tall as the grid it stands for, so the sections below never jump when it arrives.
           <div className={styles.gridPlaceholder}>
-            <Loading label="Loading best sellers…" />
+            <Loading label={t('home.loadingBestSellers')} />
           </div>
         ) : featured.isError ? (
-          <EmptyState title="We could not load the best sellers just now." />
+          <EmptyState title={t('home.bestSellersFailed')} />
         ) : (
           <ProductGrid products={bestSellers ?? []} quickView="modal" />
         )}
       </section>
 
       <Link to="/shop/pwani-bora/baking-flour" className={styles.midBanner}>
-        <img src={bannerThree} alt="Baking season: up to 20% off Pwani Bora flours" width={1200} height={300} loading="lazy" />
+        <img src={bannerThree} alt={t('home.bannerBaking')} width={1200} height={300} loading="lazy" />
       </Link>
 
       {topProducts && topProducts.length > 0 && (
-        <ProductCarousel title="Top Products" products={topProducts.slice(0, CAROUSEL_SIZE)} wrap />
+        <ProductCarousel title={t('home.topProducts')} products={topProducts.slice(0, CAROUSEL_SIZE)} wrap />
       )}
       {favoriteProducts && favoriteProducts.length > 0 && (
-        <ProductCarousel title="Favorites" products={favoriteProducts.slice(0, CAROUSEL_SIZE)} />
+        <ProductCarousel title={t('home.favorites')} products={favoriteProducts.slice(0, CAROUSEL_SIZE)} />
       )}
 
       <section className={styles.section} aria-labelledby="partners">
-        <h2 id="partners">United in Excellence, Driven by Innovation</h2>
+        <h2 id="partners">{t('home.partners')}</h2>
         <ul className={styles.partners}>
           {PARTNERS.map((partner) => (
             <li key={partner.name}>

@@ -3,6 +3,7 @@ import type { Product } from '@shop/api-types';
 import { ProductCard, type QuickViewMode } from '../products/ProductCard';
 import { useVisibleCount } from './useVisibleCount';
 import styles from './home.module.css';
+import { useT } from '../i18n';
 
 interface ProductCarouselProps {
   title: string;
@@ -14,6 +15,7 @@ interface ProductCarouselProps {
 
 export function ProductCarousel({ title, products, wrap = false, quickView = 'link' }: ProductCarouselProps): JSX.Element {
   const visible = useVisibleCount();
+  const t = useT();
   const [start, setStart] = useState(0);
   const count = Math.min(visible, products.length);
   const lastStart = Math.max(0, products.length - count);
@@ -31,10 +33,10 @@ export function ProductCarousel({ title, products, wrap = false, quickView = 'li
         <h2 id={headingId}>{title}</h2>
         {products.length > count && (
           <div className={styles.arrows}>
-            <button type="button" onClick={() => move(-1)} disabled={!wrap && start === 0} aria-label={`Previous ${title}`}>
+            <button type="button" onClick={() => move(-1)} disabled={!wrap && start === 0} aria-label={t('carousel.previous', { title })}>
               ‹
             </button>
-            <button type="button" onClick={() => move(1)} disabled={!wrap && start >= lastStart} aria-label={`Next ${title}`}>
+            <button type="button" onClick={() => move(1)} disabled={!wrap && start >= lastStart} aria-label={t('carousel.next', { title })}>
               ›
             </button>
           </div>

@@ -4,28 +4,30 @@ import { AddToCartControl, EmptyState, Loading, NotFound, Price, truncateWords }
 import { isNotFound, useGetProductQuery } from '../api/catalogApi';
 import { WishlistButton } from '../products/WishlistButton';
 import styles from './product.module.css';
+import { useT } from '../i18n';
 
 /** /product/{slug}: image, name, price, offer badge and price, short description, Add to Cart, Product Description. */
 export default function ProductPage(): JSX.Element {
   const { slug = '' } = useParams();
   const { data: product, error, isLoading, isError, refetch } = useGetProductQuery(slug);
+  const t = useT();
   usePageMeta(product ? { title: product.name, description: truncateWords(product.short_description, 30), image: product.image } : null);
 
-  if (isNotFound(error)) return <NotFound message="We could not find that product. It may no longer be sold." />;
-  if (isLoading) return <Loading label="Loading product…" tall />;
+  if (isNotFound(error)) return <NotFound message={t('product.notFound')} />;
+  if (isLoading) return <Loading label={t('product.loading')} tall />;
   if (isError || !product)
     return (
-      <EmptyState title="We could not load this product just now.">
+      <EmptyState title={t('product.failed')}>
         <button type="button" className={styles.retry} onClick={() => void refetch()}>
-          Try again
+          {t('shop.tryAgain')}
         </button>
       </EmptyState>
     );
 
   return (
     <article className={styles.product}>
-      <nav aria-label="Breadcrumb" className={styles.breadcrumb}>
-        <Link to="/">Home</Link> / <Link to={`/shop/${product.brand.slug}`}>{product.brand.name}</Link> /{' '}
+      <nav aria-label={t('product.breadcrumb')} className={styles.breadcrumb}>
+        <Link to="/">{t('product.home')}</Link> / <Link to={`/shop/${product.brand.slug}`}>{product.brand.name}</Link> /{' '}
         <Link to={`/shop/${product.brand.slug}/${product.category.slug}`}>{product.category.name}</Link>
       </nav>
       <div className={styles.top}>
@@ -44,11 +46,11 @@ export default function ProductPage(): JSX.Element {
             <AddToCartControl product={product} />
             <WishlistButton product={product} />
           </div>
-          <p className={styles.note}>Free delivery countrywide in 24 to 48 hours. Up to {product.limit.maximum_quantity} per order.</p>
+          <p className={styles.note}>{t('product.delivery', { maximum: product.limit.maximum_quantity })}</p>
         </div>
       </div>
       <section className={styles.details} aria-labelledby="product-description">
-        <h2 id="product-description">Product Description</h2>
+        <h2 id="product-description">{t('product.description')}</h2>
         {/* Rich text is sanitised by the catalog service before it is stored. */}
         <div className={styles.description} dangerouslySetInnerHTML={{ __html: product.description }} />
       </section>

@@ -5,6 +5,7 @@ import { AddToCartControl, Price } from '@shop/storefront-ui';
 import { QuickViewModal } from './QuickViewModal';
 import { WishlistButton } from './WishlistButton';
 import styles from './products.module.css';
+import { useT } from '../i18n';
 
 export type QuickViewMode = 'modal' | 'link';
 
@@ -19,6 +20,7 @@ interface ProductCardProps {
 /** Image, name, unit, price (offer price when on offer), offer badge, wishlist, Quick View, Add to Cart. */
 export function ProductCard({ product, quickView = 'modal', layout = 'grid', eager = false }: ProductCardProps): JSX.Element {
   const [open, setOpen] = useState(false);
+  const t = useT();
   const href = `/product/${product.slug}`;
   return (
     <article className={`${styles.card} ${layout === 'list' ? styles.cardList : ''}`} data-testid="product-card">
@@ -38,12 +40,17 @@ export function ProductCard({ product, quickView = 'modal', layout = 'grid', eag
         <div className={styles.actions}>
           <AddToCartControl product={product} compact />
           {quickView === 'modal' ? (
-            <button type="button" className={styles.quickView} onClick={() => setOpen(true)} aria-label={`Quick View ${product.name}`}>
-              Quick View
+            <button
+              type="button"
+              className={styles.quickView}
+              onClick={() => setOpen(true)}
+              aria-label={t('card.quickViewOf', { name: product.name })}
+            >
+              {t('card.quickView')}
             </button>
           ) : (
-            <Link to={href} className={styles.quickView} aria-label={`Quick View ${product.name}`}>
-              Quick View
+            <Link to={href} className={styles.quickView} aria-label={t('card.quickViewOf', { name: product.name })}>
+              {t('card.quickView')}
             </Link>
           )}
         </div>

@@ -4,10 +4,12 @@ import { Link } from 'react-router-dom';
 import type { Product } from '@shop/api-types';
 import { AddToCartControl, Price, truncateWords } from '@shop/storefront-ui';
 import styles from './products.module.css';
+import { useT } from '../i18n';
 
 /** Quick View: name, price, net weight, the description cut to 50 words, and a link to the product page. */
 export function QuickViewModal({ product, onClose }: { product: Product; onClose: () => void }): JSX.Element {
   const closeButton = useRef<HTMLButtonElement>(null);
+  const t = useT();
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
     closeButton.current?.focus();
@@ -28,19 +30,19 @@ export function QuickViewModal({ product, onClose }: { product: Product; onClose
   return createPortal(
     <div className={styles.overlay} onClick={onClose} role="presentation">
       <div className={styles.modal} role="dialog" aria-modal="true" aria-labelledby={titleId} onClick={(event) => event.stopPropagation()}>
-        <button ref={closeButton} type="button" className={styles.close} onClick={onClose} aria-label="Close quick view">
+        <button ref={closeButton} type="button" className={styles.close} onClick={onClose} aria-label={t('quickView.close')}>
           ×
         </button>
         <img src={product.image} alt={product.name} width={240} height={240} />
         <div>
           <h2 id={titleId}>{product.name}</h2>
           <Price price={product.price} offer={product.offer} size="large" />
-          <p className={styles.unit}>Net weight: {product.unit}</p>
+          <p className={styles.unit}>{t('quickView.netWeight', { unit: product.unit })}</p>
           <p>{truncateWords(product.short_description || product.description)}</p>
           <div className={styles.actions}>
             <AddToCartControl product={product} />
             <Link to={`/product/${product.slug}`} className={styles.moreLink} onClick={onClose}>
-              View product details
+              {t('quickView.details')}
             </Link>
           </div>
         </div>

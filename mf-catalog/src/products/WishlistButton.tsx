@@ -1,16 +1,18 @@
 import type { Product } from '@shop/api-types';
 import { selectInWishlist, toggleWishlist, useAppDispatch, useAppSelector } from '@shop/store-kit';
 import styles from './products.module.css';
+import { useT } from '../i18n';
 
 export function WishlistButton({ product }: { product: Product }): JSX.Element {
   const dispatch = useAppDispatch();
   const saved = useAppSelector(selectInWishlist(product.id));
+  const t = useT();
   return (
     <button
       type="button"
       className={`${styles.wishlist} ${saved ? styles.wishlistOn : ''}`}
       aria-pressed={saved}
-      aria-label={saved ? `Remove ${product.name} from wishlist` : `Add ${product.name} to wishlist`}
+      aria-label={saved ? t('wishlist.remove', { name: product.name }) : t('wishlist.add', { name: product.name })}
       onClick={() => dispatch(toggleWishlist(product))}
     >
       <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">

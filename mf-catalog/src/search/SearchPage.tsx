@@ -5,6 +5,7 @@ import { EmptyState, Loading } from '@shop/storefront-ui';
 import { useSearchProductsQuery } from '../api/catalogApi';
 import { ProductGrid } from '../products/ProductGrid';
 import styles from './search.module.css';
+import { useT } from '../i18n';
 
 /** /search?q=…: the header search's results (the spec only logged them; shoppers want to see them). */
 export default function SearchPage(): JSX.Element {
@@ -13,7 +14,8 @@ export default function SearchPage(): JSX.Element {
   const [text, setText] = useState(query);
   useEffect(() => setText(query), [query]);
   const result = useSearchProductsQuery(query, { skip: !query });
-  usePageMeta({ title: query ? `Search: ${query}` : 'Search' });
+  const t = useT();
+  usePageMeta({ title: query ? t('search.pageTitle', { query }) : t('search.title') });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -22,34 +24,34 @@ export default function SearchPage(): JSX.Element {
 
   return (
     <div className={styles.search}>
-      <h1>{query ? `Search results for “${query}”` : 'Search'}</h1>
+      <h1>{query ? t('search.resultsFor', { query }) : t('search.title')}</h1>
       <form role="search" className={styles.form} onSubmit={submit}>
         <input
           type="search"
           value={text}
           maxLength={100}
           onChange={(event) => setText(event.target.value)}
-          aria-label="Search products"
-          placeholder="Search maize meal, flour, rice…"
+          aria-label={t('search.searchProducts')}
+          placeholder={t('search.placeholder')}
         />
-        <button type="submit">Search</button>
+        <button type="submit">{t('search.button')}</button>
       </form>
       {!query ? (
-        <EmptyState title="What are you looking for?">Type a product, brand or type, such as “maize meal 2kg”.</EmptyState>
+        <EmptyState title={t('search.prompt')}>{t('search.hint')}</EmptyState>
       ) : result.isFetching ? (
-        <Loading label="Searching…" />
+        <Loading label={t('search.searching')} />
       ) : result.isError ? (
-        <EmptyState title="We could not search just now. Please try again." />
+        <EmptyState title={t('search.failed')} />
       ) : result.data && result.data.length > 0 ? (
         <>
           <p className={styles.count} aria-live="polite">
-            {result.data.length === 1 ? '1 product found' : `${result.data.length} products found`}
+            {t('search.found', { count: result.data.length })}
           </p>
           <ProductGrid products={result.data} />
         </>
       ) : (
-        <EmptyState title={`No products match “${query}”`}>
-          <Link to="/shop/all">Browse all products</Link>
+        <EmptyState title={t('search.noMatch', { query })}>
+          <Link to="/shop/all">{t('search.browseAll')}</Link>
         </EmptyState>
       )}
     </div>

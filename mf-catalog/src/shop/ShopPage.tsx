@@ -6,6 +6,7 @@ import { EmptyState, Loading, NotFound, VisuallyHidden } from '@shop/storefront-
 import { isNotFound, useFilterProductsQuery, useGetBrandsQuery, useGetCategoriesQuery } from '../api/catalogApi';
 import { ProductGrid } from '../products/ProductGrid';
 import styles from './shop.module.css';
+import { useT } from '../i18n';
 
 const SORT_OPTIONS = PRODUCT_SORTS.filter((sort): sort is keyof typeof SORT_LABELS => sort in SORT_LABELS);
 
@@ -37,6 +38,7 @@ export default function ShopPage(): JSX.Element {
   const [searchParams, setSearchParams] = useSearchParams();
   const navigate = useNavigate();
   const sort = parseSort(searchParams.get('sort'));
+  const t = useT();
   const [layout, setLayout] = useProductLayout();
   const brands = useGetBrandsQuery();
   const categories = useGetCategoriesQuery();
@@ -49,11 +51,11 @@ export default function ShopPage(): JSX.Element {
   const brandName = data?.brand?.name;
   const categoryName = categories.data?.find((category) => category.slug === categorySlug)?.name;
   usePageMeta({
-    title: [brandName ?? 'Shop', categoryName].filter(Boolean).join(' – '),
-    description: `Buy ${[brandName, categoryName].filter(Boolean).join(' ') || 'flour and groceries'} online with free delivery countrywide.`,
+    title: [brandName ?? t('shop.title'), categoryName].filter(Boolean).join(' – '),
+    description: t('meta.shopDescription', { what: [brandName, categoryName].filter(Boolean).join(' ') || t('meta.flourAndGroceries') }),
   });
 
-  if (isNotFound(result.error)) return <NotFound message="We could not find that brand or product type." />;
+  if (isNotFound(result.error)) return <NotFound message={t('shop.brandNotFound')} />;
 
   const products = data?.products ?? [];
   const query = sort === 'default' ? '' : `?sort=${sort}`;
@@ -61,10 +63,10 @@ export default function ShopPage(): JSX.Element {
 
   return (
     <div className={styles.shop}>
-      <h1>{brandName ? `${brandName} Products` : 'Shop'}</h1>
-      <nav aria-label="Brands" className={styles.filters} onFocus={revealFocusedLink}>
+      <h1>{brandName ? t('shop.brandProducts', { brand: brandName }) : t('shop.title')}</h1>
+      <nav aria-label={t('shop.brands')} className={styles.filters} onFocus={revealFocusedLink}>
         <Link to={shopPath('all', categorySlug)} aria-current={brandSlug === 'all' ? 'page' : undefined} className={styles.filter}>
-          All
+          {t('shop.all')}
         </Link>
         {brands.data?.map((brand) => (
           <Link
@@ -77,9 +79,9 @@ export default function ShopPage(): JSX.Element {
           </Link>
         ))}
       </nav>
-      <nav aria-label="Product types" className={styles.filters} onFocus={revealFocusedLink}>
+      <nav aria-label={t('shop.productTypes')} className={styles.filters} onFocus={revealFocusedLink}>
         <Link to={shopPath(brandSlug, 'all')} aria-current={categorySlug === 'all' ? 'page' : undefined} className={styles.filter}>
-          All types
+          {t('shop.allTypes')}
         </Link>
         {categories.data?.map((category) => (
           <Link
@@ -95,13 +97,13 @@ export default function ShopPage(): JSX.Element {
       <div className={styles.toolbar}>
         <p className={styles.count} aria-live="polite">
           {(result.isFetching && !result.data) || waiting
-            ? 'Loading products…'
+            ? t('shop.loadingProducts')
             : products.length
-              ? `Showing 1-${products.length} of ${products.length} results`
-              : 'Showing 0 results'}
+              ? t('shop.showing', { count: products.length })
+              : t('shop.showingNone')}
         </p>
         <label className={styles.sort}>
-          <VisuallyHidden>Sort products</VisuallyHidden>
+          <VisuallyHidden>{t('shop.sortProducts')}</VisuallyHidden>
           <select
             value={sort}
             onChange={(event) => {
@@ -111,38 +113,38 @@ export default function ShopPage(): JSX.Element {
           >
             {SORT_OPTIONS.map((option) => (
               <option key={option} value={option}>
-                {SORT_LABELS[option]}
+                {t(`sort.${option}` as const)}
               </option>
             ))}
           </select>
         </label>
-        <div className={styles.layoutToggle} role="group" aria-label="Layout">
+        <div className={styles.layoutToggle} role="group" aria-label={t('shop.layout')}>
           <button type="button" aria-pressed={layout === 'grid'} onClick={() => setLayout('grid')}>
-            Grid
+            {t('shop.grid')}
           </button>
           <button type="button" aria-pressed={layout === 'list'} onClick={() => setLayout('list')}>
-            List
+            {t('shop.list')}
           </button>
         </div>
       </div>
       {waiting ? (
-        <Loading label="Loading products…" tall />
+        <Loading label={t('shop.loadingProducts')} tall />
       ) : result.isError ? (
-        <EmptyState title="We could not load the products just now.">
+        <EmptyState title={t('shop.productsFailed')}>
           <button type="button" className={styles.retry} onClick={() => void result.refetch()}>
-            Try again
+            {t('shop.tryAgain')}
           </button>
         </EmptyState>
       ) : products.length === 0 ? (
-        <EmptyState title="No products found">
+        <EmptyState title={t('shop.noProducts')}>
           <button type="button" className={styles.retry} onClick={() => navigate('/shop/all')}>
-            See all products
+            {t('shop.seeAll')}
           </button>
         </EmptyState>
       ) : (
         <>
           {/* Cards carry h3 names: the outline goes h1, h2, h3 for screen readers. */}
-          <VisuallyHidden as="h2">Products</VisuallyHidden>
+          <VisuallyHidden as="h2">{t('shop.products')}</VisuallyHidden>
           <ProductGrid products={products} layout={layout} />
         </>
       )}

@@ -2,18 +2,20 @@ import { Link } from 'react-router-dom';
 import { selectWishlist, toggleWishlist, useAppDispatch, useAppSelector } from '@shop/store-kit';
 import { AddToCartControl, EmptyState, Price } from '@shop/storefront-ui';
 import styles from './wishlist.module.css';
+import { useT } from '../i18n';
 
 /** /wishlist: the products saved in this browser, to remove or add to the cart. */
 export default function WishlistPage(): JSX.Element {
   const items = useAppSelector(selectWishlist);
   const dispatch = useAppDispatch();
+  const t = useT();
   return (
     <div className={styles.wishlist}>
-      <h1>My Wishlist</h1>
+      <h1>{t('wishlist.title')}</h1>
       {items.length === 0 ? (
-        <EmptyState title="No Products">
+        <EmptyState title={t('wishlist.empty')}>
           <Link to="/shop/all" className={styles.shopLink}>
-            Browse the shop
+            {t('wishlist.browse')}
           </Link>
         </EmptyState>
       ) : (
@@ -34,9 +36,9 @@ export default function WishlistPage(): JSX.Element {
                   type="button"
                   className={styles.remove}
                   onClick={() => dispatch(toggleWishlist(product))}
-                  aria-label={`Remove ${product.name} from wishlist`}
+                  aria-label={t('wishlist.remove', { name: product.name })}
                 >
-                  Remove
+                  {t('wishlist.removeButton')}
                 </button>
               </div>
             </li>

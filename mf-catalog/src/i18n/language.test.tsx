@@ -1,0 +1,87 @@
+import { configure, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { createI18n, LanguageProvider } from '@shop/store-kit';
+import { catalogProblems } from '@shop/store-kit/src/i18n/catalogCheck';
+import { mockApi, renderWithStore, resetShopState } from '@shop/store-kit/src/testing';
+import { BRANDS, CATEGORIES, PRODUCTS, filterResult } from '../testFixtures';
+import ProductPage from '../product/ProductPage';
+import SearchPage from '../search/SearchPage';
+import ShopPage from '../shop/ShopPage';
+import { catalogCatalog } from '.';
+import en from './locales/en.json';
+import sw from './locales/sw.json';
+
+configure({ asyncUtilTimeout: 3000 });
+
+const flour = PRODUCTS[0]!;
+
+beforeEach(() => {
+  mockApi({
+    'GET /site/brands': () => BRANDS,
+    'GET /site/categories': () => CATEGORIES,
+    'GET /site/products/filter(\\?.*)?': () => filterResult('all'),
+    'GET /site/products/view/(.+)': () => flour,
+    'POST /site/products/search': () => [flour],
+  });
+});
+
+afterEach(() => {
+  jest.restoreAllMocks();
+  resetShopState();
+});
+
+async function renderIn(language: 'en' | 'sw', path: string): Promise<void> {
+  const i18n = await createI18n(language, [catalogCatalog]);
+  renderWithStore(
+    <LanguageProvider i18n={i18n}>
+      <MemoryRouter initialEntries={[path]} future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
+        <Routes>
+          <Route path="/shop/all" element={<ShopPage />} />
+          <Route path="/product/:slug" element={<ProductPage />} />
+          <Route path="/search" element={<SearchPage />} />
+        </Routes>
+      </MemoryRouter>
+    </LanguageProvider>,
+  );
+}
+
+describe('the catalogue in Swahili', () => {
+  it('shows the shop in Swahili, prices as they are', async () => {
+    await renderIn('sw', '/shop/all');
+    const count = filterResult('all').products.length;
+    expect(await screen.findByText(`Inaonyesha 1-${count} kati ya ${count}`)).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Duka' })).toBeTruthy();
+    expect(screen.getByRole('option', { name: 'Bei: ya chini kwanza' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Aina zote' })).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: /^Tazama haraka / }).length).toBeGreaterThan(0);
+    expect(screen.getAllByText(/^KSh \d{1,3}(,\d{3})*\.\d{2}$/).length).toBeGreaterThan(0);
+  });
+
+  it('shows a product page in Swahili, the product as the catalogue names it', async () => {
+    await renderIn('sw', `/product/${flour.slug}`);
+    expect(await screen.findByRole('heading', { level: 1, name: flour.name })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Maelezo ya bidhaa' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Nyumbani' })).toBeTruthy();
+    expect(
+      screen.getByText(`Usafirishaji bure kote nchini ndani ya saa 24 hadi 48. Hadi ${flour.limit.maximum_quantity} kwa kila oda.`),
+    ).toBeTruthy();
+  });
+
+  it('counts search results with Swahili plurals', async () => {
+    await renderIn('sw', '/search?q=unga');
+    expect(await screen.findByText('Bidhaa 1 imepatikana')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Matokeo ya “unga”' })).toBeTruthy();
+  });
+
+  it('stays in English when the language is English', async () => {
+    await renderIn('en', '/search?q=unga');
+    expect(await screen.findByText('1 product found')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Search results for “unga”' })).toBeTruthy();
+  });
+});
+
+describe("the catalogue's catalog", () => {
+  it('has every id the code uses, each translated into Swahili with the same arguments', () => {
+    expect(catalogProblems({ en, translations: { sw }, sourceDir: `${__dirname}/..` })).toEqual([]);
+  });
+});
