@@ -160,6 +160,26 @@ it('Chromium without JavaScript reads the same head: the tags are in the HTML, n
   await context.close();
 });
 
+it("the page's JSON-LD is data: the Content-Security-Policy (scripts by hash) reports no violation for it", async () => {
+  const context = await browser.newContext();
+  const tab = await context.newPage();
+  const refusals: string[] = [];
+  tab.on('console', (message) => {
+    if (/Refused to|Content Security Policy/i.test(message.text())) refusals.push(message.text());
+  });
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => console.error(`Content Security Policy: ${event.effectiveDirective}`));
+  });
+  const products = (await (await fetch(`${shop.url}/api/site/products`)).json()) as Product[];
+  const response = await tab.goto(`${shop.url}/product/${products[0]!.slug}`);
+  expect(response!.headers()['content-security-policy']).toMatch(/script-src 'self'/);
+  expect(await tab.locator('script[type="application/ld+json"]').count()).toBe(2);
+  await tab.getByRole('heading', { level: 1, name: products[0]!.name }).waitFor();
+  await tab.waitForTimeout(300);
+  expect(refusals).toEqual([]);
+  await context.close();
+});
+
 it('/robots.txt keeps the private areas out and names /sitemap.xml, which lists every product and brand', async () => {
   const robots = await (await fetch(`${shop.url}/robots.txt`)).text();
   for (const area of ['/admin', '/profile', '/cart', '/checkout', '/login', '/register', '/api/', '/success', '/failed'])
