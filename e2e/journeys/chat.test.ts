@@ -78,8 +78,13 @@ it('chat widget: Hello → maize flour → two products into the cart (header fo
       await eventually(cartCount, (count) => count === '3');
     }
 
-    // Checkout: county, then sub-county (which reveals the address form), then the address.
+    // Checkout: the terms, as the checkout page asks them, then county, sub-county (which reveals the
+    // address form), then the address.
     await chatCart.getByRole('button', { name: 'Checkout' }).click();
+    await chat
+      .getByRole('group', { name: 'Terms and conditions' })
+      .getByRole('button', { name: 'I agree to the terms and conditions' })
+      .click();
     const county = chat.getByRole('combobox', { name: 'County' });
     await county.waitFor();
     await county.selectOption({ label: 'Nairobi' });
