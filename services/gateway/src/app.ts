@@ -12,6 +12,7 @@ import { responseCache } from './proxy/responseCache';
 import { pageLookup } from './pages/pageTable';
 import { runtimeRemotes } from './remotes/runtimeRemotes';
 import { securityHeadersFor } from './security/securityHeaders';
+import type { SharedState } from './shared/sharedState';
 import { firstScreens } from './ssr/firstScreen';
 import { crawling } from './static/crawling';
 import { staticSite } from './static/staticSite';
@@ -21,7 +22,8 @@ const PRIVATE_PATHS = /^\/(metrics|internal|readyz)(\/|$)/;
 /** '..' or '.' segments, or their encoded forms: a path must reach a service as the client wrote it. */
 const DOT_SEGMENT = /(^|\/)(\.|%2e){1,2}(\/|$)|%2f|%5c/i;
 
-export function createGateway(config: GatewayConfig, logger: Logger): Koa {
+/** `shared`: Redis, when the shop runs several gateways (config.redisUrl, see shared/sharedState.ts). */
+export function createGateway(config: GatewayConfig, logger: Logger, shared?: SharedState): Koa {
   const app = new Koa();
   const metrics = processMetrics('gateway');
   // The shopper's address (through a trusted proxy, the one it forwarded): the limits, the log line and the services all use it.
@@ -57,7 +59,9 @@ export function createGateway(config: GatewayConfig, logger: Logger): Koa {
   // Public catalogue reads answered from memory (Cache-Control: public), emptied by staff changes.
   // Fresh ones are answered before Koa builds a context (the bulk of a busy shop's requests), with
   // the same request id, headers, metrics and log line as every other answer.
-  const cache = responseCache(config.upstreams);
+  // With several gateways, a staff change through one empties every one's cache and drawn pages.
+  const cache = responseCache(config.upstreams, { announceChange: shared?.announceChange });
+  shared?.onChange((area) => cache.clearArea(area));
   const koaCallback = app.callback.bind(app);
   app.callback = () => {
     const handle = koaCallback();
@@ -120,7 +124,7 @@ export function createGateway(config: GatewayConfig, logger: Logger): Koa {
   });
   // Compresses what the gateway itself answers (remotes.json, errors); static files come pre-compressed.
   app.use(compress({ threshold: 1024, br: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } } }));
-  app.use(rateLimits(config.rateLimits, addressOf));
+  app.use(rateLimits(config.rateLimits, addressOf, Date.now, shared?.countHit));
   // Reads the cache does not hold yet go to the services through it, and writes empty it.
   app.use(cache);
   app.use(apiProxy(config.upstreams, logger, config.bodyLimitBytes, addressOf));

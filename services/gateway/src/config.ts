@@ -9,6 +9,7 @@ export interface UpstreamRoute {
   area: string;
   /** Path prefixes (the first matching prefix wins; longer prefixes are checked first). */
   prefixes: string[];
+  /** The service's origin, or a comma list of its instances' origins (taken in turn, see proxy/apiProxy.ts). */
   target: string;
   /** Milliseconds before a slow answer becomes a 504. */
   timeoutMs: number;
@@ -47,6 +48,11 @@ export interface GatewayConfig {
   publicUrl: string;
   /** Prometheus metrics on a port of their own, never the public one; null: off. */
   metrics: { port: number; host: string } | null;
+  /**
+   * Redis, shared by every gateway of a shop of several (REDIS_URL): rate limits counted across them
+   * and staff changes announced to them (shared/sharedState.ts). null: one gateway, all in memory.
+   */
+  redisUrl: string | null;
 }
 
 /**
@@ -102,6 +108,14 @@ function metricsSetting(env: NodeJS.ProcessEnv, publicPort: number): GatewayConf
     throw new Error(`GATEWAY_METRICS_PORT must be a port number or "off", got "${raw}"`);
   if (port === publicPort && port !== 0) throw new Error('GATEWAY_METRICS_PORT must differ from GATEWAY_PORT: metrics are never public.');
   return { port, host: env.GATEWAY_METRICS_HOST || '127.0.0.1' };
+}
+
+/** REDIS_URL: redis://[user:password@]host:6379[/db], or rediss:// over TLS; unset, the gateway keeps everything in memory. */
+function redisSetting(env: NodeJS.ProcessEnv): string | null {
+  const raw = env.REDIS_URL ?? '';
+  if (raw === '') return null;
+  if (!/^rediss?:\/\/[^/]/.test(raw)) throw new Error('REDIS_URL must be a redis:// or rediss:// URL');
+  return raw;
 }
 
 /** Remotes of the storefront and back office; each is optional and found at run time. */
@@ -206,5 +220,6 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     formTargets: paymentOrigins(env),
     publicUrl: envUrl('PUBLIC_URL', 'http://localhost:8080', env),
     metrics: metricsSetting(env, port),
+    redisUrl: redisSetting(env),
   };
 }

@@ -25,10 +25,18 @@ interface Bucket {
 }
 
 /**
+ * Counts shared by every gateway (shared/sharedState.ts): one hit of a fixed window, the count so
+ * far and the window's end. Rejects when the count cannot be had (Redis unreachable or slow).
+ */
+export type SharedCounter = (key: string, windowMs: number) => Promise<Bucket>;
+
+/**
  * Per-address limits on the calls that attackers hammer (login, password reset, coupon codes) or
  * that cost real work or reach the outside world (registration, order creation, payment pages, M-Pesa
- * prompts). A fixed window per address, kept in memory: the gateway is the one public entry, and
- * each service keeps its own finer, durable limits (the customers service throttles failed logins
+ * prompts). A fixed window per address, kept in memory, or with `shared` (REDIS_URL) counted across
+ * every gateway, so a second gateway is not a second allowance; when the shared count cannot be had,
+ * this gateway's own count decides (a Redis outage neither refuses shoppers nor lifts the limits).
+ * Each service keeps its own finer, durable limits (the customers service throttles failed logins
  * per account and address). Answers 429 with a clear message and Retry-After.
  *
  * A rule matches the path in the normal form the services' routers match (any case, escapes,
@@ -41,6 +49,7 @@ export function rateLimits(
   rules: RateLimitRule[],
   addressOf: (req: IncomingMessage) => string = (req) => req.socket.remoteAddress ?? 'unknown',
   now: () => number = Date.now,
+  shared?: SharedCounter,
 ): Koa.Middleware {
   const buckets = new Map<string, Bucket>();
   const rulesOfMethod = new Map<string, RateLimitRule[]>();
@@ -72,7 +81,9 @@ export function rateLimits(
       bucket = { count: 0, resetAt: at + rule.windowMs };
       buckets.set(key, bucket);
     }
+    // Counted here too, so the local count is ready to decide the moment Redis is not.
     bucket.count += 1;
+    if (shared) bucket = await shared(key, rule.windowMs).catch(() => bucket!);
     if (bucket.count > rule.limit) {
       const retryAfter = Math.max(1, Math.ceil((bucket.resetAt - at) / 1000));
       ctx.status = 429;

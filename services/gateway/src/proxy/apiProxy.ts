@@ -1,7 +1,8 @@
 import http from 'node:http';
+import { Readable } from 'node:stream';
 import httpProxy from 'http-proxy';
 import type Koa from 'koa';
-import type { Logger } from '@shop/service-kit';
+import { instanceRotation, type Logger } from '@shop/service-kit';
 import type { UpstreamRoute } from '../config';
 import { normalPathOf } from '../routing/requestPath';
 
@@ -26,6 +27,13 @@ function sendJson(res: http.ServerResponse, status: number, body: unknown): void
  * Every call carries the request id the gateway made (x-request-id) and the client's address.
  * The service is picked by the path's normal form (routing/requestPath.ts), the one the limits and
  * the cache use; the path itself goes on as the client wrote it.
+ *
+ * A service of several instances (its URL a comma list: CATALOG_URL=http://a:4101,http://b:4101)
+ * gets the requests in turn. A request an instance refused never reached it, whatever its method:
+ * it goes to the next instance with its body (kept as it streams, up to the body limit), and the
+ * refusing instance is passed over for a few seconds; a GET or HEAD whose connection broke before
+ * any answer is asked of the next one too. Anything else that may have reached a service (a POST
+ * cut off, a timeout) is never repeated: the shopper gets the 503 or 504.
  */
 export function apiProxy(
   upstreams: UpstreamRoute[],
@@ -49,6 +57,7 @@ export function apiProxy(
       sendJson(res as http.ServerResponse, 413, { message: 'The request body is too large.' });
     });
   });
+  const rotationOfArea = new Map(upstreams.map((route) => [route.area, instanceRotation(route.target)]));
   const table = upstreams
     .flatMap((route) => route.prefixes.map((prefix) => ({ prefix, route })))
     .sort((a, b) => b.prefix.length - a.prefix.length);
@@ -86,21 +95,52 @@ export function apiProxy(
     ctx.req.headers.connection = 'keep-alive';
     ctx.respond = false;
     const started = Date.now();
+    const rotation = rotationOfArea.get(route.area)!;
+    const instances = rotation.order();
+    const replayable = ctx.method === 'GET' || ctx.method === 'HEAD';
     await new Promise<void>((resolve) => {
       ctx.res.once('close', resolve);
       ctx.res.once('finish', resolve);
       for (const [key, value] of Object.entries(ctx.response.headers)) {
         if (value !== undefined) ctx.res.setHeader(key, value as string | string[]);
       }
-      proxy.web(ctx.req, ctx.res, { target: route.target, proxyTimeout: route.timeoutMs }, (error: NodeJS.ErrnoException) => {
-        // Already answered (a streamed body over the limit cut the call on purpose).
-        if (ctx.res.writableEnded) return resolve();
-        const timedOut = error.code === 'ECONNRESET' && Date.now() - started >= route.timeoutMs - 50;
-        logger.warn({ reqId: requestId, area: route.area, code: error.code, path: ctx.path }, 'upstream failed');
-        if (timedOut) sendJson(ctx.res, 504, { message: `The ${route.area} took too long to answer. Please try again.`, area: route.area });
-        else sendJson(ctx.res, 503, { message: `The ${route.area} is unavailable right now. Please try again shortly.`, area: route.area });
-        resolve();
-      });
+      const body: Buffer[] = [];
+      const send = (attempt: number, buffer?: Readable) =>
+        proxy.web(
+          ctx.req,
+          ctx.res,
+          { target: instances[attempt], proxyTimeout: route.timeoutMs, buffer },
+          (error: NodeJS.ErrnoException) => {
+            // Already answered (a streamed body over the limit cut the call on purpose).
+            if (ctx.res.writableEnded) return resolve();
+            const timedOut = error.code === 'ECONNRESET' && Date.now() - started >= route.timeoutMs - 50;
+            if (error.code === 'ECONNREFUSED') rotation.refused(instances[attempt]!);
+            const neverReached = error.code === 'ECONNREFUSED' || (replayable && !timedOut && error.code === 'ECONNRESET');
+            if (neverReached && attempt + 1 < instances.length && !ctx.res.headersSent) {
+              logger.warn(
+                { reqId: requestId, area: route.area, code: error.code, instance: instances[attempt] },
+                'upstream instance failed, trying the next',
+              );
+              const again = () => send(attempt + 1, Readable.from(body));
+              if (ctx.req.readableEnded) again();
+              else ctx.req.once('end', again);
+              return;
+            }
+            logger.warn({ reqId: requestId, area: route.area, code: error.code, path: ctx.path }, 'upstream failed');
+            if (timedOut)
+              sendJson(ctx.res, 504, { message: `The ${route.area} took too long to answer. Please try again.`, area: route.area });
+            else
+              sendJson(ctx.res, 503, {
+                message: `The ${route.area} is unavailable right now. Please try again shortly.`,
+                area: route.area,
+              });
+            resolve();
+          },
+        );
+      send(0);
+      // Kept as it streams (after send: the proxy pipes it from the same tick), so a request an
+      // instance refused can be sent whole to the next one.
+      if (instances.length > 1 && !replayable) ctx.req.on('data', (chunk: Buffer) => body.push(chunk));
     });
   };
 }

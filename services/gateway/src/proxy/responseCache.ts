@@ -3,6 +3,7 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type Koa from 'koa';
+import { instanceRotation } from '@shop/service-kit';
 import type { UpstreamRoute } from '../config';
 import { normalPathOf } from '../routing/requestPath';
 
@@ -37,6 +38,11 @@ export interface ResponseCacheOptions {
   /** All answers together (bytes); the oldest go first. */
   maxTotalBytes?: number;
   now?: () => number;
+  /**
+   * Tells the other gateways that staff changed an area (shared/sharedState.ts); the staff's answer
+   * ends once it has, so a read they make next through any gateway sees the change.
+   */
+  announceChange?: (area: string) => Promise<void>;
 }
 
 type Encoding = 'br' | 'gzip' | 'identity';
@@ -97,8 +103,9 @@ export function refreshAheadMs(freshForMs: number): number {
  * (brotli, gzip, none), and answered from memory, with a 304 when the shopper's ETag matches.
  * Every change staff make through the gateway to an area (a POST, PUT, PATCH or DELETE on its
  * /api/admin/ routes that succeeds, see changedByStaff) empties that area's answers at once, so
- * shoppers see edits immediately; max-age bounds what changes by other ways (another gateway
- * instance, internal calls).
+ * shoppers see edits immediately, and with `announceChange` (REDIS_URL) every other gateway
+ * empties it too (clearArea) before the staff's answer ends; max-age bounds what changes by other
+ * ways (internal calls, an announcement lost while Redis was unreachable).
  *
  * Shortly before max-age (see refreshAheadMs), a read still gets the kept answer while one request
  * in the background asks the service again: a busy list never expires for everyone at once
@@ -114,7 +121,7 @@ export function refreshAheadMs(freshForMs: number): number {
 export function responseCache(
   upstreams: UpstreamRoute[],
   options: ResponseCacheOptions = {},
-): Koa.Middleware & { clear(): void; answerRaw: AnswerRaw; generation(area: string): number } {
+): Koa.Middleware & { clear(): void; clearArea(area: string): void; answerRaw: AnswerRaw; generation(area: string): number } {
   const maxEntryBytes = options.maxEntryBytes ?? 2 * 1024 * 1024;
   const maxTotalBytes = options.maxTotalBytes ?? 64 * 1024 * 1024;
   const now = options.now ?? Date.now;
@@ -124,6 +131,8 @@ export function responseCache(
     .flatMap((route) => route.prefixes.map((prefix) => ({ prefix, area: route.area })))
     .sort((a, b) => b.prefix.length - a.prefix.length);
   const routeOfArea = new Map(upstreams.map((route) => [route.area, route]));
+  // A service of several instances (a comma list) is asked in turn, as the proxy does.
+  const rotationOfArea = new Map(upstreams.map((route) => [route.area, instanceRotation(route.target)]));
   const areaOf = (path: string) =>
     table.find(
       ({ prefix }) =>
@@ -209,7 +218,7 @@ export function responseCache(
     const askedIn = generation(expiring.area);
     const done = () => refreshing.delete(key);
     const request = http.get(
-      new URL(expiring.url, route.target),
+      new URL(expiring.url, rotationOfArea.get(expiring.area)!.order()[0]),
       { agent: refreshAgent, headers: { 'accept-encoding': expiring.encoding, 'x-request-id': randomUUID() } },
       (response) => {
         const chunks: Buffer[] = [];
@@ -317,9 +326,8 @@ export function responseCache(
     const area = path.startsWith('/api/') ? areaOf(path) : undefined;
     if (!area) return next();
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
-      await next();
-      if (changedByStaff(path, ctx.res)) clearArea(area);
-      return;
+      if (path.startsWith('/api/admin/')) emptiedBeforeTheAnswerEnds(ctx.res, area);
+      return next();
     }
 
     const encoding = encodingFor(ctx.get('accept-encoding'));
@@ -337,7 +345,45 @@ export function responseCache(
     const answer = capture?.result();
     if (answer) keep(key, { area, url: ctx.url, encoding }, answer);
   };
+  /**
+   * A staff change empties the area before its answer ends (the proxy streams the service's answer
+   * and ends it; the end waits here), and, with announceChange, once the other gateways were told:
+   * whatever the staff's screen asks next, through whichever gateway, is read anew. An answer never
+   * ended (the client left first) changes nothing here and is left to max-age.
+   */
+  const emptiedBeforeTheAnswerEnds = (res: ServerResponse, area: string) => {
+    if (!options.announceChange) {
+      const end = res.end;
+      res.end = function (this: ServerResponse, ...args: unknown[]) {
+        res.end = end;
+        if (changedByStaff(res)) clearArea(area);
+        return (end as (...args: unknown[]) => ServerResponse).apply(this, args);
+      } as ServerResponse['end'];
+      return;
+    }
+    // The body is held back too: a client has the whole answer with its last byte, before the end.
+    const { write, end } = res;
+    const held: Array<{ chunk: unknown; rest: unknown[] }> = [];
+    res.write = function (chunk: unknown, ...rest: unknown[]) {
+      held.push({ chunk, rest: rest.filter((arg) => typeof arg !== 'function') });
+      return true;
+    } as ServerResponse['write'];
+    res.end = function (this: ServerResponse, ...args: unknown[]) {
+      res.write = write;
+      res.end = end;
+      const finish = () => {
+        for (const { chunk, rest } of held) (write as (...args: unknown[]) => boolean).call(this, chunk, ...rest);
+        return (end as (...args: unknown[]) => ServerResponse).apply(this, args);
+      };
+      if (!changedByStaff(res)) return finish();
+      clearArea(area);
+      void options.announceChange!(area).finally(finish);
+      return this;
+    } as ServerResponse['end'];
+  };
+
   return Object.assign(middleware, {
+    clearArea,
     clear: () => {
       entries.clear();
       everything += 1;
@@ -348,16 +394,16 @@ export function responseCache(
 }
 
 /**
- * Whether a write changed what an area shows: staff changed it, and the change went through.
+ * Whether a write on an area's /api/admin/ routes changed what it shows: staff changed it, and the
+ * change went through.
  * Shoppers write too (every catalogue search is a POST, sign-ins, orders), and emptying the cache
  * and the drawn pages for each of those would let anyone empty them at will. Every /api/admin/
  * route of the services requires a staff session (a bearer token, or the staff cookie with its
  * CSRF header), so a 2xx answer there is the service's word that staff made the change, however
- * the session is carried; a refused one (401, 403, 422) changed nothing. An answer never sent
- * (the client left first) is left to max-age.
+ * the session is carried; a refused one (401, 403, 422) changed nothing.
  */
-function changedByStaff(path: string, res: ServerResponse): boolean {
-  return path.startsWith('/api/admin/') && res.headersSent && res.statusCode >= 200 && res.statusCode < 300;
+function changedByStaff(res: ServerResponse): boolean {
+  return res.statusCode >= 200 && res.statusCode < 300;
 }
 
 const brotliCompress = promisify(zlib.brotliCompress);
