@@ -14,6 +14,8 @@ export interface ConversationState {
   cart?: Array<{ id: number; quantity: number; unit_cents?: number }>;
   /** The shopper agreed to the terms and conditions for this purchase (asked again once it is paid). */
   termsAccepted?: boolean;
+  /** The language the conversation is answered in (engine/language.ts): the shopper's, kept for short replies. */
+  language?: 'en' | 'sw';
 }
 
 export interface ConversationOrder {

@@ -9,11 +9,13 @@ import { addToCart, changeLine, clearCart, removeMenu, showCart } from './cart-r
 import { chatCartLine, chatProduct, keptCart, priceCart, priceChangeNotes } from './cart';
 import type { CatalogueCache } from './catalogue';
 import { CheckoutDialogue } from './checkout-dialogue';
-import { TALK, UNAVAILABLE_MESSAGES } from './copy';
+import { COPY, UNAVAILABLE_MESSAGES } from './copy';
 import { interpret, type Intent } from './intents';
+import { chooseLanguage, DEFAULT_LANGUAGE, isWidgetMessage } from './language';
 import type { LlmInterpreter } from './llm';
 import type { OrderLimit } from './order-limit';
 import type { ProductIndex } from './product-index';
+import { nearestSize } from './resolve-product';
 import { answerSearch, searchWords } from './search-replies';
 import { answerPolicy, cancel, greet, help, notUnderstood, sayGoodbye, thank } from './talk-replies';
 import { queryWords } from './text';
@@ -74,8 +76,16 @@ export class Assistant {
     const products = await this.upstream('catalog', () =>
       this.deps.catalog.lookup([...requested.map((line) => line.id), ...candidateIds], { fresh }),
     );
+    // The shopper's language, remembered for replies too short to tell ('sawa', 'ok') and for the widget's own buttons.
+    const language = chooseLanguage(
+      input.message,
+      state.language ?? DEFAULT_LANGUAGE,
+      isWidgetMessage(input.message, (name) => index?.exact(name) !== undefined),
+    );
+    state.language = language;
+    const copy = COPY[language];
     const named = requested.map((line) => ({ ...line, name: line.name ?? index?.byId(line.id)?.name }));
-    const priced = priceCart(named, products);
+    const priced = priceCart(named, products, copy.cart);
 
     const turn: Turn = {
       conversation,
@@ -84,6 +94,8 @@ export class Assistant {
       products,
       index,
       input,
+      language,
+      copy,
       draft: {
         text: [],
         products: [],
@@ -94,8 +106,8 @@ export class Assistant {
         checkout: null,
       },
     };
-    if (greetingFirst && greetingFirst.kind === 'greeting') turn.draft.text.push(TALK.greetingFirst(greetingFirst.swahili));
-    turn.draft.text.push(...priced.notes, ...priceChangeNotes(priced.lines, shownUnitCents(requested, state)));
+    if (greetingFirst && greetingFirst.kind === 'greeting') turn.draft.text.push(copy.talk.greetingFirst(greetingFirst.swahili));
+    turn.draft.text.push(...priced.notes, ...priceChangeNotes(priced.lines, shownUnitCents(requested, state), copy.cart));
 
     await this.checkoutDialogue.followOrder(turn);
     await this.handle(turn, intent, true);
@@ -234,7 +246,8 @@ function candidates(intent: Intent, index: ProductIndex, state: ConversationStat
       const name = intent.kind === 'add' ? intent.query : intent.name;
       const exact = index.exact(intent.name) ?? index.exact(name);
       if (exact) return [exact.id];
-      return [...last, ...index.search(queryWords(name), { limit: SHOWN }).matches.map((match) => match.product.id)];
+      const nearest = intent.kind === 'add' ? (nearestSize(index, name)?.products ?? []) : [];
+      return [...last, ...index.search(queryWords(name), { limit: SHOWN }).matches.map((match) => match.product.id), ...nearest];
     }
     case 'search': {
       if (intent.offers) return index.products.filter((product) => product.offerPercent > 0).map((product) => product.id);

@@ -1,14 +1,26 @@
 import { lineTotal } from '@shop/money';
 import { MINIMUM_ORDER_CENTS, subtotalCents, unitCents } from './cart';
-import { CART, SUGGESTIONS } from './copy';
-import { resolveProduct } from './resolve-product';
-import { suggestStart, type Turn } from './turn';
+import { nearestSize, resolveProduct } from './resolve-product';
+import { isPresent, SHOWN, suggestStart, type Turn } from './turn';
 
 /** Adds the product a shopper names, within its limits, and says what the cart now comes to. */
 export function addToCart(turn: Turn, name: string, query: string, quantity: number): void {
-  const { draft } = turn;
+  const { draft, copy } = turn;
+  const { cart: CART, suggestions: SUGGESTIONS } = copy;
   let found = resolveProduct(turn, name, 'catalogue');
   if (!('product' in found) && query !== name) found = resolveProduct(turn, query, 'catalogue');
+  if (!('product' in found)) {
+    // A size the shop does not sell ('mafuta lita 2'): the nearest size instead, and the shopper told so.
+    const near = turn.index ? nearestSize(turn.index, query) : null;
+    const nearest = (near?.products ?? []).map((id) => turn.products.get(id)).filter(isPresent);
+    if (near && nearest.length === 1) {
+      draft.text.push(CART.closestSize(near.asked, nearest[0]!.name));
+      found = { product: nearest[0]! };
+    } else if (near && nearest.length > 1) {
+      draft.text.push(CART.closestSizes(near.asked));
+      found = { choices: nearest.slice(0, SHOWN) };
+    }
+  }
   if ('none' in found) {
     draft.text.push(CART.notFound(found.none));
     draft.suggestions.push(SUGGESTIONS.offers, SUGGESTIONS.help);
@@ -45,6 +57,7 @@ export function addToCart(turn: Turn, name: string, query: string, quantity: num
 /** Remove, decrease or set the quantity of a line; zero or less removes it. */
 export function changeLine(turn: Turn, name: string, next: (current: number) => number): void {
   const { draft } = turn;
+  const { cart: CART, suggestions: SUGGESTIONS } = turn.copy;
   if (turn.lines.length === 0) {
     draft.text.push(CART.empty);
     suggestStart(turn);
@@ -81,13 +94,14 @@ export function changeLine(turn: Turn, name: string, next: (current: number) => 
 export function clearCart(turn: Turn): void {
   turn.lines = [];
   turn.draft.step = 'browsing';
-  turn.draft.text.push(CART.nowEmpty);
+  turn.draft.text.push(turn.copy.cart.nowEmpty);
   suggestStart(turn);
 }
 
 /** The cart's lines, subtotal and what is missing to the minimum order. */
 export function showCart(turn: Turn, withSuggestions = true): void {
   const { draft, lines } = turn;
+  const { cart: CART, suggestions: SUGGESTIONS } = turn.copy;
   if (lines.length === 0) {
     draft.text.push(CART.emptyAskWhat);
     if (withSuggestions) suggestStart(turn);
@@ -107,6 +121,7 @@ export function showCart(turn: Turn, withSuggestions = true): void {
 /** A button for each line to take it out. */
 export function removeMenu(turn: Turn): void {
   const { draft, lines } = turn;
+  const { cart: CART, suggestions: SUGGESTIONS } = turn.copy;
   if (lines.length === 0) {
     draft.text.push(CART.emptyNothingToRemove);
     suggestStart(turn);
@@ -118,8 +133,8 @@ export function removeMenu(turn: Turn): void {
 
 function cartSummary(turn: Turn): void {
   if (turn.lines.length === 0) {
-    turn.draft.text.push(CART.nowEmpty);
+    turn.draft.text.push(turn.copy.cart.nowEmpty);
     return;
   }
-  turn.draft.text.push(CART.subtotal(subtotalCents(turn.lines), MINIMUM_ORDER_CENTS));
+  turn.draft.text.push(turn.copy.cart.subtotal(subtotalCents(turn.lines), MINIMUM_ORDER_CENTS));
 }

@@ -1,6 +1,6 @@
 import { MINIMUM_ORDER_KSH, type ChatCartLine, type ChatProduct, type LookupProduct } from '@shop/api-types';
 import { discountPercent, formatCents, formatPercent, fromCents, lineTotal, payableUnitCents } from '@shop/money';
-import { CART } from './copy';
+import { CART, type Copy } from './copy';
 
 /** The least a cart may come to for a checkout (spec: the minimum order). */
 export const MINIMUM_ORDER_CENTS = MINIMUM_ORDER_KSH * 100;
@@ -60,6 +60,7 @@ export const subtotalCents = (lines: Line[]): number =>
 export function priceCart(
   requested: Array<{ id: number; quantity: number; name?: string }>,
   products: Map<number, LookupProduct>,
+  words: Copy['cart'] = CART,
 ): { lines: Line[]; notes: string[] } {
   const lines: Line[] = [];
   const notes: string[] = [];
@@ -67,7 +68,7 @@ export function priceCart(
   for (const item of requested) {
     const product = products.get(item.id);
     if (!product) {
-      notes.push(CART.gone(item.id, item.name));
+      notes.push(words.gone(item.id, item.name));
       continue;
     }
     const quantity = Math.trunc(item.quantity);
@@ -85,10 +86,10 @@ export function priceCart(
     const { min_quantity: min, max_quantity: max } = line.product;
     if (line.quantity > max) {
       line.quantity = max;
-      notes.push(CART.loweredToMaximum(line.product.name, max));
+      notes.push(words.loweredToMaximum(line.product.name, max));
     } else if (line.quantity < min) {
       line.quantity = min;
-      notes.push(CART.raisedToMinimum(line.product.name, min));
+      notes.push(words.raisedToMinimum(line.product.name, min));
     }
   }
   return { lines, notes };
@@ -106,12 +107,12 @@ export function sameCart(a: Array<{ id: number; quantity: number }>, b: Array<{ 
 }
 
 /** One note per line whose price is not the one the shopper was shown (`seen`: unit cents by product id). */
-export function priceChangeNotes(lines: Line[], seen: Map<number, number>): string[] {
+export function priceChangeNotes(lines: Line[], seen: Map<number, number>, words: Copy['cart'] = CART): string[] {
   const notes: string[] = [];
   for (const line of lines) {
     const was = seen.get(line.product.id);
     const now = unitCents(line.product);
-    if (was !== undefined && was !== now) notes.push(CART.priceChanged(line.product.name, was, now));
+    if (was !== undefined && was !== now) notes.push(words.priceChanged(line.product.name, was, now));
   }
   return notes;
 }

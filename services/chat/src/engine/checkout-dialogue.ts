@@ -1,5 +1,5 @@
 import Fuse from 'fuse.js';
-import { CHAT_ADDRESS_MESSAGE, normaliseKenyanPhone, ORDER_MESSAGES, type ChatContact, type County, type SubCounty } from '@shop/api-types';
+import { normaliseKenyanPhone, ORDER_MESSAGES, type ChatContact, type County, type SubCounty } from '@shop/api-types';
 import { fromCents, lineTotal } from '@shop/money';
 import type { Logger } from '@shop/service-kit';
 import type { CatalogClient } from '../clients/catalog';
@@ -7,7 +7,7 @@ import type { CustomersClient } from '../clients/customers';
 import { OrderRefused, type OrderAccess, type OrdersClient } from '../clients/orders';
 import type { ConversationOrder } from '../db/sessions';
 import { MINIMUM_ORDER_CENTS, priceCart, priceChangeNotes, sameCart, subtotalCents, unitCents } from './cart';
-import { CHECKOUT, SUGGESTIONS } from './copy';
+import { CHECKOUT } from './copy';
 import type { Intent } from './intents';
 import type { OrderLimit } from './order-limit';
 import { suggestStart, type Turn, type Upstream } from './turn';
@@ -56,7 +56,7 @@ export class CheckoutDialogue {
     }
     if (status === 'pending') return;
     if (status === 'paid') this.orderPaid(turn, order);
-    else if (status === 'cancelled') turn.draft.text.push(CHECKOUT.cancelledUnpaid(order.order_number));
+    else if (status === 'cancelled') turn.draft.text.push(turn.copy.checkout.cancelledUnpaid(order.order_number));
     // null: the orders service does not know it for this conversation (an order from before payment keys); nothing to pay.
     delete turn.state.order;
   }
@@ -67,8 +67,8 @@ export class CheckoutDialogue {
     const order = state.order;
     if (order && this.isOrderOf(turn, order)) {
       // The same cart again: that order is paid, not a second one placed beside it.
-      draft.text.push(CHECKOUT.sameCartAwaitingPayment(order.order_number));
-      draft.suggestions.push(SUGGESTIONS.cancelOrder);
+      draft.text.push(turn.copy.checkout.sameCartAwaitingPayment(order.order_number));
+      draft.suggestions.push(turn.copy.suggestions.cancelOrder);
       return this.paymentPage(turn);
     }
     delete state.countyId;
@@ -82,12 +82,12 @@ export class CheckoutDialogue {
     if (!this.cartReady(turn)) return;
     const { draft, state } = turn;
     state.termsAccepted = true;
-    draft.text.push(CHECKOUT.termsAccepted);
+    draft.text.push(turn.copy.checkout.termsAccepted);
     if (state.countyId && state.subCountyId) {
       // The address was sent before the terms were agreed to: only the form is left.
       draft.step = 'address';
-      draft.text.push(CHECKOUT.confirmAddress);
-      draft.suggestions.push(SUGGESTIONS.cancel);
+      draft.text.push(turn.copy.checkout.confirmAddress);
+      draft.suggestions.push(turn.copy.suggestions.cancel);
       return;
     }
     return this.askCounty(turn);
@@ -112,7 +112,7 @@ export class CheckoutDialogue {
     }
     delete state.order;
     draft.step = 'browsing';
-    draft.text.push(CHECKOUT.cancelledByShopper(order.order_number));
+    draft.text.push(turn.copy.checkout.cancelledByShopper(order.order_number));
     suggestStart(turn);
     return true;
   }
@@ -124,10 +124,10 @@ export class CheckoutDialogue {
     if (draft.step === 'subcounty' || draft.step === 'address') return this.chooseSubCounty(turn, id);
     const order = turn.conversation.step === 'payment' ? state.order : undefined;
     if (order) {
-      draft.text.push(CHECKOUT.waitingForPayment(order.order_number));
-      draft.suggestions.push(SUGGESTIONS.pay);
+      draft.text.push(turn.copy.checkout.waitingForPayment(order.order_number));
+      draft.suggestions.push(turn.copy.suggestions.pay);
     } else {
-      draft.text.push(CHECKOUT.unknownNumber(id));
+      draft.text.push(turn.copy.checkout.unknownNumber(id));
       suggestStart(turn);
     }
   }
@@ -156,21 +156,21 @@ export class CheckoutDialogue {
     state.subCountyId = intent.subCountyId;
     if (!intent.street || !intent.town) {
       draft.step = 'address';
-      draft.text.push(CHAT_ADDRESS_MESSAGE);
-      draft.suggestions.push(SUGGESTIONS.cancel);
+      draft.text.push(turn.copy.checkout.addressIncomplete);
+      draft.suggestions.push(turn.copy.suggestions.cancel);
       return;
     }
     if (!state.termsAccepted) {
       // As the checkout page: no order before the terms are agreed to.
       draft.step = 'terms';
-      draft.text.push(CHECKOUT.termsRequired);
-      draft.suggestions.push(SUGGESTIONS.agreeToTerms, SUGGESTIONS.cancel);
+      draft.text.push(turn.copy.checkout.termsRequired);
+      draft.suggestions.push(turn.copy.suggestions.agreeToTerms, turn.copy.suggestions.cancel);
       return;
     }
     const contact = await this.contact(turn);
     if (!this.deps.orderLimit.take(turn.input.clientAddress)) {
       draft.step = 'address';
-      draft.text.push(CHECKOUT.tooManyOrders);
+      draft.text.push(turn.copy.checkout.tooManyOrders);
       return;
     }
     const abandoned = state.order;
@@ -214,7 +214,7 @@ export class CheckoutDialogue {
         delete state.order;
         draft.step = 'browsing';
         if (this.isOrderOf(turn, abandoned)) this.orderPaid(turn, abandoned);
-        else draft.text.push(CHECKOUT.alreadyPaid(abandoned.order_number));
+        else draft.text.push(turn.copy.checkout.alreadyPaid(abandoned.order_number));
         return;
       }
       if (abandoned && error.status === 404 && error.message === ORDER_MESSAGES.orderNotFound) {
@@ -222,11 +222,11 @@ export class CheckoutDialogue {
         delete state.order;
       }
       draft.step = 'address';
-      draft.suggestions.push(SUGGESTIONS.cancel);
+      draft.suggestions.push(turn.copy.suggestions.cancel);
       const refusal = [error.message, ...Object.values(error.errors).flat()].find((text) => text.startsWith(PRICES_CHANGED));
       if (refusal) return this.reprice(turn);
-      // The orders service's own words (spec section 8: order creation 422 shows the server message).
-      draft.text.push(error.message);
+      // The orders service's own words (spec section 8: order creation 422 shows the server message), in the shopper's language.
+      draft.text.push(turn.copy.checkout.refusal(error.message));
       return;
     }
     state.order = {
@@ -241,7 +241,7 @@ export class CheckoutDialogue {
     delete state.subCountyId;
     // The cart stays until the order is paid: a declined payment is tried again on this same order.
     draft.step = 'payment';
-    draft.text.push(CHECKOUT.placed(contact.first_name, placed.order_number, Math.round(placed.total_amount * 100)));
+    draft.text.push(turn.copy.checkout.placed(contact.first_name, placed.order_number, Math.round(placed.total_amount * 100)));
     await this.paymentPage(turn);
   }
 
@@ -252,10 +252,10 @@ export class CheckoutDialogue {
   async pay(turn: Turn): Promise<void> {
     const order = turn.state.order;
     if (order && (turn.lines.length === 0 || this.isOrderOf(turn, order))) {
-      turn.draft.text.push(CHECKOUT.paymentPageAgain(order.order_number));
+      turn.draft.text.push(turn.copy.checkout.paymentPageAgain(order.order_number));
       return this.paymentPage(turn);
     }
-    if (order && this.cartReady(turn)) turn.draft.text.push(CHECKOUT.cartChangedSinceOrder(order.order_number));
+    if (order && this.cartReady(turn)) turn.draft.text.push(turn.copy.checkout.cartChangedSinceOrder(order.order_number));
     return this.checkout(turn);
   }
 
@@ -274,23 +274,23 @@ export class CheckoutDialogue {
   private askTerms(turn: Turn): void {
     const { draft } = turn;
     draft.step = 'terms';
-    draft.text.push(CHECKOUT.askTerms(subtotalCents(turn.lines)));
-    draft.suggestions.push(SUGGESTIONS.agreeToTerms, SUGGESTIONS.cancel);
+    draft.text.push(turn.copy.checkout.askTerms(subtotalCents(turn.lines)));
+    draft.suggestions.push(turn.copy.suggestions.agreeToTerms, turn.copy.suggestions.cancel);
   }
 
   private async askCounty(turn: Turn): Promise<void> {
     const { draft } = turn;
     draft.step = 'county';
     draft.counties = await this.countyList();
-    draft.text.push(CHECKOUT.askCounty(subtotalCents(turn.lines)));
-    draft.suggestions.push(SUGGESTIONS.cancel);
+    draft.text.push(turn.copy.checkout.askCounty(subtotalCents(turn.lines)));
+    draft.suggestions.push(turn.copy.suggestions.cancel);
   }
 
   /** The order is paid: thanks, and the cart it bought is emptied; the next purchase asks for the terms again. */
   private orderPaid(turn: Turn, order: ConversationOrder): void {
-    turn.draft.text.push(CHECKOUT.paid(order.order_number));
+    turn.draft.text.push(turn.copy.checkout.paid(order.order_number));
     if (turn.lines.length === 0 || this.isOrderOf(turn, order)) turn.lines = [];
-    else turn.draft.text.push(CHECKOUT.alreadyPaid(order.order_number));
+    else turn.draft.text.push(turn.copy.checkout.alreadyPaid(order.order_number));
     delete turn.state.termsAccepted;
     if (turn.draft.step === 'payment') turn.draft.step = 'browsing';
   }
@@ -325,13 +325,13 @@ export class CheckoutDialogue {
       ),
     );
     for (const [id, product] of products) turn.products.set(id, product);
-    const priced = priceCart(requested, products);
+    const priced = priceCart(requested, products, turn.copy.cart);
     turn.lines = priced.lines;
-    const changes = priceChangeNotes(priced.lines, before);
-    draft.text.push(...(changes.length > 0 ? changes : [PRICES_CHANGED + '.']), ...priced.notes);
+    const changes = priceChangeNotes(priced.lines, before, turn.copy.cart);
+    draft.text.push(...(changes.length > 0 ? changes : [turn.copy.checkout.pricesChanged]), ...priced.notes);
     if (!this.cartReady(turn)) return;
     draft.step = 'address';
-    draft.text.push(CHECKOUT.repriced(subtotalCents(turn.lines)));
+    draft.text.push(turn.copy.checkout.repriced(subtotalCents(turn.lines)));
   }
 
   /** Empty cart and minimum order first, then the counties. */
@@ -339,15 +339,15 @@ export class CheckoutDialogue {
     const { draft, lines } = turn;
     if (lines.length === 0) {
       draft.step = 'browsing';
-      draft.text.push(CHECKOUT.emptyCart);
+      draft.text.push(turn.copy.checkout.emptyCart);
       suggestStart(turn);
       return false;
     }
     const subtotal = subtotalCents(lines);
     if (subtotal < MINIMUM_ORDER_CENTS) {
       draft.step = 'browsing';
-      draft.text.push(CHECKOUT.belowMinimum(subtotal, MINIMUM_ORDER_CENTS - subtotal));
-      draft.suggestions.push(SUGGESTIONS.offers, SUGGESTIONS.viewCart);
+      draft.text.push(turn.copy.checkout.belowMinimum(subtotal, MINIMUM_ORDER_CENTS - subtotal));
+      draft.suggestions.push(turn.copy.suggestions.offers, turn.copy.suggestions.viewCart);
       return false;
     }
     return true;
@@ -361,7 +361,7 @@ export class CheckoutDialogue {
     if (!county) {
       draft.step = 'county';
       draft.counties = counties;
-      draft.text.push(CHECKOUT.chooseCounty);
+      draft.text.push(turn.copy.checkout.chooseCounty);
       return;
     }
     const subCounties = await this.subCountyList(county.id);
@@ -369,8 +369,8 @@ export class CheckoutDialogue {
     delete state.subCountyId;
     draft.step = 'subcounty';
     draft.subcounties = subCounties;
-    draft.text.push(CHECKOUT.askSubCounty(county.name));
-    draft.suggestions.push(SUGGESTIONS.cancel);
+    draft.text.push(turn.copy.checkout.askSubCounty(county.name));
+    draft.suggestions.push(turn.copy.suggestions.cancel);
   }
 
   private async chooseSubCounty(turn: Turn, id: number): Promise<void> {
@@ -378,7 +378,7 @@ export class CheckoutDialogue {
     if (!this.cartReady(turn)) return;
     if (!state.countyId) {
       draft.step = 'county';
-      draft.text.push(CHECKOUT.askCountyAgain);
+      draft.text.push(turn.copy.checkout.askCountyAgain);
       return;
     }
     const subCounties = await this.subCountyList(state.countyId);
@@ -386,13 +386,13 @@ export class CheckoutDialogue {
     if (!subCounty) {
       draft.subcounties = subCounties;
       draft.step = 'subcounty';
-      draft.text.push(CHECKOUT.chooseSubCounty);
+      draft.text.push(turn.copy.checkout.chooseSubCounty);
       return;
     }
     state.subCountyId = subCounty.id;
     draft.step = 'address';
-    draft.text.push(CHECKOUT.askAddress(subCounty.name));
-    draft.suggestions.push(SUGGESTIONS.cancel);
+    draft.text.push(turn.copy.checkout.askAddress(subCounty.name));
+    draft.suggestions.push(turn.copy.suggestions.cancel);
   }
 
   /** The contact of the order: the form's, completed from the signed-in customer's profile. */
@@ -426,19 +426,19 @@ export class CheckoutDialogue {
       const payment = await this.deps.upstream('orders', () => this.deps.orders.startPayment(order.id, this.access(turn, order)));
       order.payment_url = payment.redirect_url;
       draft.checkout = { order_number: order.order_number, total_amount: order.total_amount, payment_url: payment.redirect_url };
-      draft.text.push(CHECKOUT.payOnPage);
+      draft.text.push(turn.copy.checkout.payOnPage);
     } catch (error) {
       if (error instanceof OrderRefused) {
         // Paid or cancelled since (another tab, the reconciler): say so rather than the bare refusal.
         const before = draft.text.length;
         await this.followOrder(turn);
-        if (draft.text.length === before) draft.text.push(error.message);
+        if (draft.text.length === before) draft.text.push(turn.copy.checkout.refusal(error.message));
         if (!turn.state.order) draft.step = 'browsing';
         return;
       }
       this.deps.logger.error({ err: error, order: order.order_number }, 'chat: the payment page could not be opened');
-      draft.text.push(CHECKOUT.paymentPageFailed);
-      draft.suggestions.push(SUGGESTIONS.pay);
+      draft.text.push(turn.copy.checkout.paymentPageFailed);
+      draft.suggestions.push(turn.copy.suggestions.pay);
     }
   }
 

@@ -1,17 +1,41 @@
 /**
- * Every text a shopper reads from the assistant, English and Swahili, in one place: the replies,
- * the suggestion buttons and the notes about the cart. The reply modules choose what to say; the
- * words live here so they can be read, reviewed and translated together.
+ * Every text a shopper reads from the assistant, in English and in Swahili, in one place: the
+ * replies, the suggestion buttons and the notes about the cart. The reply modules choose what to
+ * say and read the words from the turn's `copy` (the shopper's language, language.ts); the words
+ * live here so they can be read, reviewed and translated together. The Swahili is written as
+ * Kenyan shoppers write it, not word for word; the English is the spec's and stays exactly as it is.
  *
  * Suggestions are messages the widget sends back when tapped, so their wording is also what
- * intents.ts understands ('Add {name} to cart', 'Remove {name} from cart', 'View cart', 'Checkout').
+ * intents.ts understands ('Add {name} to cart', 'Ongeza {name} kwenye kikapu', 'View cart',
+ * 'Angalia kikapu', 'Checkout', 'Lipa'). The terms button stays CHAT_TERMS_AGREE_MESSAGE in both
+ * languages: the widget shows it as its own agree control.
  */
-import { CHAT_TERMS_AGREE_MESSAGE, MINIMUM_ORDER_MESSAGE, TERMS_REQUIRED_MESSAGE } from '@shop/api-types';
+import {
+  ACCOUNT_MESSAGES,
+  CHAT_ADDRESS_MESSAGE,
+  CHAT_TERMS_AGREE_MESSAGE,
+  CHECKOUT_MESSAGES,
+  MINIMUM_ORDER_KSH,
+  MINIMUM_ORDER_MESSAGE,
+  ORDER_MESSAGES,
+  TERMS_REQUIRED_MESSAGE,
+} from '@shop/api-types';
 import { formatCents } from '@shop/money';
 import type { PolicyTopic } from './intents';
+import type { Language } from './language';
 
 const price = (cents: number): string => formatCents(cents);
 const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+/** A pack size as the catalogue writes it: 2 and 'kg' for '2kg'. */
+export interface Size {
+  amount: number;
+  unit: 'kg' | 'g' | 'l' | 'ml';
+}
+const sizeInEnglish = (size: Size): string => `${size.amount} ${size.unit === 'l' ? 'L' : size.unit}`;
+/** Swahili puts the unit first: 'kilo 2', 'lita 3', 'gramu 500'. */
+const SWAHILI_UNITS: Record<Size['unit'], string> = { kg: 'kilo', g: 'gramu', l: 'lita', ml: 'mililita' };
+const sizeInSwahili = (size: Size): string => `${SWAHILI_UNITS[size.unit]} ${size.amount}`;
 
 /** Where the upstream services are unreachable, the shopper reads this (the widget shows the spec's chat error). */
 export const UNAVAILABLE_MESSAGES = {
@@ -104,8 +128,9 @@ export const SEARCH = {
       : 'Nothing is on offer right now, but every order has free delivery.',
   onOffer: (count: number, phrase: string | null): string =>
     `${count === 1 ? 'This is' : 'These are'} on offer now${phrase !== null ? ` for "${phrase}"` : ''}:`,
-  extreme: (sort: 'cheapest' | 'dearest', what: string, name: string, unitCents: number, priceCents: number): string =>
-    `The ${sort === 'cheapest' ? 'cheapest' : 'most expensive'} ${what} is ${name} at ${price(unitCents)}${unitCents < priceCents ? ' (on offer)' : ''}.`,
+  /** `what`: the words searched for, null for the whole shop. */
+  extreme: (sort: 'cheapest' | 'dearest', what: string | null, name: string, unitCents: number, priceCents: number): string =>
+    `The ${sort === 'cheapest' ? 'cheapest' : 'most expensive'} ${what ?? 'product'} is ${name} at ${price(unitCents)}${unitCents < priceCents ? ' (on offer)' : ''}.`,
   /** One line of 'how much is it?' about products just shown. */
   priceOfShown: (name: string, unitCents: number, priceCents: number): string =>
     `${name}: ${price(unitCents)}${offerNote(unitCents, priceCents)}`,
@@ -151,6 +176,10 @@ export const CART = {
   /** A price in the cart is not the one the shopper was shown: the cart now has today's. */
   priceChanged: (name: string, wasCents: number, nowCents: number): string =>
     `Prices have changed: ${name} is now ${price(nowCents)} (was ${price(wasCents)}).`,
+  /** A size the shop does not have ('mafuta lita 2'): the one product of the nearest size, added instead. */
+  closestSize: (asked: Size, name: string): string => `We don't have that in ${sizeInEnglish(asked)}; the closest is ${name}.`,
+  /** A size the shop does not have, with several products of the nearest size to choose from. */
+  closestSizes: (asked: Size): string => `We don't have that in ${sizeInEnglish(asked)}; these are the closest sizes:`,
 };
 
 export const CHECKOUT = {
@@ -197,9 +226,241 @@ export const CHECKOUT = {
     `Your order comes to ${price(subtotalCents)} and delivery is free. Before I take it, please read our terms and conditions (/terms): do you agree to them? Tap "${CHAT_TERMS_AGREE_MESSAGE}", or say Cancel.`,
   termsRequired: `${TERMS_REQUIRED_MESSAGE}. Please read them (/terms) and tap "${CHAT_TERMS_AGREE_MESSAGE}", or say Cancel.`,
   termsAccepted: 'Thank you for agreeing to the terms and conditions.',
+  /** The widget's address form without a street or a town (spec section 5). */
+  addressIncomplete: CHAT_ADDRESS_MESSAGE,
+  /** The orders service's refusal, as it words it (spec section 8: the server message is shown). */
+  refusal: (message: string): string => message,
+  /** The orders service found prices changed but none in this cart: said before the cart's total. */
+  pricesChanged: 'Prices have changed.',
   /** After agreeing, where the address had already been chosen. */
   confirmAddress: 'Please confirm your delivery address below to place the order.',
   /** 'Prices have changed' from the orders service: the cart is re-priced and the shopper sends the address again. */
   repriced: (subtotalCents: number): string =>
     `Your cart now has today's prices and comes to ${price(subtotalCents)}. Please confirm your delivery address again to place the order.`,
 };
+
+/** Everything a reply may say, in one language. */
+export interface Copy {
+  suggestions: typeof SUGGESTIONS;
+  policy: typeof POLICY;
+  talk: typeof TALK;
+  search: typeof SEARCH;
+  cart: typeof CART;
+  checkout: typeof CHECKOUT;
+}
+
+export const ENGLISH: Copy = { suggestions: SUGGESTIONS, policy: POLICY, talk: TALK, search: SEARCH, cart: CART, checkout: CHECKOUT };
+
+// Swahili. Kenyan shop Swahili as shoppers write it: 'kikapu' (cart), 'oda' (order), 'kulipa'
+// (checkout and paying alike), 'kaunti ndogo' (sub-county), 'usafirishaji' (delivery).
+
+const MAXIMUM_REACHED_SWAHILI = 'Umefikia kiwango cha juu unachoweza kuweka kwenye kikapu kwa bidhaa hii';
+const MINIMUM_ORDER_SWAHILI = `Kiwango cha chini cha oda ni ${MINIMUM_ORDER_KSH}`;
+const TERMS_REQUIRED_SWAHILI = 'Lazima ukubali masharti na vigezo';
+/** How a Swahili reply asks for agreement: the widget's agree control, or typed ('nakubali'). */
+const AGREE_SWAHILI = 'bonyeza kitufe cha kukubali au andika "Nakubali"';
+
+const SWAHILI_SUGGESTIONS: typeof SUGGESTIONS = {
+  start: (cartHasLines: boolean): string[] =>
+    cartHasLines
+      ? ['Angalia kikapu', 'Lipa', 'Kuna ofa gani?', 'Msaada']
+      : ['Kuna ofa gani?', 'Unga wa ugali', 'Mchele wa bei nafuu', 'Msaada'],
+  viewCart: 'Angalia kikapu',
+  checkout: 'Lipa',
+  cancel: 'Sitisha',
+  pay: 'Lipa',
+  agreeToTerms: CHAT_TERMS_AGREE_MESSAGE,
+  cancelOrder: 'Ghairi oda yangu',
+  offers: 'Kuna ofa gani?',
+  help: 'Msaada',
+  add: (name: string, quantity = 1): string =>
+    quantity > 1 ? `Ongeza ${name} pakiti ${quantity} kwenye kikapu` : `Ongeza ${name} kwenye kikapu`,
+  // Adding a product already in the cart adds one more.
+  addOneMore: (name: string): string => `Ongeza ${name} kwenye kikapu`,
+  remove: (name: string): string => `Ondoa ${name} kwenye kikapu`,
+};
+
+const SWAHILI_POLICY: typeof POLICY = {
+  delivery:
+    'Usafirishaji ni bure kote nchini. Oda hufika ndani ya saa 24-48; mleta mzigo hujaribu mara mbili, na oda isiyochukuliwa ndani ya siku 5 hughairiwa. Oda yako ikichelewa zaidi ya siku 4 unaweza kuighairi.',
+  payment:
+    'Malipo ni mtandaoni tu: M-Pesa, Airtel Money au kadi ya benki, kwenye ukurasa salama wa malipo mara tu baada ya kuweka oda. Hatupokei pesa taslimu mzigo ukifika.',
+  returns:
+    'Haturudishi pesa taslimu isipokuwa kwa malipo yaliyofanywa mara mbili, ambayo hurudishwa ndani ya saa 24-72. Tunapokea bidhaa zinazorudishwa zikiwa si sahihi, zimepitwa na muda au kifungashio kimeharibika, na kubadilishiwa huchukua saa 24-48.',
+  track:
+    'Siwezi kufuatilia oda kwenye chat hii. Wateja walioingia kwenye akaunti wanaona kila oda na hali yake kwenye Akaunti Yangu, Oda (/profile/orders).',
+  cancel_order:
+    'Oda isiyolipwa hughairiwa yenyewe baada ya saa moja (oda uliyoweka kwenye chat hii naweza kukughairia ikiwa bado haijalipwa). Kwa oda iliyolipwa na imechelewa zaidi ya siku 4, tafadhali wasiliana nasi kupitia maelezo yaliyo kwenye ukurasa wa maswali (/faqs).',
+  person:
+    'Mimi ni msaidizi wa ununuzi wa kiotomatiki, kwa hiyo siwezi kukuunganisha na mtu. Ukurasa wa maswali (/faqs) una majibu ya maswali yanayoulizwa sana na jinsi ya kuwasiliana na timu yetu.',
+  minimum: `${MINIMUM_ORDER_SWAHILI} KSh (baada ya kuponi au pointi zozote), na usafirishaji ni bure kote nchini.`,
+  account:
+    'Unaweza kuingia au kujisajili kwenye /login, na kuweka nenosiri jipya ukilisahau kwenye /forgot-password. Huhitaji akaunti kuagiza kupitia kwangu.',
+  points:
+    'Wateja walioingia kwenye akaunti hupata Shwari Point 1 kwa kila KSh 100 kamili wanazolipa, na pointi 1 ni KSh 1. Pointi hutumika kwenye ukurasa wa kulipia (/checkout); oda za chat hii hazitumii pointi, lakini zinapata pointi.',
+  coupon: 'Kuponi hutumika kwenye ukurasa wa kulipia (/checkout). Oda za chat hii hazichukui kuponi.',
+};
+
+const SWAHILI_TALK: typeof TALK = {
+  greetingFirst: (): string => 'Habari! Karibu Shwari Shop.',
+  greeting: (): string =>
+    'Habari! Karibu Shwari Shop. Mimi ni msaidizi wako wa ununuzi: naweza kukutafutia unga na bidhaa nyingine, kukuambia bei na ofa, kujaza kikapu chako na kukusaidia kulipa. Usafirishaji ni bure kote nchini.',
+  resumeTerms: `Tulikuwa kwenye masharti na vigezo (/terms): ${AGREE_SWAHILI} ili tuendelee, au sema "Sitisha".`,
+  resumeCounty: 'Tulikuwa tunachagua kaunti ya kukuletea: chagua moja hapa chini, au sema "Sitisha".',
+  resumeSubCounty: 'Tulikuwa tunachagua kaunti ndogo yako: chagua moja hapa chini, au sema "Sitisha".',
+  resumeAddress: 'Tulikuwa kwenye anwani ya kukuletea: jaza fomu hapa chini, au sema "Sitisha".',
+  cartWaiting: (items: number, subtotalCents: number): string => `Una bidhaa ${items} kwenye kikapu chako (${price(subtotalCents)}).`,
+  thanks: (): string => 'Karibu sana! Kuna kitu kingine nikuletee?',
+  goodbye: (): string => 'Kwaheri! Kikapu chako kitakusubiri ukirudi.',
+  help: [
+    'Naweza kukusaidia kununua: kutafuta bidhaa ("unga kilo 2", "bei ya mchele"), kukuambia bei na ofa zilizopo, kuongeza au kutoa bidhaa kwenye kikapu ("ongeza mafuta lita 3", "toa mchele"), kukuonyesha kikapu ("nionyeshe kikapu") na kukusaidia kulipa ("lipa"), usafirishaji bure na malipo mtandaoni.',
+    'Unaweza pia kuniandikia kwa Kiingereza: "maize meal 2kg", "view cart".',
+  ],
+  checkoutStopped: 'Sawa, nimesitisha. Kikapu chako kimebaki kama kilivyo; sema "Lipa" ukiwa tayari.',
+  nothingToCancel: 'Sawa. Nikusaidie na nini kingine?',
+  notSold: (phrase: string): string =>
+    `Samahani, sikupata "${phrase}" dukani. Tunauza unga wa ugali, unga wa ngano, unga wa chapati na wa kuoka, unga wa uji, mchele, mafuta ya kupikia, maharagwe na nafaka, na chakula cha mifugo.`,
+  notUnderstood:
+    'Samahani, sijakuelewa vizuri. Naweza kukutafutia bidhaa (jaribu "unga kilo 2" au "bei ya mchele"), kukuambia ofa zilizopo, kupanga kikapu chako na kukusaidia kulipa.',
+};
+
+/** ' (iko kwenye ofa, ilikuwa KSh 230.00)' when the shopper pays less than the price. */
+const offerNoteSwahili = (unitCents: number, priceCents: number): string =>
+  unitCents < priceCents ? ` (iko kwenye ofa, ilikuwa ${price(priceCents)})` : '';
+
+const SWAHILI_SEARCH: typeof SEARCH = {
+  nothingOnOffer: (phrase: string | null): string =>
+    phrase !== null ? `Hakuna ofa ya "${phrase}" kwa sasa.` : 'Hakuna ofa kwa sasa, lakini kila oda inaletwa bure.',
+  onOffer: (count: number, phrase: string | null): string =>
+    `${count === 1 ? 'Hii ndiyo ofa' : 'Hizi ndizo ofa'} za sasa${phrase !== null ? ` za "${phrase}"` : ''}:`,
+  extreme: (sort: 'cheapest' | 'dearest', what: string | null, name: string, unitCents: number, priceCents: number): string =>
+    `${what === null ? 'Bidhaa' : `Kati ya "${what}", bidhaa`} ya bei ${sort === 'cheapest' ? 'nafuu' : 'ghali'} zaidi ni ${name}, kwa ${price(unitCents)}${unitCents < priceCents ? ' (iko kwenye ofa)' : ''}.`,
+  priceOfShown: (name: string, unitCents: number, priceCents: number): string =>
+    `${name}: ${price(unitCents)}${offerNoteSwahili(unitCents, priceCents)}`,
+  priceOfNamed: (name: string, unitCents: number, priceCents: number): string =>
+    `Bei ya ${name} ni ${price(unitCents)}${offerNoteSwahili(unitCents, priceCents)}.`,
+  close: (count: number, phrase: string): string =>
+    `Sikupata "${phrase}" kamili, lakini ${count === 1 ? 'hii inakaribia' : 'hizi zinakaribia'}:`,
+  many: (count: number, shown: number, phrase: string): string =>
+    `Nimepata bidhaa ${count} za "${phrase}". Hizi ni ${shown} za kwanza; niambie chapa au saizi ili nikupunguzie.`,
+  found: (phrase: string): string => `Nimepata hizi kwa "${phrase}":`,
+};
+
+const SWAHILI_CART: typeof CART = {
+  notFound: (name: string): string => `Samahani, sikupata "${name}" dukani. Jaribu jina lingine, chapa au saizi, kwa mfano "unga kilo 2".`,
+  whichToAdd: (quantity: number): string => `Ungependa ipi${quantity > 1 ? ` (${quantity})` : ''}?`,
+  whichToChange: 'Unamaanisha ipi?',
+  alreadyAtMaximum: (max: number, name: string): string => `${MAXIMUM_REACHED_SWAHILI} (${max} za ${name}).`,
+  broughtToMaximum: (max: number, name: string): string => `${MAXIMUM_REACHED_SWAHILI}, kwa hiyo kikapu chako kina ${max} za ${name}.`,
+  quantityUpdated: (name: string, quantity: number): string => `Idadi ya ${name} kwenye kikapu imebadilishwa (sasa ni ${quantity}).`,
+  added: (name: string, quantity: number): string =>
+    quantity === 1 ? `${name} imeongezwa kwenye kikapu` : `${quantity} x ${name} zimeongezwa kwenye kikapu`,
+  removed: (name: string): string => `${name} imetolewa kwenye kikapu`,
+  notInCart: (name: string): string => `"${name}" haiko kwenye kikapu chako.`,
+  empty: 'Kikapu chako hakina kitu.',
+  emptyAskWhat: 'Kikapu chako hakina kitu. Niambie unachohitaji, kwa mfano "unga kilo 2".',
+  emptyNothingToRemove: 'Kikapu chako hakina kitu, kwa hiyo hakuna cha kutoa.',
+  nowEmpty: 'Kikapu chako sasa hakina kitu.',
+  subtotal: (subtotalCents: number, minimumCents: number): string => {
+    const short = minimumCents - subtotalCents;
+    return `Jumla ya kikapu: ${price(subtotalCents)}.${short > 0 ? ` Ongeza ${price(short)} zaidi ufikie kiwango cha chini cha oda cha ${price(minimumCents)}.` : ''}`;
+  },
+  heading: 'Kikapu chako:',
+  line: (quantity: number, name: string, lineCents: number): string => `${quantity} x ${name}: ${price(lineCents)}`,
+  total: (subtotalCents: number): string => `Jumla: ${price(subtotalCents)}. Usafirishaji: bure kote nchini.`,
+  belowMinimum: (shortCents: number): string => `${MINIMUM_ORDER_SWAHILI}: ongeza ${price(shortCents)} zaidi ndipo ulipe.`,
+  whichToRemove: 'Ungependa kutoa bidhaa gani?',
+  gone: (id: number, name: string | undefined): string =>
+    `${name ? `"${name}"` : `Bidhaa ${id}`} haipatikani tena, kwa hiyo nimeitoa kwenye kikapu chako.`,
+  loweredToMaximum: (name: string, max: number): string => `${name}: ${MAXIMUM_REACHED_SWAHILI} (${max}).`,
+  raisedToMinimum: (name: string, min: number): string =>
+    `${name} inauzwa kuanzia ${min} kwa mara moja, kwa hiyo kikapu chako sasa kina ${min}.`,
+  priceChanged: (name: string, wasCents: number, nowCents: number): string =>
+    `Bei imebadilika: ${name} sasa ni ${price(nowCents)} (ilikuwa ${price(wasCents)}).`,
+  closestSize: (asked: Size, name: string): string => `Hatuna ya ${sizeInSwahili(asked)}; iliyo karibu zaidi ni ${name}.`,
+  closestSizes: (asked: Size): string => `Hatuna ya ${sizeInSwahili(asked)}; hizi ndizo saizi zilizo karibu zaidi:`,
+};
+
+/** The orders service's refusals a shopper may meet at the chat's checkout, in Swahili; others are shown as it words them. */
+const SWAHILI_REFUSALS: Record<string, string> = {
+  [CHECKOUT_MESSAGES.firstName]: 'Jina la kwanza linahitajika',
+  [CHECKOUT_MESSAGES.lastName]: 'Jina la mwisho linahitajika',
+  [CHECKOUT_MESSAGES.phoneRequired]: 'Namba ya simu inahitajika',
+  [CHECKOUT_MESSAGES.phoneDigits]: 'Namba ya simu lazima iwe na tarakimu 10',
+  [CHECKOUT_MESSAGES.phoneLeadingZero]: 'Namba ya simu lazima ianze na 0, kwa mfano 0712345678',
+  [CHECKOUT_MESSAGES.emailRequired]: 'Barua pepe inahitajika',
+  [CHECKOUT_MESSAGES.emailInvalid]: 'Barua pepe si sahihi',
+  [CHECKOUT_MESSAGES.street]: 'Mtaa unahitajika',
+  [CHECKOUT_MESSAGES.town]: 'Mji unahitajika',
+  [CHECKOUT_MESSAGES.countyInvalid]: 'Kaunti uliyochagua si sahihi.',
+  [CHECKOUT_MESSAGES.subCountyInvalid]: 'Kaunti ndogo uliyochagua si sahihi.',
+  [ACCOUNT_MESSAGES.subCountyMismatch]: 'Kaunti ndogo uliyochagua haiko ndani ya kaunti uliyochagua.',
+  [ORDER_MESSAGES.orderFailed]: 'Samahani, oda yako haikuweza kushughulikiwa!',
+  [ORDER_MESSAGES.orderAlreadyPaid]: 'Oda hii imeshalipwa.',
+  [ORDER_MESSAGES.orderNotFound]: 'Oda haikupatikana.',
+  [ORDER_MESSAGES.orderCancelled]: 'Oda imeghairiwa.',
+};
+
+const SWAHILI_CHECKOUT: typeof CHECKOUT = {
+  emptyCart: 'Kikapu chako hakina kitu. Ongeza bidhaa kwanza, kisha sema "Lipa".',
+  belowMinimum: (subtotalCents: number, shortCents: number): string =>
+    `${MINIMUM_ORDER_SWAHILI}. Kikapu chako ni ${price(subtotalCents)}: ongeza ${price(shortCents)} zaidi ndipo ulipe.`,
+  askCounty: (subtotalCents: number): string => `Oda yako ni ${price(subtotalCents)} na usafirishaji ni bure. Tukuletee kaunti gani?`,
+  waitingForPayment: (orderNumber: string): string =>
+    `Oda yako ${orderNumber} inasubiri malipo. Sema "Lipa" nikufungulie ukurasa wa malipo tena.`,
+  unknownNumber: (id: number): string =>
+    `Sijaelewa ${id} ni nini. Ili kuagiza, niambie bidhaa (kwa mfano "ongeza unga kilo 2 pakiti mbili"), kisha sema "Lipa".`,
+  chooseCounty: 'Tafadhali chagua kaunti kutoka kwenye orodha.',
+  askSubCounty: (countyName: string): string => `${countyName}, sawa. Kaunti ndogo gani?`,
+  askCountyAgain: 'Tukuletee kaunti gani?',
+  chooseSubCounty: 'Tafadhali chagua kaunti ndogo kutoka kwenye orodha.',
+  askAddress: (subCountyName: string): string =>
+    `${subCountyName}. Tafadhali jaza anwani ya kukuletea: mtaa na mji ni lazima, nyumba (apartment) si lazima.`,
+  tooManyOrders:
+    'Oda nyingi zimewekwa kutoka kwenye mtandao wako ndani ya dakika moja iliyopita. Tafadhali subiri dakika moja, kisha tuma anwani yako tena.',
+  // Staff read the order's notes in the back office, which stays in English.
+  orderNotes: CHECKOUT.orderNotes,
+  placed: (firstName: string, orderNumber: string, totalCents: number): string =>
+    `Asante${firstName ? ` ${firstName}` : ''}! Oda yako ${orderNumber} ya ${price(totalCents)} imewekwa, na tutakuletea bure ndani ya saa 24-48 ikishalipwa.`,
+  payOnPage: 'Lipa kwa usalama kwenye ukurasa wa malipo (M-Pesa, Airtel Money au kadi) ili kuithibitisha.',
+  paymentPageFailed: 'Ukurasa wa malipo haukufunguka sasa hivi. Sema "Lipa" baada ya muda mfupi ujaribu tena; oda yako bado ipo.',
+  paymentPageAgain: (orderNumber: string): string =>
+    `Huu hapa ukurasa wa malipo wa oda yako ${orderNumber} tena: oda ileile, jumla ileile.`,
+  sameCartAwaitingPayment: (orderNumber: string): string =>
+    `Oda yako ${orderNumber} ya kikapu hiki inasubiri malipo, kwa hiyo sijaweka nyingine. Ukitaka kubadilisha maelezo ya kukuletea, sema "Ghairi oda yangu" kwanza.`,
+  cartChangedSinceOrder: (orderNumber: string): string =>
+    `Kikapu chako kimebadilika tangu oda ${orderNumber}, kwa hiyo nitaweka oda mpya na kughairi ${orderNumber}, ambayo haijalipwa.`,
+  paid: (orderNumber: string): string => `Oda yako ${orderNumber} imelipwa: asante! Tutakuletea ndani ya saa 24-48, bure.`,
+  alreadyPaid: (orderNumber: string): string =>
+    `Oda yako ${orderNumber} imeshalipwa, kwa hiyo sijaweka nyingine. Kikapu chako kimebaki: sema "Lipa" ukitaka kuagiza hiki pia.`,
+  cancelledUnpaid: (orderNumber: string): string =>
+    `Oda yako ${orderNumber} imeghairiwa kwa sababu haikulipwa. Kikapu chako kimebaki: sema "Lipa" kuagiza tena.`,
+  cancelledByShopper: (orderNumber: string): string =>
+    `Oda yako ${orderNumber} imeghairiwa na hujakatwa pesa yoyote. Kikapu chako kimebaki: sema "Lipa" ukiwa tayari.`,
+  askTerms: (subtotalCents: number): string =>
+    `Oda yako ni ${price(subtotalCents)} na usafirishaji ni bure. Kabla sijaichukua, tafadhali soma masharti na vigezo vyetu (/terms): unakubaliana navyo? ${capitalise(AGREE_SWAHILI)}, au sema "Sitisha".`,
+  termsRequired: `${TERMS_REQUIRED_SWAHILI}. Tafadhali yasome (/terms) kisha ${AGREE_SWAHILI}, au sema "Sitisha".`,
+  termsAccepted: 'Asante kwa kukubali masharti na vigezo.',
+  confirmAddress: 'Tafadhali thibitisha anwani ya kukuletea hapa chini ili niweke oda.',
+  repriced: (subtotalCents: number): string =>
+    `Kikapu chako sasa kina bei za leo na jumla ni ${price(subtotalCents)}. Tafadhali thibitisha anwani yako tena ili niweke oda.`,
+  addressIncomplete: 'Tafadhali jaza sehemu zote za anwani zinazohitajika',
+  refusal: (message: string): string => SWAHILI_REFUSALS[message] ?? message,
+  pricesChanged: 'Bei zimebadilika.',
+};
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+export const SWAHILI: Copy = {
+  suggestions: SWAHILI_SUGGESTIONS,
+  policy: SWAHILI_POLICY,
+  talk: SWAHILI_TALK,
+  search: SWAHILI_SEARCH,
+  cart: SWAHILI_CART,
+  checkout: SWAHILI_CHECKOUT,
+};
+
+/** The words of each language the assistant answers in. */
+export const COPY: Record<Language, Copy> = { en: ENGLISH, sw: SWAHILI };

@@ -1,4 +1,4 @@
-import { normalise, readNumber, words } from './text';
+import { joinSizes, normalise, readNumber, words } from './text';
 
 /** What a message asks for. */
 export type Intent =
@@ -92,23 +92,34 @@ const LEADING_QUANTITY = new RegExp(
   `^${NUMBER}\\s+(?!kgs?\\b|g\\b|l\\b|ml\\b|litres?\\b|liters?\\b|ltrs?\\b|kilos?\\b)(?:${QUANTITY_NOUNS}\\s+)?(?:of\\s+|ya\\s+|za\\s+)?(.+)$`,
   'i',
 );
-/** 'X x3', 'X * 3', 'X mbili' (Swahili puts the number after the noun). */
+/** 'X x3', 'X * 3', 'X mbili', 'X 3 packets', 'X pakiti mbili', 'X 2' (Swahili puts the number after the noun). */
 const TRAILING_QUANTITY = new RegExp(
-  `^(.+?)\\s+(?:(?:x|\\*)\\s*(\\d{1,4})|(moja|mbili|tatu|nne|tano|sita|saba|nane|tisa|kumi)|(\\d{1,4})\\s*${QUANTITY_NOUNS})$`,
+  `^(.+?)\\s+(?:(?:x|\\*)\\s*(\\d{1,4})|(moja|mbili|tatu|nne|tano|sita|saba|nane|tisa|kumi)|(\\d{1,4})\\s*${QUANTITY_NOUNS}|${QUANTITY_NOUNS}\\s+${NUMBER}|(\\d{1,3}))$`,
   'i',
 );
+/** 'pakiti mbili za unga', 'packets three of rice': the pack word first, as Swahili says it. */
+const PACKS_FIRST = new RegExp(`^${QUANTITY_NOUNS}\\s+${NUMBER}\\s+(?:of\\s+|ya\\s+|za\\s+)?(.+)$`, 'i');
 
-/** A product phrase with its quantity taken out: '3 packets of pishori rice' is 3 of 'pishori rice'. */
+/**
+ * A product phrase with its quantity taken out: '3 packets of pishori rice' is 3 of 'pishori rice',
+ * 'unga kilo 2 pakiti mbili' is 2 of 'unga 2kg'. Spoken sizes are sizes, not quantities: 'kilo
+ * mbili' and 'lita 3' are '2kg' and '3l' (text.ts joinSizes).
+ */
 export function splitQuantity(text: string): { query: string; quantity: number | null } {
-  const trimmed = text.trim().replace(/[.!?]+$/, '');
+  const trimmed = joinSizes(text.trim().replace(/[.!?]+$/, ''));
   const leading = LEADING_QUANTITY.exec(trimmed);
   if (leading) {
     const quantity = readNumber(leading[1]!.toLowerCase());
     if (quantity !== null) return { query: leading[2]!.trim(), quantity };
   }
+  const packsFirst = PACKS_FIRST.exec(trimmed);
+  if (packsFirst) {
+    const quantity = readNumber(packsFirst[1]!.toLowerCase());
+    if (quantity !== null) return { query: packsFirst[2]!.trim(), quantity };
+  }
   const trailing = TRAILING_QUANTITY.exec(trimmed);
   if (trailing) {
-    const quantity = readNumber((trailing[2] ?? trailing[3] ?? trailing[4])!.toLowerCase());
+    const quantity = readNumber((trailing[2] ?? trailing[3] ?? trailing[4] ?? trailing[5] ?? trailing[6])!.toLowerCase());
     if (quantity !== null) return { query: trailing[1]!.trim(), quantity };
   }
   return { query: trimmed, quantity: null };
@@ -126,6 +137,8 @@ const IN_CART_TAIL = /\s+(?:to|into|in|on|kwa|kwenye|katika)\s+(?:the\s+|my\s+)?
 const FROM_CART_TAIL = /\s+(?:from|out\s+of|kutoka|kwa|kwenye)\s+(?:the\s+|my\s+)?(?:cart|basket|kikapu(?:\s+changu)?)\s*$/i;
 
 function policy(sentence: string): PolicyTopic | null {
+  // Before tracking: 'ghairi oda yangu' (cancel my order) names 'oda yangu' too.
+  if (has(sentence, 'cancel my order', 'cancel the order', 'cancel order', 'ghairi', 'sitisha oda')) return 'cancel_order';
   if (
     has(
       sentence,
@@ -144,7 +157,6 @@ function policy(sentence: string): PolicyTopic | null {
     )
   )
     return 'track';
-  if (has(sentence, 'cancel my order', 'cancel the order', 'cancel order', 'ghairi', 'sitisha oda')) return 'cancel_order';
   if (has(sentence, 'refund', 'refunds', 'return', 'returns', 'exchange', 'damaged', 'expired', 'wrong product', 'rudisha', 'marejesho'))
     return 'returns';
   if (
@@ -320,6 +332,9 @@ export function interpret(message: string): Intent {
   const verb = ADD_VERBS.test(text) || REMOVE_VERBS.test(text) || DECREASE_VERBS.test(text);
   if (
     /^(?:show |view |see |open |check )?(?:my |the )?(?:cart|basket|kikapu(?: changu)?)$/.test(bare) ||
+    /^(?:nionyeshe|nioneshe|onyesha|nionyeshe tu|angalia|tazama|ona|niangalie)\s+(?:kikapu|kapu)(?:\s+(?:changu|yangu|chako))?$/.test(
+      bare,
+    ) ||
     (!verb &&
       has(
         sentence,
@@ -333,6 +348,10 @@ export function interpret(message: string): Intent {
         'kikapu changu',
         'ona kikapu',
         'onyesha kikapu',
+        'nionyeshe kikapu',
+        'angalia kikapu',
+        'kikapu kina nini',
+        'nina nini kwenye kikapu',
         'cart total',
         'how much is my cart',
         'my total',
@@ -360,13 +379,17 @@ export function interpret(message: string): Intent {
   )
     return { kind: 'clear_cart' };
   if (
-    /^(checkout|check out|check-out|proceed to checkout|proceed|go to checkout|place (?:the |my )?order|complete (?:the |my )?order|i am done|im done|that s all|thats all|nimemaliza|maliza|tuma oda|order now|buy now|i want to checkout|i want to check out)$/.test(
+    /^(checkout|check out|check-out|proceed to checkout|proceed|go to checkout|place (?:the |my )?order|complete (?:the |my )?order|i am done|im done|that s all|thats all|nimemaliza|maliza|maliza ununuzi|maliza oda|nimemaliza kununua|tuma oda|weka oda|order now|buy now|i want to checkout|i want to check out)$/.test(
       bare.replace(/'/g, ' ').replace(/\s+/g, ' '),
     )
   ) {
     return { kind: 'checkout' };
   }
-  if (/^(pay|pay now|lipa|lipa sasa|payment link|pay again|try again|retry payment|nataka kulipa|i want to pay)$/.test(bare))
+  if (
+    /^(pay|pay now|lipa|lipa sasa|nilipe|lipia|nataka kulipa|ningependa kulipa|payment link|pay again|try again|retry payment|jaribu tena|lipa tena|i want to pay)$/.test(
+      bare,
+    )
+  )
     return { kind: 'pay' };
   if (
     /^(cancel|stop|acha|sitisha|back|go back|never ?mind|rudi|no|hapana|no thanks|no thank you|not now|i do not agree|i don'?t agree|disagree|decline|sikubali|sikubaliani)$/.test(

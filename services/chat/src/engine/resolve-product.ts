@@ -1,5 +1,6 @@
 import type { LookupProduct } from '@shop/api-types';
-import type { Match } from './product-index';
+import type { Size } from './copy';
+import type { Match, ProductIndex } from './product-index';
 import { queryWords, readNumber, words } from './text';
 import { isPresent, SHOWN, type Turn } from './turn';
 
@@ -59,4 +60,62 @@ function clearBest(matches: Match[]): boolean {
   if (!second) return true;
   if (first.score > second.score + 0.25) return true;
   return first.nameShare === 1 && second.nameShare < 1;
+}
+
+/** '2kg', '3l', '500g' as a size; null for any other word. */
+export function readSize(word: string): Size | null {
+  const match = /^(\d+(?:\.\d+)?)(kg|g|l|ml)$/.exec(word);
+  return match ? { amount: Number(match[1]), unit: match[2] as Size['unit'] } : null;
+}
+
+/** A size in grams or millilitres, with which of the two, so only like sizes are compared. */
+function measure(size: Size): { base: number; kind: 'weight' | 'volume' } {
+  switch (size.unit) {
+    case 'kg':
+      return { base: size.amount * 1000, kind: 'weight' };
+    case 'g':
+      return { base: size.amount, kind: 'weight' };
+    case 'l':
+      return { base: size.amount * 1000, kind: 'volume' };
+    case 'ml':
+      return { base: size.amount, kind: 'volume' };
+  }
+}
+
+/** A product's own pack size: the first size in its name ('Nyota Sunflower Oil 3L' is 3 L; '24kg Bale (12 x 2kg)' is 24 kg). */
+function packSize(nameWords: string[]): Size | null {
+  for (const word of nameWords) {
+    const size = readSize(word);
+    if (size) return size;
+  }
+  return null;
+}
+
+/**
+ * The products of the nearest size when the shop has none of the size asked for ('mafuta lita 2'
+ * where the oils come in 1, 3, 5, 10 and 20 L: the 1 L and 3 L): the other words of the query
+ * choose the products, the size only ranks them. Null when the query has no size, or the size is
+ * sold, or nothing else in it names a product.
+ */
+export function nearestSize(index: ProductIndex, query: string): { asked: Size; products: number[] } | null {
+  const words = queryWords(query);
+  const sizes = words.map(readSize);
+  const asked = sizes.find((size) => size !== null);
+  if (!asked) return null;
+  const result = index.search(words);
+  if (!result.partial || !result.unknown.some((word) => readSize(word) !== null)) return null;
+  const others = words.filter((_, position) => sizes[position] === null);
+  if (others.length === 0) return null;
+  const wanted = measure(asked);
+  const distances = index
+    .search(others)
+    .matches.map((match) => {
+      const size = packSize(match.product.nameWords);
+      const own = size ? measure(size) : null;
+      return { id: match.product.id, distance: own && own.kind === wanted.kind ? Math.abs(own.base - wanted.base) : Infinity };
+    })
+    .filter((entry) => Number.isFinite(entry.distance));
+  if (distances.length === 0) return null;
+  const nearest = Math.min(...distances.map((entry) => entry.distance));
+  return { asked, products: distances.filter((entry) => entry.distance === nearest).map((entry) => entry.id) };
 }

@@ -1,6 +1,5 @@
 import type { LookupProduct } from '@shop/api-types';
 import { unitCents } from './cart';
-import { SEARCH, SUGGESTIONS } from './copy';
 import { MODIFIER_WORDS, type Intent } from './intents';
 import { queryWords } from './text';
 import { isPresent, SHOWN, suggestStart, type Turn } from './turn';
@@ -19,6 +18,7 @@ const offerShare = (product: LookupProduct): number => (product.price_cents - un
  */
 export function answerSearch(turn: Turn, intent: Extract<Intent, { kind: 'search' }>): boolean {
   const { draft, index } = turn;
+  const SEARCH = turn.copy.search;
   if (!index) return false;
   const query = searchWords(intent.query);
   const phrase = query.join(' ');
@@ -55,7 +55,7 @@ export function answerSearch(turn: Turn, intent: Extract<Intent, { kind: 'search
     );
     if (found.length === 0) return false;
     const top = found[0]!;
-    draft.text.push(SEARCH.extreme(intent.sort, query.length > 0 ? phrase : 'product', top.name, unitCents(top), top.price_cents));
+    draft.text.push(SEARCH.extreme(intent.sort, query.length > 0 ? phrase : null, top.name, unitCents(top), top.price_cents));
     show(turn, found.slice(0, 3));
     return true;
   }
@@ -89,6 +89,7 @@ export function answerSearch(turn: Turn, intent: Extract<Intent, { kind: 'search
 
 /** Shows products with a button to add each. */
 function show(turn: Turn, products: LookupProduct[]): void {
+  const suggestions = turn.copy.suggestions;
   turn.draft.products.push(...products);
-  turn.draft.suggestions.push(...products.slice(0, 3).map((product) => SUGGESTIONS.add(product.name)), SUGGESTIONS.viewCart);
+  turn.draft.suggestions.push(...products.slice(0, 3).map((product) => suggestions.add(product.name)), suggestions.viewCart);
 }

@@ -1,12 +1,12 @@
 /** Replies that neither search the catalogue nor change the cart: greetings, thanks, help, policy, cancel. */
 import { subtotalCents } from './cart';
-import { POLICY, TALK } from './copy';
 import type { PolicyTopic } from './intents';
 import { searchWords } from './search-replies';
 import { suggestStart, type Turn } from './turn';
 
 export function greet(turn: Turn, swahili: boolean): void {
   const { draft } = turn;
+  const TALK = turn.copy.talk;
   draft.text.push(TALK.greeting(swahili));
   // A greeting in the middle of a checkout says where it left off.
   if (draft.step === 'terms') draft.text.push(TALK.resumeTerms);
@@ -24,21 +24,21 @@ export function greet(turn: Turn, swahili: boolean): void {
 }
 
 export function thank(turn: Turn, swahili: boolean): void {
-  turn.draft.text.push(TALK.thanks(swahili));
+  turn.draft.text.push(turn.copy.talk.thanks(swahili));
   suggestStart(turn);
 }
 
 export function sayGoodbye(turn: Turn, swahili: boolean): void {
-  turn.draft.text.push(TALK.goodbye(swahili));
+  turn.draft.text.push(turn.copy.talk.goodbye(swahili));
 }
 
 export function help(turn: Turn): void {
-  turn.draft.text.push(...TALK.help);
+  turn.draft.text.push(...turn.copy.talk.help);
   suggestStart(turn);
 }
 
 export function answerPolicy(turn: Turn, topic: PolicyTopic): void {
-  turn.draft.text.push(POLICY[topic]);
+  turn.draft.text.push(turn.copy.policy[topic]);
   suggestStart(turn);
 }
 
@@ -47,9 +47,9 @@ export function cancel(turn: Turn): void {
   const { draft } = turn;
   if (['terms', 'county', 'subcounty', 'address'].includes(draft.step)) {
     draft.step = 'browsing';
-    draft.text.push(TALK.checkoutStopped);
+    draft.text.push(turn.copy.talk.checkoutStopped);
   } else {
-    draft.text.push(TALK.nothingToCancel);
+    draft.text.push(turn.copy.talk.nothingToCancel);
   }
   suggestStart(turn);
 }
@@ -57,6 +57,6 @@ export function cancel(turn: Turn): void {
 /** The last word on a message nothing understood: what was not found, or what the assistant can do. */
 export function notUnderstood(turn: Turn, text: string): void {
   const asked = searchWords(text);
-  turn.draft.text.push(asked.length > 0 && asked.length <= 3 ? TALK.notSold(asked.join(' ')) : TALK.notUnderstood);
+  turn.draft.text.push(asked.length > 0 && asked.length <= 3 ? turn.copy.talk.notSold(asked.join(' ')) : turn.copy.talk.notUnderstood);
   suggestStart(turn);
 }

@@ -16,13 +16,41 @@ const UNIT_ALIASES: Array<[RegExp, string]> = [
   [/\b(?:kilo|kg)\s+(\d+)\b/g, '$1kg'],
 ];
 
+const NUMBER_WORD = 'moja|mbili|tatu|nne|tano|sita|saba|nane|tisa|kumi|one|two|three|four|five|six|seven|eight|nine|ten';
+const SIZE_NUMBER = `(\\d{1,3}|${NUMBER_WORD})`;
+const KILO = '(?:kilo|kilos|kg|kgs|kilogram|kilograms)';
+const LITRE = '(?:lita|litre|litres|liter|liters|ltr|ltrs)';
+/**
+ * Sizes as Swahili (and English) shoppers say them, written as the catalogue writes sizes:
+ * 'kilo 2', 'kilo mbili', 'two kilos' are '2kg'; 'lita 3', 'lita tatu' are '3l'; 'nusu kilo' and
+ * 'half a kilo' are '500g', 'nusu lita' '500ml'. The unit before the number is the Swahili order.
+ */
+const SPOKEN_SIZES: Array<[RegExp, (match: string, amount: string) => string]> = [
+  [/\b(?:nusu\s+(?:ya\s+)?kilo|kilo\s+nusu|half\s+(?:a\s+)?(?:kilo|kg))\b/gi, () => '500g'],
+  [/\b(?:nusu\s+(?:ya\s+)?lita|lita\s+nusu|half\s+(?:a\s+)?(?:litre|liter))\b/gi, () => '500ml'],
+  [new RegExp(`\\b${KILO}\\s+${SIZE_NUMBER}\\b`, 'gi'), (_, amount) => `${readNumber(amount.toLowerCase())}kg`],
+  [new RegExp(`\\b${LITRE}\\s+${SIZE_NUMBER}\\b`, 'gi'), (_, amount) => `${readNumber(amount.toLowerCase())}l`],
+  // '2 kg' with digits stays as written here: normalise joins it for comparing, and product names keep theirs.
+  [new RegExp(`\\b(${NUMBER_WORD})\\s+${KILO}\\b`, 'gi'), (_, amount) => `${readNumber(amount.toLowerCase())}kg`],
+  [new RegExp(`\\b(${NUMBER_WORD})\\s+${LITRE}\\b`, 'gi'), (_, amount) => `${readNumber(amount.toLowerCase())}l`],
+];
+
+/** A text with its spoken sizes written as sizes ('unga kilo mbili' is 'unga 2kg'); the rest as it was. */
+export function joinSizes(text: string): string {
+  let value = text;
+  for (const [pattern, replace] of SPOKEN_SIZES) value = value.replace(pattern, replace);
+  return value;
+}
+
 /** Lower case, no accents, sizes joined to their number. */
 export function normalise(text: string): string {
-  let value = text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[’‘`]/g, "'");
+  let value = joinSizes(
+    text
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[’‘`]/g, "'"),
+  );
   for (const [pattern, replacement] of UNIT_ALIASES) value = value.replace(pattern, replacement);
   return value;
 }
@@ -279,6 +307,18 @@ export const FILLER_WORDS = new Set(
     'nina',
     'ninauliza',
     'nisaidie',
+    'nionyeshe',
+    'nioneshe',
+    'onyesha',
+    'angalia',
+    'zipo',
+    'ziko',
+    'ipo',
+    'iko',
+    'mnazo',
+    'leo',
+    'changu',
+    'yangu',
   ].map(stem),
 );
 

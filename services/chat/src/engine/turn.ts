@@ -1,7 +1,8 @@
 import type { ChatCheckout, ChatContact, ChatStep, County, LookupProduct, SubCounty } from '@shop/api-types';
 import type { Conversation, ConversationState } from '../db/sessions';
 import type { Line } from './cart';
-import { SUGGESTIONS, type UNAVAILABLE_MESSAGES } from './copy';
+import type { Copy, UNAVAILABLE_MESSAGES } from './copy';
+import type { Language } from './language';
 import type { ProductIndex } from './product-index';
 
 /** Products a reply shows at most. */
@@ -48,6 +49,9 @@ export interface Turn {
   index: ProductIndex | null;
   input: ChatInput;
   draft: Draft;
+  /** The language the reply is written in (the shopper's, language.ts), and its words. */
+  language: Language;
+  copy: Copy;
 }
 
 /** The services a reply may call, each named by the message a shopper reads when it is unreachable. */
@@ -58,7 +62,7 @@ export type Upstream = <T>(area: UpstreamArea, call: () => Promise<T>) => Promis
 
 /** Suggests what a shopper may do next when nothing more particular fits. */
 export function suggestStart(turn: Turn): void {
-  turn.draft.suggestions.push(...SUGGESTIONS.start(turn.lines.length > 0));
+  turn.draft.suggestions.push(...turn.copy.suggestions.start(turn.lines.length > 0));
 }
 
 export function isPresent<T>(value: T | null | undefined): value is T {
