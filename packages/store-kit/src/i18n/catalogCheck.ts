@@ -70,3 +70,26 @@ export function catalogProblems({
   }
   return problems;
 }
+
+/**
+ * Every problem of an app's server message rules (see serverMessages): an exact rule's catalog
+ * entry must say what the server says, in English word for word, and a pattern's named groups must
+ * be its message's arguments, so the English catalog stays the server's words.
+ */
+export function serverMessageProblems(rules: ReadonlyArray<readonly [string | RegExp, string]>, en: Messages): string[] {
+  const problems: string[] = [];
+  for (const [english, id] of rules) {
+    const message = en[id];
+    if (message === undefined) {
+      problems.push(`"${id}" of the server's "${String(english)}" is not in the English catalog`);
+    } else if (typeof english === 'string') {
+      if (message !== english) problems.push(`"${id}" says "${message}" where the server says "${english}"`);
+    } else {
+      const groups = [...english.source.matchAll(/\(\?<(\w+)>/g)].map((group) => group[1]!).sort();
+      if (groups.join(', ') !== messageArguments(message).join(', ')) {
+        problems.push(`"${id}" uses {${messageArguments(message).join(', ')}} where its pattern captures {${groups.join(', ')}}`);
+      }
+    }
+  }
+  return problems;
+}

@@ -16,6 +16,10 @@
  *   `LanguageProvider` to render a screen in Swahili.
  * - First-screen renderers: `createI18n(request.language ?? 'en', [catalog])` around the page in a
  *   `LanguageProvider`: the catalogs are bundled in the renderer's one file.
+ * - The services' messages (the spec's English, which they keep answering): `defineServerMessages(catalog,
+ *   rules)`, rules mapping each English message or pattern to the app's catalog id ('server.invalidCoupon');
+ *   `const say = useServerMessage(); say(error)` shows it in the page's language (English unchanged), and
+ *   `serverMessageProblems` (./catalogCheck) keeps the English catalog equal to the server's words.
  *
  * The language: the gateway's choice on <html data-shop-language> for a drawn page, else the
  * shopper's (LANGUAGE_COOKIE 'shop_lang' and local storage, written by the header's switch), else
@@ -23,3 +27,4 @@
  */
 export { defineCatalog, createI18n, loadCatalogs, pageI18n, type Catalog, type Messages, type TranslationValues } from './catalog';
 export { detectLanguage, startLanguage, switchLanguage, LanguageProvider, useLanguage } from './language';
+export { defineServerMessages, translateServerMessage, type ServerMessageRule, type ServerMessages } from './serverMessages';
