@@ -6,6 +6,6 @@ export { Loading } from './Loading';
 export { VisuallyHidden } from './VisuallyHidden';
 export { EmptyState } from './EmptyState';
 export { truncateWords } from './text';
-export { CountyFields } from './places/CountyFields';
+export { CountyFields, type CountyFieldsLabels } from './places/CountyFields';
 export { placesApi, useGetCountiesQuery, useGetSubCountiesQuery } from './places/placesApi';
 export { TextField } from './TextField';
