@@ -17,7 +17,7 @@ import type { OrderLimit } from './order-limit';
 import type { ProductIndex } from './product-index';
 import { nearestSize } from './resolve-product';
 import { answerSearch, searchWords } from './search-replies';
-import { answerPolicy, cancel, greet, help, notUnderstood, sayGoodbye, thank } from './talk-replies';
+import { acknowledge, answerPolicy, cancel, greet, help, notUnderstood, sayGoodbye, thank } from './talk-replies';
 import { queryWords } from './text';
 import { SHOWN, type ChatInput, type ShownCartLine, type Turn, type Upstream } from './turn';
 
@@ -174,9 +174,9 @@ export class Assistant {
       case 'cancel':
         return cancel(turn);
       case 'agree':
-        // A bare 'yes' agrees only where the terms were asked; elsewhere it is read like any other unclear message.
+        // A bare 'yes' agrees only where the terms were asked; elsewhere it is an acknowledgement ('sawa', 'ok').
         if (intent.explicit || turn.draft.step === 'terms') return checkout.agree(turn);
-        return this.notUnderstood(turn, turn.input.message, mayAskModel);
+        return acknowledge(turn);
       case 'place':
         return checkout.place(turn, intent.id);
       case 'address':

@@ -111,6 +111,8 @@ export const TALK = {
   ],
   checkoutStopped: 'No problem, I stopped the checkout. Your cart is kept; say Checkout whenever you are ready.',
   nothingToCancel: 'Okay. What else can I help you with?',
+  /** A bare 'ok' or 'yes' where nothing was asked. */
+  acknowledged: 'Okay. What else can I help you with?',
   notSold: (phrase: string): string =>
     `Sorry, I couldn't find "${phrase}" in the shop. We sell maize meal, wheat, chapati and baking flour, porridge flour, rice, cooking oil, beans and pulses, and animal feeds.`,
   notUnderstood:
@@ -318,6 +320,7 @@ const SWAHILI_TALK: typeof TALK = {
   ],
   checkoutStopped: 'Sawa, nimesitisha. Kikapu chako kimebaki kama kilivyo; sema "Lipa" ukiwa tayari.',
   nothingToCancel: 'Sawa. Nikusaidie na nini kingine?',
+  acknowledged: 'Sawa. Nikusaidie na nini kingine?',
   notSold: (phrase: string): string =>
     `Samahani, sikupata "${phrase}" dukani. Tunauza unga wa ugali, unga wa ngano, unga wa chapati na wa kuoka, unga wa uji, mchele, mafuta ya kupikia, maharagwe na nafaka, na chakula cha mifugo.`,
   notUnderstood:

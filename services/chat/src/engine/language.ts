@@ -21,7 +21,8 @@ const SWAHILI: Record<string, number> = weigh(
    asante asanteni ahsante shukrani habari jambo hujambo sasa niaje mambo vipi poa fiti freshi sema aje manze msee
    ndio ndiyo hapana kwaheri karibu tafadhali msaada nisaidie mna mnauza kuna uko iko pia tu sana nini lini wapi kwanza pili mwisho
    ofa punguzo nafuu rahisi ghali nakubali nimekubali masharti oda mzigo kaunti kwenye katika kutoka vyote kila kitu zote yote
-   leo kesho bado haya zipo ziko ipo nzuri kubwa ndogo hakuna sina nina una tuna ama au lakini kabisa ingine nyingine`,
+   leo kesho bado haya zipo ziko ipo nzuri kubwa ndogo hakuna sina nina una tuna ama au lakini kabisa ingine nyingine
+   ipi ungependa ningependa samahani hapa huu tena zaidi kutoka`,
   0.5,
   `unga mchele mafuta ngano sukari maharagwe ndengu dengu kunde chakula kuku ugali sembe mahindi uji wali mtama wimbi nafaka mifugo ngombe nguruwe mbwa`,
 );

@@ -42,6 +42,12 @@ export function answerPolicy(turn: Turn, topic: PolicyTopic): void {
   suggestStart(turn);
 }
 
+/** A bare 'ok', 'sawa' or 'yes' where nothing was asked: nothing to do, and what may come next. */
+export function acknowledge(turn: Turn): void {
+  turn.draft.text.push(turn.copy.talk.acknowledged);
+  suggestStart(turn);
+}
+
 /** 'Cancel' stops a checkout in progress; elsewhere there is nothing to stop. */
 export function cancel(turn: Turn): void {
   const { draft } = turn;
