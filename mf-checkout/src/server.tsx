@@ -6,10 +6,11 @@
 import '@shop/store-kit/src/firstScreen/publicPath';
 import type { ComponentType } from 'react';
 import type { FirstScreenPage, FirstScreenPageRequest, Product } from '@shop/api-types';
-import { cartReplaced, createShopStore, type CartLine } from '@shop/store-kit';
+import { cartReplaced, createI18n, createShopStore, LanguageProvider, type CartLine } from '@shop/store-kit';
 import { renderPageWithData } from '@shop/store-kit/src/firstScreen/renderPage';
 import CartPage from './cart/CartPage';
 import CheckoutPage from './checkout/CheckoutPage';
+import { checkoutCatalog } from './i18n';
 
 const PAGES: Record<string, ComponentType> = { CartPage, CheckoutPage };
 
@@ -35,5 +36,7 @@ export async function renderPage(request: FirstScreenPageRequest): Promise<First
   if (!lines) return null;
   const store = createShopStore();
   store.dispatch(cartReplaced(lines));
-  return renderPageWithData(store, Page, request);
+  // An instance per drawing: two shoppers' pages in two languages may be drawn at once.
+  const i18n = await createI18n(request.language ?? 'en', [checkoutCatalog]);
+  return renderPageWithData(store, Page, request, (page) => <LanguageProvider i18n={i18n}>{page}</LanguageProvider>);
 }

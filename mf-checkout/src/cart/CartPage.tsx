@@ -16,11 +16,13 @@ import {
 } from '@shop/store-kit';
 import { EmptyState, Price, QuantityStepper } from '@shop/storefront-ui';
 import styles from './cart.module.css';
-import { REMOVE_UNAVAILABLE_MESSAGE } from './unavailable';
+import { useServerMessage, useT } from '../i18n';
 
 /** /cart: the lines with steppers and remove, Cart Totals, and the way on to the checkout. */
 export default function CartPage(): JSX.Element {
-  usePageMeta({ title: 'Cart', description: 'Your shopping cart. Free delivery countrywide.' });
+  const t = useT();
+  const say = useServerMessage();
+  usePageMeta({ title: t('cart.title'), description: t('cart.description') });
   const lines = useAppSelector(selectCartLines);
   const subtotal = useAppSelector(selectCartSubtotalCents);
   const unavailable = useAppSelector(selectUnavailableLines).length > 0;
@@ -33,10 +35,10 @@ export default function CartPage(): JSX.Element {
   if (lines.length === 0) {
     return (
       <section className={styles.page}>
-        <h1>Cart</h1>
-        <EmptyState title="Add Cart items">
+        <h1>{t('cart.title')}</h1>
+        <EmptyState title={t('cart.empty')}>
           <Link to="/shop/all" className={styles.shopLink}>
-            Continue Shopping
+            {t('common.continueShopping')}
           </Link>
         </EmptyState>
       </section>
@@ -45,10 +47,10 @@ export default function CartPage(): JSX.Element {
 
   return (
     <section className={styles.page}>
-      <h1>Cart</h1>
+      <h1>{t('cart.title')}</h1>
       <div className={styles.layout}>
         <div>
-          <ul className={styles.lines} aria-label="Items in your cart">
+          <ul className={styles.lines} aria-label={t('cart.items')}>
             {lines.map((line) => (
               <li key={line.id} className={styles.line} data-testid="cart-line">
                 <img src={line.image} alt="" width={88} height={88} loading="lazy" />
@@ -56,12 +58,12 @@ export default function CartPage(): JSX.Element {
                   <Link to={`/product/${line.slug}`} className={styles.name}>
                     {line.name}
                   </Link>
-                  <span className={styles.sku}>SKU: {line.unit}</span>
+                  <span className={styles.sku}>{t('cart.sku', { unit: line.unit })}</span>
                   {line.unavailable ? (
-                    <span className={styles.unavailable}>No longer available</span>
+                    <span className={styles.unavailable}>{t('common.noLongerAvailable')}</span>
                   ) : (
                     <span className={styles.price}>
-                      <span className={styles.label}>Price</span> <Price price={line.price} offer={line.offer} />
+                      <span className={styles.label}>{t('cart.price')}</span> <Price price={line.price} offer={line.offer} />
                     </span>
                   )}
                 </div>
@@ -69,7 +71,7 @@ export default function CartPage(): JSX.Element {
                   {!line.unavailable && <QuantityStepper line={line} />}
                   {!line.unavailable && (
                     <p className={styles.lineTotal}>
-                      <span className={styles.label}>Total</span>{' '}
+                      <span className={styles.label}>{t('common.total')}</span>{' '}
                       <strong data-testid="line-total">{formatCents(lineTotal(unitPriceCents(line), line.quantity))}</strong>
                     </p>
                   )}
@@ -77,33 +79,33 @@ export default function CartPage(): JSX.Element {
                     type="button"
                     className={styles.remove}
                     onClick={() => dispatch(removeFromCart(line.id))}
-                    aria-label={`Remove ${line.name} from cart`}
+                    aria-label={t('common.removeFromCart', { name: line.name })}
                   >
-                    Remove
+                    {t('common.remove')}
                   </button>
                 </div>
               </li>
             ))}
           </ul>
           <Link to="/shop/all" className={styles.continue}>
-            Continue Shopping
+            {t('common.continueShopping')}
           </Link>
         </div>
         <aside className={styles.totals} aria-labelledby="cart-totals-title">
-          <h2 id="cart-totals-title">Cart Totals</h2>
+          <h2 id="cart-totals-title">{t('cart.totals')}</h2>
           <dl>
-            <dt>Subtotal</dt>
+            <dt>{t('common.subtotal')}</dt>
             <dd data-testid="cart-subtotal">{formatCents(subtotal)}</dd>
-            <dt>Shipping</dt>
-            <dd>Free shipping countrywide</dd>
-            <dt className={styles.total}>Total</dt>
+            <dt>{t('common.shipping')}</dt>
+            <dd>{t('common.freeShipping')}</dd>
+            <dt className={styles.total}>{t('common.total')}</dt>
             <dd className={styles.total} data-testid="cart-total">
               {formatCents(subtotal)}
             </dd>
           </dl>
           {!canCheckout && (
             <p className={styles.warning} id="cart-minimum">
-              {unavailable ? REMOVE_UNAVAILABLE_MESSAGE : MINIMUM_ORDER_MESSAGE}
+              {unavailable ? t('common.removeUnavailable') : say(MINIMUM_ORDER_MESSAGE)}
             </p>
           )}
           <button
@@ -116,7 +118,7 @@ export default function CartPage(): JSX.Element {
               navigate('/checkout');
             }}
           >
-            Proceed to Checkout
+            {t('cart.proceed')}
           </button>
         </aside>
       </div>

@@ -1,6 +1,7 @@
 import { CheckoutField } from './CheckoutField';
 import type { CheckoutErrors, CheckoutForm, TextFieldName } from './form';
 import type { FieldChange } from './useCheckoutForm';
+import { useT } from '../i18n';
 import styles from './checkout.module.css';
 
 export interface FieldSectionProps {
@@ -11,13 +12,14 @@ export interface FieldSectionProps {
 
 /** Who the order is for: name, phone and email. */
 export function AccountDetailsFields({ form, errors, change }: FieldSectionProps): JSX.Element {
+  const t = useT();
   return (
     <fieldset className={styles.panel}>
-      <legend>Account details</legend>
+      <legend>{t('fields.accountDetails')}</legend>
       <div className={styles.row}>
         <CheckoutField
           name="first_name"
-          label="First name"
+          label={t('fields.firstName')}
           autoComplete="given-name"
           value={form.first_name}
           onChange={change('first_name')}
@@ -26,7 +28,7 @@ export function AccountDetailsFields({ form, errors, change }: FieldSectionProps
         />
         <CheckoutField
           name="last_name"
-          label="Last name"
+          label={t('fields.lastName')}
           autoComplete="family-name"
           value={form.last_name}
           onChange={change('last_name')}
@@ -36,7 +38,7 @@ export function AccountDetailsFields({ form, errors, change }: FieldSectionProps
       </div>
       <CheckoutField
         name="phone"
-        label="Phone"
+        label={t('fields.phone')}
         type="tel"
         inputMode="numeric"
         autoComplete="tel"
@@ -48,7 +50,7 @@ export function AccountDetailsFields({ form, errors, change }: FieldSectionProps
       />
       <CheckoutField
         name="email"
-        label="Email"
+        label={t('fields.email')}
         type="email"
         autoComplete="email"
         value={form.email}

@@ -1,5 +1,6 @@
 import type { InputHTMLAttributes } from 'react';
 import { TextField } from '@shop/storefront-ui';
+import { useServerMessage } from '../i18n';
 import styles from './checkout.module.css';
 
 interface CheckoutFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'id'> {
@@ -14,6 +15,7 @@ export const errorId = (name: string): string => `checkout-${name}-error`;
 
 /** The storefront's labelled field, with its error message right under it and tied to it for screen readers. */
 export function CheckoutField({ name, label, error, hint, ...input }: CheckoutFieldProps): JSX.Element {
+  const say = useServerMessage();
   const id = fieldId(name);
   const hintId = `${id}-hint`;
   const describedBy = [hint ? hintId : '', error ? errorId(name) : ''].filter(Boolean).join(' ') || undefined;
@@ -27,7 +29,7 @@ export function CheckoutField({ name, label, error, hint, ...input }: CheckoutFi
       )}
       {error && (
         <p id={errorId(name)} className={styles.fieldError}>
-          {error}
+          {say(error)}
         </p>
       )}
     </div>

@@ -13,7 +13,7 @@ import {
   usePageMeta,
 } from '@shop/store-kit';
 import { EmptyState, Loading } from '@shop/storefront-ui';
-import { REMOVE_UNAVAILABLE_MESSAGE } from '../cart/unavailable';
+import { useT } from '../i18n';
 import { AccountDetailsFields } from './AccountDetailsFields';
 import { ErrorSummary } from './ErrorSummary';
 import { orderedErrors } from './form';
@@ -30,7 +30,8 @@ import styles from './checkout.module.css';
 
 /** /checkout: details, shipping, coupon, Shwari Points, summary and payment (spec section 2). */
 export default function CheckoutPage(): JSX.Element {
-  usePageMeta({ title: 'Checkout', description: 'Delivery details and secure online payment.' });
+  const t = useT();
+  usePageMeta({ title: t('checkout.title'), description: t('checkout.description') });
   const signedIn = useAppSelector(selectIsSignedIn);
   const lines = useAppSelector(selectCartLines);
   const unavailable = useAppSelector(selectUnavailableLines).length > 0;
@@ -70,7 +71,7 @@ export default function CheckoutPage(): JSX.Element {
   const onPlaceOrder = () => {
     if (!checkout.check()) return;
     if (unavailable) {
-      notify.warning(REMOVE_UNAVAILABLE_MESSAGE);
+      notify.warning(t('common.removeUnavailable'));
       return;
     }
     const body = buildOrderBody({ form, lines, totals, method: checkout.method, couponCode: checkout.couponCode, couponApplied, signedIn });
@@ -88,10 +89,10 @@ export default function CheckoutPage(): JSX.Element {
   if (lines.length === 0 && payment.state.step === 'idle') {
     return (
       <section className={styles.page}>
-        <h1>Checkout</h1>
-        <EmptyState title="Your cart is empty">
+        <h1>{t('checkout.title')}</h1>
+        <EmptyState title={t('checkout.emptyCart')}>
           <Link to="/shop/all" className={styles.textLink}>
-            Continue Shopping
+            {t('common.continueShopping')}
           </Link>
         </EmptyState>
       </section>
@@ -104,19 +105,19 @@ export default function CheckoutPage(): JSX.Element {
     <section className={styles.page}>
       <p>
         <Link to="/cart" className={styles.textLink}>
-          ← Back to cart
+          {t('checkout.backToCart')}
         </Link>
       </p>
-      <h1>Checkout</h1>
+      <h1>{t('checkout.title')}</h1>
       {!signedIn && (
         <p className={styles.guest}>
-          Returning customer? <Link to="/login">Log in</Link>. New here? <Link to="/register">Register</Link> and earn {SIGN_UP_POINTS}{' '}
-          Shwari Points.
+          {t('checkout.returningCustomer')} <Link to="/login">{t('checkout.logIn')}</Link>. {t('checkout.newHere')}{' '}
+          <Link to="/register">{t('checkout.register')}</Link> {t('checkout.earnOnSignUp', { points: SIGN_UP_POINTS })}
         </p>
       )}
       <ErrorSummary errors={list} focusTick={checkout.summaryFocus} />
       <div className={styles.layout}>
-        <form className={styles.form} onSubmit={onContinue} noValidate aria-label="Checkout details">
+        <form className={styles.form} onSubmit={onContinue} noValidate aria-label={t('checkout.details')}>
           <AccountDetailsFields form={form} errors={errors} change={checkout.change} />
           <ShippingFields form={form} errors={errors} change={checkout.change} choosePlace={checkout.choosePlace} />
           <NotesAndCouponPanel
@@ -129,11 +130,11 @@ export default function CheckoutPage(): JSX.Element {
           />
 
           <button type="submit" className={styles.primary} disabled={busy}>
-            Continue
+            {t('checkout.continue')}
           </button>
           {checkout.validated && list.length === 0 && (
             <p className={styles.ok} role="status">
-              Your details are complete. Choose how to pay and place your order.
+              {t('checkout.detailsComplete')}
             </p>
           )}
         </form>
@@ -142,11 +143,11 @@ export default function CheckoutPage(): JSX.Element {
           <OrderSummary lines={lines} totals={totals} coupon={coupon} signedIn={signedIn} />
           {signedIn &&
             (profile.isLoading || kept.status === 'checking' ? (
-              <Loading label="Loading your Shwari Points…" />
+              <Loading label={t('checkout.loadingPoints')} />
             ) : balance !== undefined ? (
               <PointsBox balance={balance} applied={totals.pointsApplied} maxForOrder={totals.maxPointsForOrder} />
             ) : (
-              <p className={styles.note}>We could not load your Shwari Points just now.</p>
+              <p className={styles.note}>{t('checkout.pointsNotLoaded')}</p>
             ))}
 
           <PaymentSection

@@ -4,6 +4,7 @@ import { apiErrorMessage, couponApplied, couponCleared, notify, useAppDispatch, 
 import { useLazyCheckCouponQuery } from '../api/checkoutApi';
 import { EMAIL_PATTERN } from './form';
 import type { HeldCoupon } from './pendingOrder';
+import { serverMessage, t as translate, useServerMessage, useT } from '../i18n';
 import styles from './checkout.module.css';
 
 /** Typing pauses this long before the code is checked. */
@@ -13,18 +14,20 @@ type CouponStatus =
   | { kind: 'idle' }
   | { kind: 'needEmail' }
   | { kind: 'checking' }
-  | { kind: 'valid'; message: string }
+  | { kind: 'valid'; discount: Discount }
   | { kind: 'invalid'; message: string };
 
-/** 'Valid coupon: 10%' or 'Valid coupon: Ksh 200', and what the store keeps of it. */
-function readDiscount(discount: CouponDiscount | undefined): { type: CouponType; value: number; message: string } | null {
+type Discount = Pick<HeldCoupon, 'type' | 'value'>;
+
+/** What the store keeps of the coupon the server checked. */
+function readDiscount(discount: CouponDiscount | undefined): { type: CouponType; value: number } | null {
   if (!discount) return null;
   if (discount.discount_type === 'percent') {
     const value = Number(discount.discount_percent);
-    return Number.isFinite(value) && value > 0 ? { type: 'percent', value, message: discountMessage({ type: 'percent', value }) } : null;
+    return Number.isFinite(value) && value > 0 ? { type: 'percent', value } : null;
   }
   const value = Number(discount.discount_value);
-  return Number.isFinite(value) && value > 0 ? { type: 'value', value, message: discountMessage({ type: 'value', value }) } : null;
+  return Number.isFinite(value) && value > 0 ? { type: 'value', value } : null;
 }
 
 interface CouponBoxProps {
@@ -39,12 +42,18 @@ interface CouponBoxProps {
   held?: HeldCoupon | null;
 }
 
-const discountMessage = ({ type, value }: Pick<HeldCoupon, 'type' | 'value'>): string =>
-  type === 'percent' ? `Valid coupon: ${value}%` : `Valid coupon: Ksh ${value}`;
+/** 'Valid coupon: 10%' or 'Valid coupon: Ksh 200', in the language of `t`. */
+const discountMessage = (t: typeof translate, { type, value }: Discount): string =>
+  type === 'percent' ? t('coupon.validPercent', { value }) : t('coupon.validValue', { value });
+
+/** The coupon announced as valid: the same one again (an edited email) is not announced twice. */
+const announcement = (code: string, { type, value }: Discount): string => `${code}|${type}|${value}`;
 
 /** The coupon box: upper-cases as typed and checks the code after a short pause. */
 export function CouponBox({ code, onCodeChange, email, held = null }: CouponBoxProps): JSX.Element {
   const dispatch = useAppDispatch();
+  const t = useT();
+  const say = useServerMessage();
   const [check] = useLazyCheckCouponQuery();
   const [status, setStatus] = useState<CouponStatus>({ kind: 'idle' });
   /** The last coupon announced as valid, so editing the email does not repeat the toast. */
@@ -58,8 +67,8 @@ export function CouponBox({ code, onCodeChange, email, held = null }: CouponBoxP
     const trimmed = code.trim();
     if (trimmed && trimmed === heldCode && heldType && heldValue !== undefined) {
       dispatch(couponApplied({ type: heldType, value: heldValue }));
-      announced.current = `${trimmed}|${discountMessage({ type: heldType, value: heldValue })}`;
-      setStatus({ kind: 'valid', message: discountMessage({ type: heldType, value: heldValue }) });
+      announced.current = announcement(trimmed, { type: heldType, value: heldValue });
+      setStatus({ kind: 'valid', discount: { type: heldType, value: heldValue } });
       return undefined;
     }
     if (!trimmed || !EMAIL_PATTERN.test(trimmedEmail)) {
@@ -76,9 +85,9 @@ export function CouponBox({ code, onCodeChange, email, held = null }: CouponBoxP
         const discount = result.data ? readDiscount(result.data.discount) : null;
         if (discount) {
           dispatch(couponApplied({ type: discount.type, value: discount.value }));
-          setStatus({ kind: 'valid', message: discount.message });
-          const key = `${trimmed}|${discount.message}`;
-          if (announced.current !== key) notify.success(discount.message);
+          setStatus({ kind: 'valid', discount });
+          const key = announcement(trimmed, discount);
+          if (announced.current !== key) notify.success(discountMessage(translate, discount));
           announced.current = key;
           return;
         }
@@ -86,7 +95,7 @@ export function CouponBox({ code, onCodeChange, email, held = null }: CouponBoxP
         announced.current = null;
         const message = result.error ? apiErrorMessage(result.error, ORDER_MESSAGES.invalidCoupon) : ORDER_MESSAGES.invalidCoupon;
         setStatus({ kind: 'invalid', message });
-        notify.error(message);
+        notify.error(serverMessage(message));
       });
     }, COUPON_DEBOUNCE_MS);
     return () => {
@@ -97,7 +106,7 @@ export function CouponBox({ code, onCodeChange, email, held = null }: CouponBoxP
 
   return (
     <div className={styles.coupon}>
-      <label htmlFor="checkout-coupon">Coupon code (optional)</label>
+      <label htmlFor="checkout-coupon">{t('coupon.label')}</label>
       <input
         id="checkout-coupon"
         name="coupon"
@@ -114,9 +123,10 @@ export function CouponBox({ code, onCodeChange, email, held = null }: CouponBoxP
         }}
       />
       <p id="checkout-coupon-status" className={status.kind === 'invalid' ? styles.fieldError : styles.hint} aria-live="polite">
-        {status.kind === 'needEmail' && 'Enter your email address above to check this coupon.'}
-        {status.kind === 'checking' && 'Checking coupon…'}
-        {(status.kind === 'valid' || status.kind === 'invalid') && status.message}
+        {status.kind === 'needEmail' && t('coupon.needEmail')}
+        {status.kind === 'checking' && t('coupon.checking')}
+        {status.kind === 'valid' && discountMessage(t, status.discount)}
+        {status.kind === 'invalid' && say(status.message)}
       </p>
     </div>
   );

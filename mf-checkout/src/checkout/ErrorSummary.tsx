@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { fieldId } from './CheckoutField';
 import type { ErrorKey } from './form';
+import { useServerMessage, useT } from '../i18n';
 import styles from './checkout.module.css';
 
 /** Where each message's field is, for the summary's links. */
@@ -28,6 +29,8 @@ interface ErrorSummaryProps {
 /** 'Please check the following': each message a link to its field, focused when a check fails. */
 export function ErrorSummary({ errors, focusTick }: ErrorSummaryProps): JSX.Element | null {
   const summaryRef = useRef<HTMLDivElement>(null);
+  const t = useT();
+  const say = useServerMessage();
   useEffect(() => {
     if (focusTick) summaryRef.current?.focus();
   }, [focusTick]);
@@ -35,7 +38,7 @@ export function ErrorSummary({ errors, focusTick }: ErrorSummaryProps): JSX.Elem
   if (errors.length === 0 || focusTick === 0) return null;
   return (
     <div ref={summaryRef} className={styles.errorSummary} tabIndex={-1} role="alert" aria-labelledby="checkout-errors-title">
-      <h2 id="checkout-errors-title">Please check the following</h2>
+      <h2 id="checkout-errors-title">{t('errors.title')}</h2>
       <ul>
         {errors.map(([key, message]) => (
           <li key={key}>
@@ -46,7 +49,7 @@ export function ErrorSummary({ errors, focusTick }: ErrorSummaryProps): JSX.Elem
                 document.getElementById(TARGETS[key])?.focus();
               }}
             >
-              {message}
+              {say(message)}
             </a>
           </li>
         ))}

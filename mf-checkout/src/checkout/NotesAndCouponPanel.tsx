@@ -1,6 +1,7 @@
 import type { FieldChange } from './useCheckoutForm';
 import { CouponBox } from './CouponBox';
 import type { HeldCoupon } from './pendingOrder';
+import { useT } from '../i18n';
 import styles from './checkout.module.css';
 
 interface NotesAndCouponPanelProps {
@@ -23,16 +24,17 @@ export function NotesAndCouponPanel({
   email,
   heldCoupon,
 }: NotesAndCouponPanelProps): JSX.Element {
+  const t = useT();
   return (
     <div className={styles.panel}>
       <div className={styles.fieldWrap}>
-        <label htmlFor="checkout-order_notes">Order notes (optional)</label>
+        <label htmlFor="checkout-order_notes">{t('fields.orderNotes')}</label>
         <textarea
           id="checkout-order_notes"
           name="order_notes"
           rows={3}
           maxLength={500}
-          placeholder="Directions for the rider, a landmark, a good time to call…"
+          placeholder={t('fields.orderNotesPlaceholder')}
           value={notes}
           onChange={onNotesChange}
         />

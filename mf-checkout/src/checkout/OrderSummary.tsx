@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { MINIMUM_ORDER_MESSAGE, POINTS_EARN_KSH_PER_POINT } from '@shop/api-types';
 import { formatCents, formatKsh, lineTotal } from '@shop/money';
 import { unitPriceCents, type CartLine, type CouponType } from '@shop/store-kit';
-import { REMOVE_UNAVAILABLE_MESSAGE } from '../cart/unavailable';
+import { useServerMessage, useT } from '../i18n';
 import type { OrderTotals } from './pricing';
 import styles from './checkout.module.css';
 
@@ -15,9 +15,12 @@ interface OrderSummaryProps {
 
 /** The order summary panel: items, subtotal, discounts, free shipping, points note, total, minimum warning. */
 export function OrderSummary({ lines, totals, coupon, signedIn }: OrderSummaryProps): JSX.Element {
+  const t = useT();
+  const say = useServerMessage();
+  const rate = formatKsh(POINTS_EARN_KSH_PER_POINT);
   return (
     <section className={styles.panel} aria-labelledby="checkout-summary-title">
-      <h2 id="checkout-summary-title">Your order</h2>
+      <h2 id="checkout-summary-title">{t('summary.title')}</h2>
       <ul className={styles.summaryLines}>
         {lines.map((line) => (
           <li key={line.id} data-testid="summary-line">
@@ -25,7 +28,7 @@ export function OrderSummary({ lines, totals, coupon, signedIn }: OrderSummaryPr
               {line.name} <span className={styles.quantity}>× {line.quantity}</span>
             </span>
             {line.unavailable ? (
-              <span className={styles.unavailable}>No longer available</span>
+              <span className={styles.unavailable}>{t('common.noLongerAvailable')}</span>
             ) : (
               <span>{formatCents(lineTotal(unitPriceCents(line), line.quantity))}</span>
             )}
@@ -34,43 +37,43 @@ export function OrderSummary({ lines, totals, coupon, signedIn }: OrderSummaryPr
       </ul>
       {lines.some((line) => line.unavailable) && (
         <p className={styles.warning} id="checkout-unavailable">
-          {REMOVE_UNAVAILABLE_MESSAGE}{' '}
+          {t('common.removeUnavailable')}{' '}
           <Link to="/cart" className={styles.textLink}>
-            Review your cart
+            {t('summary.reviewCart')}
           </Link>
         </p>
       )}
       <dl className={styles.sums}>
-        <dt>Subtotal</dt>
+        <dt>{t('common.subtotal')}</dt>
         <dd data-testid="summary-subtotal">{formatCents(totals.subtotalCents)}</dd>
         {totals.couponDiscountCents > 0 && (
           <>
-            <dt>Coupon discount{coupon?.type === 'percent' ? ` (${coupon.value}%)` : ''}</dt>
+            <dt>
+              {coupon?.type === 'percent' ? t('summary.couponDiscountPercent', { value: coupon.value }) : t('summary.couponDiscount')}
+            </dt>
             <dd data-testid="summary-coupon">−{formatCents(totals.couponDiscountCents)}</dd>
           </>
         )}
         {totals.pointsDiscountCents > 0 && (
           <>
-            <dt>Shwari Points ({totals.pointsApplied})</dt>
+            <dt>{t('summary.points', { points: totals.pointsApplied })}</dt>
             <dd data-testid="summary-points">−{formatCents(totals.pointsDiscountCents)}</dd>
           </>
         )}
-        <dt>Shipping</dt>
-        <dd>Free shipping countrywide</dd>
-        <dt className={styles.total}>Total</dt>
+        <dt>{t('common.shipping')}</dt>
+        <dd>{t('common.freeShipping')}</dd>
+        <dt className={styles.total}>{t('common.total')}</dt>
         <dd className={styles.total} id="checkout-total" tabIndex={-1} data-testid="summary-total">
           {formatCents(totals.totalCents)}
         </dd>
       </dl>
       {!totals.meetsMinimum && (
         <p className={styles.warning} id="checkout-total-error">
-          {MINIMUM_ORDER_MESSAGE}
+          {say(MINIMUM_ORDER_MESSAGE)}
         </p>
       )}
       <p className={styles.note}>
-        {signedIn
-          ? `You will earn ${totals.pointsToEarn} Shwari Points when this order is paid (1 point per ${formatKsh(POINTS_EARN_KSH_PER_POINT)} paid).`
-          : `Shwari Points are earned on paid orders (1 point per ${formatKsh(POINTS_EARN_KSH_PER_POINT)}): register or log in to collect them.`}
+        {signedIn ? t('summary.willEarn', { points: totals.pointsToEarn, rate }) : t('summary.earnAsMember', { rate })}
       </p>
     </section>
   );

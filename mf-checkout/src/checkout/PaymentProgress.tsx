@@ -1,4 +1,6 @@
-import { PAYMENT_MESSAGES, type PaymentState } from './usePayment';
+import { useServerMessage, useT } from '../i18n';
+import { PAYMENT_MESSAGES } from './paymentMessages';
+import type { PaymentState } from './usePayment';
 import styles from './checkout.module.css';
 
 interface PaymentProgressProps {
@@ -9,33 +11,33 @@ interface PaymentProgressProps {
 
 /** What the M-Pesa prompt is doing, and the ways on when it failed or went unanswered. */
 export function PaymentProgress({ state, onRetryPrompt, onHostedPage }: PaymentProgressProps): JSX.Element {
+  const t = useT();
+  const say = useServerMessage();
   return (
     <div role="status" aria-live="polite" className={styles.progress}>
-      {state.step === 'prompting' && <p>Sending the M-Pesa prompt to your phone…</p>}
+      {state.step === 'prompting' && <p>{t('progress.sendingPrompt')}</p>}
       {state.step === 'waiting' && (
         <>
-          <p className={styles.strong}>{PAYMENT_MESSAGES.enterPin}</p>
-          <p>Order {state.order.order_number}: we are waiting for M-Pesa to confirm your payment. Keep this page open.</p>
+          <p className={styles.strong}>{say(PAYMENT_MESSAGES.enterPin)}</p>
+          <p>{t('progress.waiting', { number: state.order.order_number })}</p>
         </>
       )}
       {state.step === 'paid' && (
         <p className={styles.ok}>
-          {PAYMENT_MESSAGES.paid} Order {state.order.order_number} is paid. Taking you to your order confirmation…
+          {say(PAYMENT_MESSAGES.paid)} {t('progress.orderPaid', { number: state.order.order_number })}
         </p>
       )}
       {state.step === 'failed' && (
         <div className={styles.problem}>
-          <p className={styles.strong}>{state.message}</p>
-          <p>Your order {state.order.order_number} is saved. You can try again:</p>
+          <p className={styles.strong}>{say(state.message)}</p>
+          <p>{t('progress.orderSaved', { number: state.order.order_number })}</p>
           <RetryButtons onRetryPrompt={onRetryPrompt} onHostedPage={onHostedPage} />
         </div>
       )}
       {state.step === 'timeout' && (
         <div className={styles.problem}>
-          <p className={styles.strong}>We have not received a confirmation from M-Pesa yet.</p>
-          <p>
-            If you entered your PIN, wait a moment before paying again. Otherwise, try the secure payment page or send the prompt again.
-          </p>
+          <p className={styles.strong}>{t('progress.noConfirmation')}</p>
+          <p>{t('progress.timeoutAdvice')}</p>
           <RetryButtons onRetryPrompt={onRetryPrompt} onHostedPage={onHostedPage} />
         </div>
       )}
@@ -44,13 +46,14 @@ export function PaymentProgress({ state, onRetryPrompt, onHostedPage }: PaymentP
 }
 
 function RetryButtons({ onRetryPrompt, onHostedPage }: Omit<PaymentProgressProps, 'state'>): JSX.Element {
+  const t = useT();
   return (
     <div className={styles.retry}>
       <button type="button" className={styles.primary} onClick={onHostedPage}>
-        Pay on the secure payment page
+        {t('progress.payOnHostedPage')}
       </button>
       <button type="button" className={styles.secondary} onClick={onRetryPrompt}>
-        Send the M-Pesa prompt again
+        {t('progress.sendPromptAgain')}
       </button>
     </div>
   );

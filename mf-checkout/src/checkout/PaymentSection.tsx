@@ -7,6 +7,7 @@ import type { CheckoutErrors } from './form';
 import { PaymentProgress } from './PaymentProgress';
 import type { FieldChange } from './useCheckoutForm';
 import type { PaymentState } from './usePayment';
+import { useServerMessage, useT } from '../i18n';
 import styles from './checkout.module.css';
 
 interface PaymentSectionProps {
@@ -45,42 +46,40 @@ export function PaymentSection({
   onRetryPrompt,
   onHostedPage,
 }: PaymentSectionProps): JSX.Element {
+  const t = useT();
+  const say = useServerMessage();
   return (
     <section className={styles.panel} aria-labelledby="checkout-payment-title">
       <h2 id="checkout-payment-title" ref={headingRef} tabIndex={-1}>
-        Payment
+        {t('payment.title')}
       </h2>
       <fieldset className={styles.choices} disabled={busy}>
-        <legend>How would you like to pay?</legend>
+        <legend>{t('payment.how')}</legend>
         <label className={styles.choice}>
           <input type="radio" name="payment_method" value="hosted" checked={method === 'hosted'} onChange={() => choosePayment('hosted')} />
-          Pay on the secure payment page (M-Pesa, Airtel Money, card)
+          {t('payment.hosted')}
         </label>
         <label className={styles.choice}>
           <input type="radio" name="payment_method" value="mpesa" checked={method === 'mpesa'} onChange={() => choosePayment('mpesa')} />
-          M-Pesa prompt on my phone
+          {t('payment.mpesa')}
         </label>
       </fieldset>
       {method === 'mpesa' && (
         <CheckoutField
           name="mpesa_no"
-          label="M-Pesa number"
+          label={t('payment.mpesaNumber')}
           type="tel"
           inputMode="numeric"
           autoComplete="tel"
           maxLength={12}
-          hint="Starts with 254, 12 digits, e.g. 254712345678."
+          hint={t('payment.mpesaNumberHint')}
           value={mpesaNumber}
           onChange={onMpesaNumberChange}
           error={errors.mpesa_no}
           required
         />
       )}
-      <p className={styles.note}>
-        {method === 'hosted'
-          ? 'You will be sent to an external secure payment page to pay, then brought back to the shop.'
-          : 'We will send a payment request to this number: enter your M-Pesa PIN on your phone to pay.'}
-      </p>
+      <p className={styles.note}>{method === 'hosted' ? t('payment.hostedNote') : t('payment.mpesaNote')}</p>
       <div className={`${styles.terms} ${errors.terms ? styles.invalid : ''}`}>
         <input
           id="checkout-terms"
@@ -91,29 +90,29 @@ export function PaymentSection({
           aria-describedby={errors.terms ? errorId('terms') : undefined}
         />
         <label htmlFor="checkout-terms">
-          I have read and agree to the{' '}
+          {t('payment.termsAgree')}{' '}
           <Link to="/terms" target="_blank" rel="noopener">
-            terms and conditions
+            {t('payment.termsLink')}
           </Link>
         </label>
       </div>
       {errors.terms && (
         <p id={errorId('terms')} className={styles.fieldError}>
-          {errors.terms}
+          {say(errors.terms)}
         </p>
       )}
       <PaymentProgress state={paymentState} onRetryPrompt={onRetryPrompt} onHostedPage={onHostedPage} />
       {busy ? (
-        <Loading label="Placing your order…" />
+        <Loading label={t('payment.placing')} />
       ) : (
         paymentState.step !== 'failed' &&
         paymentState.step !== 'timeout' && (
           <button type="button" className={styles.primary} disabled={!validated} onClick={onPlaceOrder}>
-            Place Order
+            {t('payment.placeOrder')}
           </button>
         )
       )}
-      {!validated && !busy && <p className={styles.hint}>Press Continue to check your details first.</p>}
+      {!validated && !busy && <p className={styles.hint}>{t('payment.continueFirst')}</p>}
     </section>
   );
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { ACCOUNT_MESSAGES, MINIMUM_ORDER_KSH, POINT_VALUE_KSH } from '@shop/api-types';
 import { formatCents, formatKsh, toCents } from '@shop/money';
 import { notify, pointsCleared, pointsRedeemed, useAppDispatch } from '@shop/store-kit';
+import { useServerMessage, useT } from '../i18n';
 import styles from './checkout.module.css';
 
 interface PointsBoxProps {
@@ -15,6 +16,8 @@ interface PointsBoxProps {
 /** Shwari Points for signed-in customers: the balance and a redemption input (1 point = KSh 1). */
 export function PointsBox({ balance, applied, maxForOrder }: PointsBoxProps): JSX.Element {
   const dispatch = useAppDispatch();
+  const t = useT();
+  const say = useServerMessage();
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
 
@@ -25,39 +28,37 @@ export function PointsBox({ balance, applied, maxForOrder }: PointsBoxProps): JS
 
   const apply = () => {
     const points = Number(value.trim());
-    if (!value.trim() || !Number.isInteger(points) || points <= 0) return fail(ACCOUNT_MESSAGES.invalidPoints);
-    if (applied + points > balance) return fail(ACCOUNT_MESSAGES.notEnoughPoints);
+    if (!value.trim() || !Number.isInteger(points) || points <= 0) return fail(say(ACCOUNT_MESSAGES.invalidPoints));
+    if (applied + points > balance) return fail(say(ACCOUNT_MESSAGES.notEnoughPoints));
     if (applied + points > maxForOrder) {
       const left = Math.max(0, maxForOrder - applied);
-      return fail(
-        left > 0
-          ? `You can use at most ${left} more points on this order, so it stays at the minimum order of ${formatKsh(MINIMUM_ORDER_KSH)}.`
-          : `No more points can be used on this order: it is at the minimum order of ${formatKsh(MINIMUM_ORDER_KSH)}.`,
-      );
+      const minimum = formatKsh(MINIMUM_ORDER_KSH);
+      return fail(left > 0 ? t('points.atMost', { left, minimum }) : t('points.noMore', { minimum }));
     }
     dispatch(pointsRedeemed(points));
     setValue('');
     setError(null);
-    notify.success(`${points} Shwari Points applied: ${formatCents(points * toCents(POINT_VALUE_KSH))} off`);
+    notify.success(t('points.redeemed', { points, amount: formatCents(points * toCents(POINT_VALUE_KSH)) }));
   };
 
   return (
     <section className={styles.panel} aria-labelledby="checkout-points-title">
-      <h2 id="checkout-points-title">Shwari Points</h2>
+      <h2 id="checkout-points-title">{t('points.title')}</h2>
       <p>
-        Your balance: <strong data-testid="points-balance">{balance}</strong> points (1 point = {formatKsh(POINT_VALUE_KSH)})
+        {t('points.balance')} <strong data-testid="points-balance">{balance}</strong>{' '}
+        {t('points.balanceUnit', { value: formatKsh(POINT_VALUE_KSH) })}
       </p>
       {applied > 0 && (
         <p className={styles.applied}>
-          <span data-testid="points-applied">{applied} points applied</span>
+          <span data-testid="points-applied">{t('points.applied', { points: applied })}</span>
           <button type="button" className={styles.link} onClick={() => dispatch(pointsCleared())}>
-            Remove points
+            {t('points.remove')}
           </button>
         </p>
       )}
       <div className={styles.inline}>
         <div className={styles.fieldWrap}>
-          <label htmlFor="checkout-points">Points to redeem</label>
+          <label htmlFor="checkout-points">{t('points.toRedeem')}</label>
           <input
             id="checkout-points"
             name="points"
@@ -78,7 +79,7 @@ export function PointsBox({ balance, applied, maxForOrder }: PointsBoxProps): JS
           />
         </div>
         <button type="button" className={styles.secondary} onClick={apply}>
-          Redeem
+          {t('points.redeem')}
         </button>
       </div>
       {error && (

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { CountyFields } from '@shop/storefront-ui';
 import type { FieldSectionProps } from './AccountDetailsFields';
 import { CheckoutField, errorId } from './CheckoutField';
+import { useServerMessage, useT } from '../i18n';
 import styles from './checkout.module.css';
 
 interface ShippingFieldsProps extends FieldSectionProps {
@@ -10,14 +11,15 @@ interface ShippingFieldsProps extends FieldSectionProps {
 
 /** Where the order goes: street, apartment, county and sub-county, town. */
 export function ShippingFields({ form, errors, change, choosePlace }: ShippingFieldsProps): JSX.Element {
+  const t = useT();
   const countyError = errors.county_id;
   const subCountyError = errors.subcounty_id;
   return (
     <fieldset className={styles.panel}>
-      <legend>Shipping</legend>
+      <legend>{t('fields.shipping')}</legend>
       <CheckoutField
         name="street"
-        label="Street"
+        label={t('fields.street')}
         autoComplete="address-line1"
         value={form.street}
         onChange={change('street')}
@@ -26,18 +28,32 @@ export function ShippingFields({ form, errors, change, choosePlace }: ShippingFi
       />
       <CheckoutField
         name="apartment"
-        label="Apartment (optional)"
+        label={t('fields.apartment')}
         autoComplete="address-line2"
         value={form.apartment}
         onChange={change('apartment')}
       />
       <div className={`${styles.row} ${countyError || subCountyError ? styles.invalid : ''}`}>
-        <CountyFields idPrefix="checkout" countyId={form.county_id} subCountyId={form.subcounty_id} onChange={choosePlace} />
+        <CountyFields
+          idPrefix="checkout"
+          countyId={form.county_id}
+          subCountyId={form.subcounty_id}
+          onChange={choosePlace}
+          labels={{
+            county: t('fields.county'),
+            subCounty: t('fields.subCounty'),
+            loadingCounties: t('fields.loadingCounties'),
+            selectCounty: t('fields.selectCounty'),
+            selectCountyFirst: t('fields.selectCountyFirst'),
+            loadingSubCounties: t('fields.loadingSubCounties'),
+            selectSubCounty: t('fields.selectSubCounty'),
+          }}
+        />
       </div>
       <SelectErrors county={countyError} subCounty={subCountyError} />
       <CheckoutField
         name="town"
-        label="Town"
+        label={t('fields.town')}
         autoComplete="address-level2"
         value={form.town}
         onChange={change('town')}
@@ -53,6 +69,7 @@ export function ShippingFields({ form, errors, change, choosePlace }: ShippingFi
  * selects are tied to their messages here, by their ids.
  */
 function SelectErrors({ county, subCounty }: { county?: string; subCounty?: string }): JSX.Element | null {
+  const say = useServerMessage();
   useEffect(() => {
     const pairs: Array<[string, string | undefined, string]> = [
       ['checkout-county', county, errorId('county_id')],
@@ -75,12 +92,12 @@ function SelectErrors({ county, subCounty }: { county?: string; subCounty?: stri
     <>
       {county && (
         <p id={errorId('county_id')} className={styles.fieldError}>
-          {county}
+          {say(county)}
         </p>
       )}
       {subCounty && (
         <p id={errorId('subcounty_id')} className={styles.fieldError}>
-          {subCounty}
+          {say(subCounty)}
         </p>
       )}
     </>

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Address, CustomerProfile, PaymentMethod } from '@shop/api-types';
 import { notify } from '@shop/store-kit';
+import { useServerMessage } from '../i18n';
 import {
   accountDetailsEmpty,
   forceMpesaNumber,
@@ -51,6 +52,7 @@ export type FieldChange = (event: { target: { value: string } }) => void;
  * box, and the messages of spec section 5 with when they show.
  */
 export function useCheckoutForm({ profile, firstAddress, meetsMinimum }: CheckoutFormOptions) {
+  const say = useServerMessage();
   const [form, setForm] = useState<CheckoutForm>(loadSavedForm);
   const [method, setMethod] = useState<PaymentMethod>('hosted');
   const [termsAccepted, setTermsAccepted] = useState(false);
@@ -128,7 +130,7 @@ export function useCheckoutForm({ profile, firstAddress, meetsMinimum }: Checkou
     setErrors(found);
     if (list.length === 0) return true;
     setValidated(false);
-    for (const [, message] of list) notify.error(message);
+    for (const [, message] of list) notify.error(say(message));
     setSummaryFocus((tick) => tick + 1);
     return false;
   };

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { notify, pointsCleared, pointsRedeemed, selectCartSubtotalCents, useAppDispatch, useAppSelector } from '@shop/store-kit';
+import { t } from '../i18n';
 import { orderTotals, type OrderTotals, type TotalsInput } from './pricing';
 
 export interface CheckoutTotals {
@@ -25,7 +26,7 @@ export function useOrderTotals({ signedIn, balance }: { signedIn: boolean; balan
     if (!pointsAskedTooMany) return;
     dispatch(pointsCleared());
     if (totals.pointsApplied > 0) dispatch(pointsRedeemed(totals.pointsApplied));
-    notify.info(`Your Shwari Points were adjusted to ${totals.pointsApplied} to fit this order.`);
+    notify.info(t('checkout.pointsAdjusted', { points: totals.pointsApplied }));
   }, [pointsAskedTooMany, totals.pointsApplied, dispatch]);
 
   return { totals, coupon };

@@ -17,6 +17,8 @@ import {
   useStoreOrderMutation,
 } from '../api/checkoutApi';
 import { phoneToMpesa } from './form';
+import { serverMessage } from '../i18n';
+import { PAYMENT_MESSAGES } from './paymentMessages';
 import { forgetPendingOrder, keepPendingOrder, orderSignature, readPendingOrder, type HeldCoupon, type PendingOrder } from './pendingOrder';
 import { pageNavigation, safePaymentUrl } from './redirect';
 
@@ -25,15 +27,7 @@ export const POLL_INTERVAL_MS = 5000;
 export const POLL_LIMIT_MS = 120_000;
 const MAX_POLLS = POLL_LIMIT_MS / POLL_INTERVAL_MS;
 
-export const PAYMENT_MESSAGES = {
-  enterPin: 'Check your phone and enter your M-Pesa PIN',
-  paid: 'Payment received. Thank you!',
-  mpesaFailed: 'The M-Pesa payment did not go through.',
-  pushFailed: 'We could not send the M-Pesa prompt. Please try again.',
-  hostedFailed: 'We could not open the secure payment page. Please try again.',
-  orderFailed: 'We could not place your order. Please try again.',
-  orderRejected: 'Please check your order details.',
-} as const;
+export { PAYMENT_MESSAGES };
 
 /** The order a payment is for: the one kept in this browser (see pendingOrder.ts). */
 export type PlacedOrder = PendingOrder;
@@ -134,7 +128,7 @@ export function usePayment() {
   const paid = useCallback(
     (order: PlacedOrder, name: string) => {
       setState({ step: 'paid', order });
-      notify.success(PAYMENT_MESSAGES.paid, { autoClose: SUCCESS_TOAST_MS });
+      notify.success(serverMessage(PAYMENT_MESSAGES.paid), { autoClose: SUCCESS_TOAST_MS });
       const query = new URLSearchParams({ order_id: order.order_number, name });
       timer.current = setTimeout(() => navigate(`/success?${query.toString()}`), REDIRECT_DELAY_MS);
     },
@@ -200,7 +194,7 @@ export function usePayment() {
           // The replaced order is not this browser's any more, or it was paid meanwhile: nothing to replace.
           forget();
           if (status === 404) return createOrder(request);
-          notify.error(apiErrorMessage(result.error, PAYMENT_MESSAGES.orderFailed));
+          notify.error(serverMessage(apiErrorMessage(result.error, PAYMENT_MESSAGES.orderFailed)));
           return null;
         }
         if (status === 422) {
@@ -214,10 +208,10 @@ export function usePayment() {
             ...(changes.length > 0 ? [] : [apiErrorMessage(result.error, PAYMENT_MESSAGES.orderRejected)]),
             ...Object.values(shown).flat(),
           ]);
-          messages.forEach((message) => notify.warning(message));
+          messages.forEach((message) => notify.warning(serverMessage(message)));
           onFieldErrors(shown);
         } else {
-          notify.error(apiErrorMessage(result.error, PAYMENT_MESSAGES.orderFailed));
+          notify.error(serverMessage(apiErrorMessage(result.error, PAYMENT_MESSAGES.orderFailed)));
         }
         return null;
       }
@@ -257,7 +251,11 @@ export function usePayment() {
       const url = 'data' in result && result.data ? safePaymentUrl(result.data.redirect_url) : null;
       if (!url || !('data' in result) || !result.data) {
         notify.error(
-          'error' in result && result.error ? apiErrorMessage(result.error, PAYMENT_MESSAGES.hostedFailed) : PAYMENT_MESSAGES.hostedFailed,
+          serverMessage(
+            'error' in result && result.error
+              ? apiErrorMessage(result.error, PAYMENT_MESSAGES.hostedFailed)
+              : PAYMENT_MESSAGES.hostedFailed,
+          ),
         );
         setState({ step: 'idle' });
         return;
@@ -282,7 +280,7 @@ export function usePayment() {
           if (answer && (answer.status === 'paid' || answer.transaction.length > 0)) return paid(order, payer.first_name);
           if (answer?.status === 'failed') {
             const message = answer.message || PAYMENT_MESSAGES.mpesaFailed;
-            notify.error(message);
+            notify.error(serverMessage(message));
             setState({ step: 'failed', order, message });
             return undefined;
           }
@@ -309,7 +307,7 @@ export function usePayment() {
       if (!alive.current) return;
       if ('error' in result || !result.data) {
         const message = 'error' in result ? apiErrorMessage(result.error, PAYMENT_MESSAGES.pushFailed) : PAYMENT_MESSAGES.pushFailed;
-        notify.error(message);
+        notify.error(serverMessage(message));
         setState({ step: 'failed', order, message });
         return;
       }

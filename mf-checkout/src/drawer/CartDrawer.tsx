@@ -17,7 +17,7 @@ import {
   useCartAtCurrentPrices,
 } from '@shop/store-kit';
 import { QuantityStepper } from '@shop/storefront-ui';
-import { REMOVE_UNAVAILABLE_MESSAGE } from '../cart/unavailable';
+import { useServerMessage, useT } from '../i18n';
 import styles from './drawer.module.css';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -51,6 +51,8 @@ function DrawerPanel(): JSX.Element {
   const canCheckout = lines.length > 0 && meetsMinimumOrder(subtotal) && !unavailable;
   const panel = useRef<HTMLDivElement>(null);
   const close = () => dispatch(cartDrawerToggled(false));
+  const t = useT();
+  const say = useServerMessage();
   useCartAtCurrentPrices();
 
   // Focus moves in when the drawer opens and back to where it was when it closes; Escape closes;
@@ -92,13 +94,13 @@ function DrawerPanel(): JSX.Element {
       <div className={styles.overlay} onClick={close} data-testid="cart-drawer-overlay" aria-hidden="true" />
       <div ref={panel} className={styles.panel} role="dialog" aria-modal="true" aria-labelledby="cart-drawer-title" onKeyDown={trapTab}>
         <div className={styles.head}>
-          <h2 id="cart-drawer-title">Shopping Cart ({count})</h2>
-          <button type="button" className={styles.close} onClick={close} aria-label="Close cart" data-autofocus>
+          <h2 id="cart-drawer-title">{t('drawer.title', { count })}</h2>
+          <button type="button" className={styles.close} onClick={close} aria-label={t('drawer.close')} data-autofocus>
             ×
           </button>
         </div>
         {lines.length === 0 ? (
-          <p className={styles.empty}>Cart is empty</p>
+          <p className={styles.empty}>{t('drawer.empty')}</p>
         ) : (
           <ul className={styles.lines}>
             {lines.map((line) => (
@@ -108,7 +110,7 @@ function DrawerPanel(): JSX.Element {
                   <span className={styles.name}>{line.name}</span>
                   <span className={styles.unit}>{line.unit}</span>
                   {line.unavailable ? (
-                    <span className={styles.unavailable}>No longer available</span>
+                    <span className={styles.unavailable}>{t('common.noLongerAvailable')}</span>
                   ) : (
                     <QuantityStepper line={line} compact />
                   )}
@@ -121,9 +123,9 @@ function DrawerPanel(): JSX.Element {
                     type="button"
                     className={styles.remove}
                     onClick={() => dispatch(removeFromCart(line.id))}
-                    aria-label={`Remove ${line.name} from cart`}
+                    aria-label={t('common.removeFromCart', { name: line.name })}
                   >
-                    Remove
+                    {t('common.remove')}
                   </button>
                 </div>
               </li>
@@ -132,17 +134,17 @@ function DrawerPanel(): JSX.Element {
         )}
         <div className={styles.foot}>
           <p className={styles.subtotal}>
-            <span>Subtotal</span>
+            <span>{t('common.subtotal')}</span>
             <strong data-testid="drawer-subtotal">{formatCents(subtotal)}</strong>
           </p>
           {lines.length > 0 && !canCheckout && (
             <p className={styles.warning} id="cart-drawer-minimum">
-              {unavailable ? REMOVE_UNAVAILABLE_MESSAGE : MINIMUM_ORDER_MESSAGE}
+              {unavailable ? t('common.removeUnavailable') : say(MINIMUM_ORDER_MESSAGE)}
             </p>
           )}
           <div className={styles.actions}>
             <Link to="/cart" className={styles.secondary} onClick={close}>
-              View Cart
+              {t('drawer.viewCart')}
             </Link>
             <button
               type="button"
@@ -154,7 +156,7 @@ function DrawerPanel(): JSX.Element {
                 navigate('/checkout');
               }}
             >
-              Checkout
+              {t('drawer.checkout')}
             </button>
           </div>
         </div>

@@ -1,6 +1,7 @@
 import { Link, useSearchParams } from 'react-router-dom';
 import { ORDER_MESSAGES } from '@shop/api-types';
 import { SESSION_STORAGE_KEYS, usePageMeta } from '@shop/store-kit';
+import { useServerMessage, useT } from '../i18n';
 import styles from '../success/result.module.css';
 
 /** The order the shopping assistant last sent to the payment page (in this tab), if any. */
@@ -23,7 +24,9 @@ export function retryPath(orderNumber: string): '/chat' | '/checkout' {
 
 /** /failed: the payment did not go through; the cart is kept for another try, from where the order was placed. */
 export default function FailedPage(): JSX.Element {
-  usePageMeta({ title: 'Payment not completed', description: 'Your order could not be processed.' });
+  const t = useT();
+  const say = useServerMessage();
+  usePageMeta({ title: t('failed.title'), description: t('failed.description') });
   const [params] = useSearchParams();
   const pending = params.get('pending') === '1';
   // The payment went through after the order had been cancelled: the order stays cancelled and the money goes back.
@@ -31,28 +34,26 @@ export default function FailedPage(): JSX.Element {
   const orderNumber = (params.get('order_id') ?? '').trim().slice(0, 40);
   return (
     <section className={styles.card}>
-      <h1>{ORDER_MESSAGES.orderFailed}</h1>
-      <p>{ORDER_MESSAGES.checkPayment}</p>
+      <h1>{say(ORDER_MESSAGES.orderFailed)}</h1>
+      <p>{say(ORDER_MESSAGES.checkPayment)}</p>
       {orderNumber && (
         <p>
-          Order number: <strong data-testid="order-number">{orderNumber}</strong>
+          {t('common.orderNumber')} <strong data-testid="order-number">{orderNumber}</strong>
         </p>
       )}
       {refund && (
         <p className={styles.calm} role="status">
-          Refund due: your payment arrived after this order was cancelled. The order stays cancelled and the amount will be refunded to you;
-          there is no need to contact us.
+          {t('failed.refund')}
         </p>
       )}
       {pending && (
         <p className={styles.calm} role="status">
-          Your payment is still being confirmed. If it goes through, your order will be marked as paid and the order page will update on its
-          own: there is no need to pay again.
+          {t('failed.pending')}
         </p>
       )}
       <div className={styles.actions}>
         <Link to={retryPath(orderNumber)} className={styles.primary}>
-          Try Again
+          {t('failed.tryAgain')}
         </Link>
       </div>
     </section>

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { cartCleared, selectIsSignedIn, STORAGE_KEYS, useAppDispatch, useAppSelector, usePageMeta } from '@shop/store-kit';
+import { useT } from '../i18n';
 import styles from './result.module.css';
 
 /** Query values are shown as text only, and kept short. */
@@ -8,7 +9,8 @@ const param = (params: URLSearchParams, name: string, max: number): string => (p
 
 /** /success?order_id=...&name=...: the paid order; the cart, the kept unpaid order and the payment's saved keys are cleared. */
 export default function SuccessPage(): JSX.Element {
-  usePageMeta({ title: 'Thank you', description: 'Your order has been paid.' });
+  const t = useT();
+  usePageMeta({ title: t('success.title'), description: t('success.description') });
   const [params] = useSearchParams();
   const dispatch = useAppDispatch();
   const signedIn = useAppSelector(selectIsSignedIn);
@@ -31,21 +33,21 @@ export default function SuccessPage(): JSX.Element {
       <p className={styles.icon} aria-hidden="true">
         ✓
       </p>
-      <h1>{name ? `Thank you, ${name}!` : 'Thank you for your order!'}</h1>
+      <h1>{name ? t('success.thanksName', { name }) : t('success.thanks')}</h1>
       {orderNumber && (
         <p className={styles.number}>
-          Order number: <strong data-testid="order-number">{orderNumber}</strong>
+          {t('common.orderNumber')} <strong data-testid="order-number">{orderNumber}</strong>
         </p>
       )}
-      <p>Your order has been paid. We will deliver it within 24-48 hours, free of charge.</p>
+      <p>{t('success.paid')}</p>
       <div className={styles.actions}>
         {signedIn && orderNumber && (
           <Link to={`/profile/order/${encodeURIComponent(orderNumber)}`} className={styles.secondary}>
-            View your order
+            {t('success.viewOrder')}
           </Link>
         )}
         <Link to="/shop/all" className={styles.primary}>
-          Continue Shopping
+          {t('common.continueShopping')}
         </Link>
       </div>
     </section>
