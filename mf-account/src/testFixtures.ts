@@ -8,6 +8,7 @@ import { createElement, type ReactElement } from 'react';
 import { screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { Address, County, CustomerProfile, LoginResponse, PointsHistory, SubCounty } from '@shop/api-types';
+import { LanguageProvider } from '@shop/store-kit';
 import { renderWithStore } from '@shop/store-kit/src/testing';
 import ForgotPasswordPage from './auth/ForgotPasswordPage';
 import LoginPage from './auth/LoginPage';
@@ -153,24 +154,24 @@ function LocationDisplay(): ReactElement {
 
 /**
  * The account remote's routes as the shell mounts them, at `path`; a stand-in shows where the
- * router ended up (screen.getByTestId('location')).
+ * router ended up (screen.getByTestId('location')). With `i18n` (createI18n('sw', [accountCatalog]))
+ * the screens are in that language, as the shell's LanguageProvider gives it.
  */
-export function renderAccount(path: string) {
-  return renderWithStore(
+export function renderAccount(path: string, i18n?: Parameters<typeof LanguageProvider>[0]['i18n']) {
+  const routes = createElement(
+    MemoryRouter,
+    { initialEntries: [path], future: { v7_startTransition: true, v7_relativeSplatPath: true } },
     createElement(
-      MemoryRouter,
-      { initialEntries: [path], future: { v7_startTransition: true, v7_relativeSplatPath: true } },
-      createElement(
-        Routes,
-        null,
-        createElement(Route, { path: '/login', element: createElement(LoginPage) }),
-        createElement(Route, { path: '/register', element: createElement(RegisterPage) }),
-        createElement(Route, { path: '/forgot-password', element: createElement(ForgotPasswordPage) }),
-        createElement(Route, { path: '/profile/*', element: createElement(ProfileArea) }),
-      ),
-      createElement(LocationDisplay),
+      Routes,
+      null,
+      createElement(Route, { path: '/login', element: createElement(LoginPage) }),
+      createElement(Route, { path: '/register', element: createElement(RegisterPage) }),
+      createElement(Route, { path: '/forgot-password', element: createElement(ForgotPasswordPage) }),
+      createElement(Route, { path: '/profile/*', element: createElement(ProfileArea) }),
     ),
+    createElement(LocationDisplay),
   );
+  return renderWithStore(i18n ? createElement(LanguageProvider, { i18n, children: routes }) : routes);
 }
 
 /** Where the router is now. */

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { normaliseKenyanPhone, type Address, type AddressBody } from '@shop/api-types';
 import { CountyFields, TextField } from '@shop/storefront-ui';
+import { useT } from '../i18n';
 import styles from '../profile/profile.module.css';
 
 type Draft = Omit<AddressBody, 'county_id' | 'sub_county_id' | 'apartment'> & {
@@ -28,6 +29,7 @@ interface AddressFormProps {
 }
 
 export function AddressForm({ address, saving, onSave, onCancel }: AddressFormProps): JSX.Element {
+  const t = useT();
   const [draft, setDraft] = useState<Draft>(() => toDraft(address));
   const set = (field: keyof Draft) => (event: { target: { value: string } }) =>
     setDraft((current) => ({ ...current, [field]: event.target.value }));
@@ -47,11 +49,16 @@ export function AddressForm({ address, saving, onSave, onCancel }: AddressFormPr
   };
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate aria-label={address ? `Edit address ${address.name}` : 'New address'}>
+    <form
+      className={styles.form}
+      onSubmit={submit}
+      noValidate
+      aria-label={address ? t('addresses.editLabel', { name: address.name }) : t('addresses.new')}
+    >
       <div className={styles.row}>
         <TextField
           id={`${idPrefix}-name`}
-          label="Name"
+          label={t('addressForm.name')}
           name="name"
           autoComplete="name"
           value={draft.name}
@@ -60,7 +67,7 @@ export function AddressForm({ address, saving, onSave, onCancel }: AddressFormPr
         />
         <TextField
           id={`${idPrefix}-phone`}
-          label="Phone"
+          label={t('addressForm.phone')}
           name="phone"
           type="tel"
           inputMode="tel"
@@ -72,7 +79,7 @@ export function AddressForm({ address, saving, onSave, onCancel }: AddressFormPr
       </div>
       <TextField
         id={`${idPrefix}-email`}
-        label="Email"
+        label={t('addressForm.email')}
         name="email"
         type="email"
         autoComplete="email"
@@ -82,7 +89,7 @@ export function AddressForm({ address, saving, onSave, onCancel }: AddressFormPr
       />
       <TextField
         id={`${idPrefix}-street`}
-        label="Street address"
+        label={t('addressForm.street')}
         name="street_address"
         autoComplete="address-line1"
         value={draft.street_address}
@@ -92,7 +99,7 @@ export function AddressForm({ address, saving, onSave, onCancel }: AddressFormPr
       <div className={styles.row}>
         <TextField
           id={`${idPrefix}-apartment`}
-          label="Apartment (optional)"
+          label={t('addressForm.apartment')}
           name="apartment"
           autoComplete="address-line2"
           value={draft.apartment}
@@ -100,7 +107,7 @@ export function AddressForm({ address, saving, onSave, onCancel }: AddressFormPr
         />
         <TextField
           id={`${idPrefix}-town`}
-          label="Town"
+          label={t('addressForm.town')}
           name="town"
           autoComplete="address-level2"
           value={draft.town}
@@ -118,10 +125,10 @@ export function AddressForm({ address, saving, onSave, onCancel }: AddressFormPr
       </div>
       <div className={styles.actions}>
         <button type="submit" className={styles.primary} disabled={saving}>
-          {saving ? 'Saving…' : 'Save Address'}
+          {saving ? t('addressForm.saving') : t('addressForm.save')}
         </button>
         <button type="button" className={styles.secondary} onClick={onCancel}>
-          Cancel
+          {t('addressForm.cancel')}
         </button>
       </div>
     </form>

@@ -11,13 +11,17 @@ import {
 } from '@shop/store-kit';
 import { EmptyState, Loading } from '@shop/storefront-ui';
 import { AddressForm } from './AddressForm';
+import { useT } from '../i18n';
+import { useServerMessage } from '../i18n/serverMessages';
 import styles from '../profile/profile.module.css';
 
 type Editing = { kind: 'new' } | { kind: 'edit'; id: number } | null;
 
 /** /profile/addresses: cards with the saved addresses, and working Add, Edit and Delete. */
 export function AddressesPage(): JSX.Element {
-  usePageMeta({ title: 'Addresses' });
+  const t = useT();
+  const serverMessage = useServerMessage();
+  usePageMeta({ title: t('addresses.title') });
   const addresses = useGetAddressesQuery();
   const [create, creating] = useCreateAddressMutation();
   const [update, updating] = useUpdateAddressMutation();
@@ -28,10 +32,10 @@ export function AddressesPage(): JSX.Element {
   const save = async (body: AddressBody, address?: Address) => {
     const result = address ? await update({ ...body, id: address.id }) : await create(body);
     if ('error' in result) {
-      for (const message of apiErrorMessages(result.error)) notify.error(message);
+      for (const message of apiErrorMessages(result.error)) notify.error(serverMessage(message));
       return;
     }
-    notify.success(result.data.message);
+    notify.success(serverMessage(result.data.message));
     setEditing(null);
   };
 
@@ -39,34 +43,34 @@ export function AddressesPage(): JSX.Element {
     const result = await remove(address.id);
     setConfirming(null);
     if ('error' in result) {
-      for (const message of apiErrorMessages(result.error)) notify.error(message);
+      for (const message of apiErrorMessages(result.error)) notify.error(serverMessage(message));
       return;
     }
-    notify.warning(`${address.name}'s address deleted`);
+    notify.warning(t('addresses.deleted', { name: address.name }));
   };
 
-  if (addresses.isLoading) return <Loading label="Loading your addresses…" />;
-  if (addresses.isError) return <EmptyState title="We could not load your addresses just now." />;
+  if (addresses.isLoading) return <Loading label={t('addresses.loading')} />;
+  if (addresses.isError) return <EmptyState title={t('addresses.loadFailed')} />;
   const list = addresses.data ?? [];
 
   return (
     <section>
       <div className={styles.heading}>
-        <h1>Addresses</h1>
+        <h1>{t('addresses.title')}</h1>
         {editing?.kind !== 'new' && (
           <button type="button" className={styles.primary} onClick={() => setEditing({ kind: 'new' })}>
-            Add Address
+            {t('addresses.add')}
           </button>
         )}
       </div>
       {editing?.kind === 'new' && (
         <div className={styles.panel}>
-          <h2>New address</h2>
+          <h2>{t('addresses.new')}</h2>
           <AddressForm saving={creating.isLoading} onSave={(body) => void save(body)} onCancel={() => setEditing(null)} />
         </div>
       )}
       {list.length === 0 && editing?.kind !== 'new' ? (
-        <EmptyState title="You have no saved addresses yet.">Add one to check out faster.</EmptyState>
+        <EmptyState title={t('addresses.none')}>{t('addresses.noneHint')}</EmptyState>
       ) : (
         <ul className={styles.cards}>
           {list.map((address) => (
@@ -82,38 +86,38 @@ export function AddressesPage(): JSX.Element {
                 <>
                   <h2>{address.name}</h2>
                   <dl>
-                    <dt>Email</dt>
+                    <dt>{t('addresses.email')}</dt>
                     <dd>{address.email}</dd>
-                    <dt>Phone</dt>
+                    <dt>{t('addresses.phone')}</dt>
                     <dd>{address.phone}</dd>
-                    <dt>Street</dt>
+                    <dt>{t('addresses.street')}</dt>
                     <dd>{address.street_address}</dd>
                     {address.apartment && (
                       <>
-                        <dt>Apartment</dt>
+                        <dt>{t('addresses.apartment')}</dt>
                         <dd>{address.apartment}</dd>
                       </>
                     )}
-                    <dt>Town</dt>
+                    <dt>{t('addresses.town')}</dt>
                     <dd>{address.town}</dd>
-                    <dt>County</dt>
+                    <dt>{t('addresses.county')}</dt>
                     <dd>{address.county.name}</dd>
-                    <dt>Sub County</dt>
+                    <dt>{t('addresses.subCounty')}</dt>
                     <dd>{address.sub_county.name}</dd>
                   </dl>
                   {confirming === address.id ? (
-                    <div className={styles.actions} role="group" aria-label="Confirm delete">
-                      <span>Delete this address?</span>
+                    <div className={styles.actions} role="group" aria-label={t('addresses.confirmDelete')}>
+                      <span>{t('addresses.deleteQuestion')}</span>
                       <button
                         type="button"
                         className={styles.danger}
                         disabled={removing.isLoading}
                         onClick={() => void confirmDelete(address)}
                       >
-                        Yes, delete
+                        {t('addresses.yesDelete')}
                       </button>
                       <button type="button" className={styles.secondary} onClick={() => setConfirming(null)}>
-                        Keep it
+                        {t('addresses.keep')}
                       </button>
                     </div>
                   ) : (
@@ -122,17 +126,17 @@ export function AddressesPage(): JSX.Element {
                         type="button"
                         className={styles.secondary}
                         onClick={() => setEditing({ kind: 'edit', id: address.id })}
-                        aria-label={`Edit address ${address.name}`}
+                        aria-label={t('addresses.editLabel', { name: address.name })}
                       >
-                        Edit
+                        {t('addresses.edit')}
                       </button>
                       <button
                         type="button"
                         className={styles.secondary}
                         onClick={() => setConfirming(address.id)}
-                        aria-label={`Delete address ${address.name}`}
+                        aria-label={t('addresses.deleteLabel', { name: address.name })}
                       >
-                        Delete
+                        {t('addresses.delete')}
                       </button>
                     </div>
                   )}

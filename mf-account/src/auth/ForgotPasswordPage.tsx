@@ -1,10 +1,15 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
-import { REDIRECT_DELAY_MS } from '@shop/api-types';
+import { ACCOUNT_MESSAGES, REDIRECT_DELAY_MS } from '@shop/api-types';
 import { apiErrorMessages, errorStatus, notify, selectIsSignedIn, useAppSelector } from '@shop/store-kit';
 import { TextField } from '@shop/storefront-ui';
 import { useForgotPasswordMutation } from '../api/accountApi';
+import { useT } from '../i18n';
+import { useServerMessage } from '../i18n/serverMessages';
 import styles from './auth.module.css';
+
+/** Refused in the browser with the server's own words, so both say it the same in every language. */
+const PASSWORD_MISMATCH = 'The password field confirmation does not match.';
 
 /**
  * The spec's screen (email, new password, confirmation) with one added step: a one-time code
@@ -14,6 +19,8 @@ import styles from './auth.module.css';
 export default function ForgotPasswordPage(): JSX.Element {
   const signedInAlready = useAppSelector(selectIsSignedIn);
   const navigate = useNavigate();
+  const t = useT();
+  const serverMessage = useServerMessage();
   const [send, { isLoading }] = useForgotPasswordMutation();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -29,19 +36,19 @@ export default function ForgotPasswordPage(): JSX.Element {
   const requestCode = async () => {
     const result = await send({ email });
     if ('error' in result) {
-      if (errorStatus(result.error) === 404) notify.error('Register first');
-      else for (const message of apiErrorMessages(result.error)) notify.error(message);
+      if (errorStatus(result.error) === 404) notify.error(serverMessage(ACCOUNT_MESSAGES.registerFirst));
+      else for (const message of apiErrorMessages(result.error)) notify.error(serverMessage(message));
       return;
     }
     setCodeSent(true);
-    notify.success(result.data.message);
+    notify.success(serverMessage(result.data.message));
   };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     // Refused before any call: no code is mailed for a new password that was mistyped.
     if (password !== confirmation) {
-      notify.error('The password field confirmation does not match.');
+      notify.error(serverMessage(PASSWORD_MISMATCH));
       return;
     }
     if (!codeSent) {
@@ -50,31 +57,27 @@ export default function ForgotPasswordPage(): JSX.Element {
     }
     const result = await send({ email, code, password, password_confirmation: confirmation });
     if ('error' in result) {
-      for (const message of apiErrorMessages(result.error)) notify.error(message);
+      for (const message of apiErrorMessages(result.error)) notify.error(serverMessage(message));
       return;
     }
-    setDone(result.data.message);
-    notify.success(result.data.message);
+    setDone(serverMessage(result.data.message));
+    notify.success(serverMessage(result.data.message));
     timer.current = setTimeout(() => navigate('/login'), REDIRECT_DELAY_MS);
   };
 
   return (
     <section className={styles.card}>
-      <h1>Forgot Password</h1>
+      <h1>{t('forgot.title')}</h1>
       {done ? (
         <p className={styles.success} role="status">
-          {done} Taking you to the login page…
+          {done} {t('form.redirecting')}
         </p>
       ) : (
         <>
-          <p className={styles.lead}>
-            {codeSent
-              ? `We emailed a 6-digit code to ${email}. Enter it with your new password.`
-              : 'Enter your email address and choose a new password. We will email you a code to confirm it is you.'}
-          </p>
+          <p className={styles.lead}>{codeSent ? t('forgot.codeSentLead', { email }) : t('forgot.lead')}</p>
           <form className={styles.form} onSubmit={submit} noValidate>
             <TextField
-              label="Email address"
+              label={t('form.email')}
               name="email"
               type="email"
               autoComplete="email"
@@ -84,7 +87,7 @@ export default function ForgotPasswordPage(): JSX.Element {
               required
             />
             <TextField
-              label="New password"
+              label={t('forgot.newPassword')}
               name="password"
               type="password"
               autoComplete="new-password"
@@ -93,7 +96,7 @@ export default function ForgotPasswordPage(): JSX.Element {
               required
             />
             <TextField
-              label="Confirm password"
+              label={t('forgot.confirmPassword')}
               name="password_confirmation"
               type="password"
               autoComplete="new-password"
@@ -103,7 +106,7 @@ export default function ForgotPasswordPage(): JSX.Element {
             />
             {codeSent && (
               <TextField
-                label="6-digit code from your email"
+                label={t('forgot.code')}
                 name="code"
                 inputMode="numeric"
                 autoComplete="one-time-code"
@@ -114,20 +117,20 @@ export default function ForgotPasswordPage(): JSX.Element {
               />
             )}
             <button type="submit" className={styles.submit} disabled={isLoading}>
-              {isLoading ? 'Please wait…' : codeSent ? 'Reset Password' : 'Send me a code'}
+              {isLoading ? t('forgot.wait') : codeSent ? t('forgot.reset') : t('forgot.sendCode')}
             </button>
             {codeSent && (
               <button type="button" className={styles.secondary} disabled={isLoading} onClick={() => void requestCode()}>
-                Send a new code
+                {t('forgot.sendNewCode')}
               </button>
             )}
           </form>
         </>
       )}
       <p className={styles.links}>
-        <Link to="/login">Back to login</Link>
+        <Link to="/login">{t('forgot.backToLogin')}</Link>
         <span>
-          No account yet? <Link to="/register">Register</Link>
+          {t('forgot.noAccount')} <Link to="/register">{t('forgot.register')}</Link>
         </span>
       </p>
     </section>

@@ -4,6 +4,8 @@ import { LOGIN_ERROR_TOAST_MS } from '@shop/api-types';
 import { apiErrorMessages, notify, selectIsSignedIn, signedIn, useAppDispatch, useAppSelector } from '@shop/store-kit';
 import { TextField } from '@shop/storefront-ui';
 import { useLoginMutation } from '../api/accountApi';
+import { useT } from '../i18n';
+import { useServerMessage } from '../i18n/serverMessages';
 import styles from './auth.module.css';
 
 export default function LoginPage(): JSX.Element {
@@ -14,6 +16,8 @@ export default function LoginPage(): JSX.Element {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(false);
+  const t = useT();
+  const serverMessage = useServerMessage();
 
   if (signedInAlready) return <Navigate to="/profile/my-account" replace />;
 
@@ -21,13 +25,13 @@ export default function LoginPage(): JSX.Element {
     event.preventDefault();
     const result = await login({ email, password, remember });
     if ('error' in result) {
-      for (const message of apiErrorMessages(result.error, 'We could not sign you in. Please try again.'))
-        notify.error(message, { autoClose: LOGIN_ERROR_TOAST_MS });
+      for (const message of apiErrorMessages(result.error, t('login.failed')))
+        notify.error(serverMessage(message), { autoClose: LOGIN_ERROR_TOAST_MS });
       return;
     }
     const { token, user, role } = result.data;
     if (role !== 'customer') {
-      notify.error('Staff accounts sign in to the back office at /admin/login.', { autoClose: LOGIN_ERROR_TOAST_MS * 3 });
+      notify.error(t('login.staffAccount'), { autoClose: LOGIN_ERROR_TOAST_MS * 3 });
       return;
     }
     dispatch(signedIn({ token, name: `${user.first_name} ${user.last_name}`, email: user.email }));
@@ -36,11 +40,11 @@ export default function LoginPage(): JSX.Element {
 
   return (
     <section className={styles.card}>
-      <h1>Login</h1>
-      <p className={styles.lead}>Welcome back. Sign in to see your orders, addresses and Shwari Points.</p>
+      <h1>{t('login.title')}</h1>
+      <p className={styles.lead}>{t('login.lead')}</p>
       <form className={styles.form} onSubmit={submit} noValidate>
         <TextField
-          label="Email address"
+          label={t('form.email')}
           name="email"
           type="email"
           autoComplete="email"
@@ -49,7 +53,7 @@ export default function LoginPage(): JSX.Element {
           required
         />
         <TextField
-          label="Password"
+          label={t('form.password')}
           name="password"
           type="password"
           autoComplete="current-password"
@@ -58,16 +62,16 @@ export default function LoginPage(): JSX.Element {
           required
         />
         <label className={styles.checkbox}>
-          <input type="checkbox" checked={remember} onChange={(event) => setRemember(event.target.checked)} /> Remember me for 30 days
+          <input type="checkbox" checked={remember} onChange={(event) => setRemember(event.target.checked)} /> {t('login.remember')}
         </label>
         <button type="submit" className={styles.submit} disabled={isLoading}>
-          {isLoading ? 'Signing in…' : 'Log in'}
+          {isLoading ? t('login.submitting') : t('login.submit')}
         </button>
       </form>
       <p className={styles.links}>
-        <Link to="/forgot-password">Lost your password?</Link>
+        <Link to="/forgot-password">{t('login.lostPassword')}</Link>
         <span>
-          New here? <Link to="/register">Create an account</Link>
+          {t('login.newHere')} <Link to="/register">{t('login.createAccount')}</Link>
         </span>
       </p>
     </section>

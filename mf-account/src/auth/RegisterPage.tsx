@@ -4,6 +4,8 @@ import { normaliseKenyanPhone, REDIRECT_DELAY_MS, SIGN_UP_POINTS } from '@shop/a
 import { apiErrorMessages, notify } from '@shop/store-kit';
 import { TextField } from '@shop/storefront-ui';
 import { useRegisterMutation } from '../api/accountApi';
+import { useT } from '../i18n';
+import { useServerMessage } from '../i18n/serverMessages';
 import styles from './auth.module.css';
 
 const EMPTY = { first_name: '', last_name: '', email: '', phone: '', password: '' };
@@ -13,6 +15,8 @@ export default function RegisterPage(): JSX.Element {
   const [done, setDone] = useState<string | null>(null);
   const [register, { isLoading }] = useRegisterMutation();
   const navigate = useNavigate();
+  const t = useT();
+  const serverMessage = useServerMessage();
   const timer = useRef<ReturnType<typeof setTimeout>>();
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -24,27 +28,27 @@ export default function RegisterPage(): JSX.Element {
     // Sent as the server stores it; what the parser cannot read goes as typed, for the server's message.
     const result = await register({ ...form, phone: normaliseKenyanPhone(form.phone) ?? form.phone });
     if ('error' in result) {
-      for (const message of apiErrorMessages(result.error)) notify.error(message);
+      for (const message of apiErrorMessages(result.error)) notify.error(serverMessage(message));
       return;
     }
-    setDone(result.data.message);
-    notify.success(result.data.message);
+    setDone(serverMessage(result.data.message));
+    notify.success(serverMessage(result.data.message));
     timer.current = setTimeout(() => navigate('/login'), REDIRECT_DELAY_MS);
   };
 
   return (
     <section className={styles.card}>
-      <h1>Register</h1>
-      <p className={styles.lead}>Create an account and earn {SIGN_UP_POINTS} Shwari Points at once.</p>
+      <h1>{t('register.title')}</h1>
+      <p className={styles.lead}>{t('register.lead', { points: SIGN_UP_POINTS })}</p>
       {done ? (
         <p className={styles.success} role="status">
-          {done} Taking you to the login page…
+          {done} {t('form.redirecting')}
         </p>
       ) : (
         <form className={styles.form} onSubmit={submit} noValidate>
           <div className={styles.row}>
             <TextField
-              label="First name"
+              label={t('form.firstName')}
               name="first_name"
               autoComplete="given-name"
               value={form.first_name}
@@ -52,7 +56,7 @@ export default function RegisterPage(): JSX.Element {
               required
             />
             <TextField
-              label="Last name"
+              label={t('form.lastName')}
               name="last_name"
               autoComplete="family-name"
               value={form.last_name}
@@ -61,7 +65,7 @@ export default function RegisterPage(): JSX.Element {
             />
           </div>
           <TextField
-            label="Email address"
+            label={t('form.email')}
             name="email"
             type="email"
             autoComplete="email"
@@ -70,7 +74,7 @@ export default function RegisterPage(): JSX.Element {
             required
           />
           <TextField
-            label="Phone"
+            label={t('form.phone')}
             name="phone"
             type="tel"
             inputMode="tel"
@@ -81,7 +85,7 @@ export default function RegisterPage(): JSX.Element {
             required
           />
           <TextField
-            label="Password"
+            label={t('form.password')}
             name="password"
             type="password"
             autoComplete="new-password"
@@ -90,13 +94,13 @@ export default function RegisterPage(): JSX.Element {
             required
           />
           <button type="submit" className={styles.submit} disabled={isLoading}>
-            {isLoading ? 'Creating your account…' : 'Register'}
+            {isLoading ? t('register.submitting') : t('register.submit')}
           </button>
         </form>
       )}
       <p className={styles.links}>
         <span>
-          Already have an account? <Link to="/login">Log in</Link>
+          {t('register.haveAccount')} <Link to="/login">{t('register.logIn')}</Link>
         </span>
       </p>
     </section>

@@ -3,34 +3,37 @@ import { formatKsh } from '@shop/money';
 import { usePageMeta } from '@shop/store-kit';
 import { EmptyState, Loading } from '@shop/storefront-ui';
 import { useGetOrdersQuery } from '../api/accountApi';
-import { orderDate, PaidFlag, StatusBadge } from './StatusBadge';
+import { useT } from '../i18n';
+import { PaidFlag, StatusBadge, useOrderDates } from './StatusBadge';
 import styles from './orders.module.css';
 
 /** /profile/orders: every order of the signed-in customer, newest first. */
 export function OrdersPage(): JSX.Element {
-  usePageMeta({ title: 'Orders' });
+  const t = useT();
+  const { orderDate } = useOrderDates();
+  usePageMeta({ title: t('orders.title') });
   const { data, isLoading, isError } = useGetOrdersQuery();
-  if (isLoading) return <Loading label="Loading your orders…" />;
-  if (isError || !data) return <EmptyState title="We could not load your orders just now." />;
+  if (isLoading) return <Loading label={t('orders.loading')} />;
+  if (isError || !data) return <EmptyState title={t('orders.loadFailed')} />;
   return (
     <section>
-      <h1>Orders</h1>
+      <h1>{t('orders.title')}</h1>
       {data.orders.length === 0 ? (
-        <EmptyState title="You have no orders yet.">
-          <Link to="/shop/all">Start shopping</Link>
+        <EmptyState title={t('orders.none')}>
+          <Link to="/shop/all">{t('orders.startShopping')}</Link>
         </EmptyState>
       ) : (
         <div className={styles.scroll}>
           <table className={styles.table}>
             <thead>
               <tr>
-                <th scope="col">Order</th>
-                <th scope="col">Products</th>
-                <th scope="col">Amount</th>
-                <th scope="col">Date</th>
-                <th scope="col">Status</th>
-                <th scope="col">Payment</th>
-                <th scope="col">Actions</th>
+                <th scope="col">{t('orders.order')}</th>
+                <th scope="col">{t('orders.products')}</th>
+                <th scope="col">{t('orders.amount')}</th>
+                <th scope="col">{t('orders.date')}</th>
+                <th scope="col">{t('orders.status')}</th>
+                <th scope="col">{t('orders.payment')}</th>
+                <th scope="col">{t('orders.actions')}</th>
               </tr>
             </thead>
             <tbody>
@@ -49,11 +52,14 @@ export function OrdersPage(): JSX.Element {
                     <PaidFlag isPaid={order.is_paid} />
                   </td>
                   <td className={styles.actions}>
-                    <Link to={`/profile/order/${order.order_number}`} aria-label={`View order ${order.order_number}`}>
-                      View
+                    <Link to={`/profile/order/${order.order_number}`} aria-label={t('orders.viewLabel', { number: order.order_number })}>
+                      {t('orders.view')}
                     </Link>
-                    <Link to={`/profile/order/${order.order_number}#tracking`} aria-label={`Track order ${order.order_number}`}>
-                      Track Order
+                    <Link
+                      to={`/profile/order/${order.order_number}#tracking`}
+                      aria-label={t('orders.trackLabel', { number: order.order_number })}
+                    >
+                      {t('orders.track')}
                     </Link>
                   </td>
                 </tr>

@@ -1,45 +1,51 @@
 import { usePageMeta } from '@shop/store-kit';
 import { EmptyState, Loading, VisuallyHidden } from '@shop/storefront-ui';
 import { useGetPointsQuery } from '../api/accountApi';
+import { useT } from '../i18n';
+import { useOrderDates } from '../orders/StatusBadge';
 import styles from '../profile/profile.module.css';
 
-const REASONS: Record<string, string> = {
-  sign_up: 'Welcome points for registering',
-  welcome_bonus: 'Welcome bonus',
-  redeemed: 'Redeemed at checkout',
-  order_paid: 'Earned on a paid order',
-  redeem_refund: 'Returned: the order was cancelled',
-  order_paid_reversed: 'Taken back: the order was cancelled',
-};
-
-const dateFormat = new Intl.DateTimeFormat('en-KE', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Nairobi' });
+/** The ledger's reasons as the shopper reads them; a reason added later shows as the server names it. */
+function reasonLabels(t: ReturnType<typeof useT>): Record<string, string> {
+  return {
+    sign_up: t('points.reason.signUp'),
+    welcome_bonus: t('points.reason.welcomeBonus'),
+    redeemed: t('points.reason.redeemed'),
+    order_paid: t('points.reason.orderPaid'),
+    redeem_refund: t('points.reason.redeemRefund'),
+    order_paid_reversed: t('points.reason.orderPaidReversed'),
+  };
+}
 
 /** Shwari Points: the balance and every change that explains it. */
 export function PointsPage(): JSX.Element {
-  usePageMeta({ title: 'Shwari Points' });
+  const t = useT();
+  const { orderTime: dateFormat } = useOrderDates();
+  usePageMeta({ title: t('points.title') });
   const { data, isLoading, isError } = useGetPointsQuery();
-  if (isLoading) return <Loading label="Loading your points…" />;
-  if (isError || !data) return <EmptyState title="We could not load your points just now." />;
+  if (isLoading) return <Loading label={t('points.loading')} />;
+  if (isError || !data) return <EmptyState title={t('points.loadFailed')} />;
+  const reasons = reasonLabels(t);
   return (
     <section>
-      <h1>Shwari Points</h1>
+      <h1>{t('points.title')}</h1>
       <p className={styles.pointsBalance}>
-        <span>Your balance</span>
+        <span>{t('points.yourBalance')}</span>
         <strong data-testid="points-balance">{data.current_balance}</strong>
-        <span>points</span>
+        <span>{t('points.unit')}</span>
       </p>
-      <p>Redeem your points at checkout. You earn points on every paid order.</p>
+      <p>{t('points.intro')}</p>
       {data.entries.length === 0 ? (
-        <EmptyState title="No points history yet" />
+        <EmptyState title={t('points.none')} />
       ) : (
         <table className={styles.table}>
-          <VisuallyHidden as="caption">Points history, newest first</VisuallyHidden>
+          <VisuallyHidden as="caption">{t('points.caption')}</VisuallyHidden>
           <thead>
             <tr>
-              <th scope="col">Date</th>
-              <th scope="col">What</th>
-              <th scope="col">Points</th>
-              <th scope="col">Balance</th>
+              <th scope="col">{t('points.date')}</th>
+              <th scope="col">{t('points.what')}</th>
+              <th scope="col">{t('points.points')}</th>
+              <th scope="col">{t('points.balance')}</th>
             </tr>
           </thead>
           <tbody>
@@ -47,7 +53,7 @@ export function PointsPage(): JSX.Element {
               <tr key={entry.id}>
                 <td>{dateFormat.format(new Date(entry.created_at))}</td>
                 <td>
-                  {REASONS[entry.reason] ?? entry.reason}
+                  {reasons[entry.reason] ?? entry.reason}
                   {entry.reference ? ` (${entry.reference})` : ''}
                 </td>
                 <td className={entry.delta >= 0 ? styles.plus : styles.minus}>{entry.delta >= 0 ? `+${entry.delta}` : entry.delta}</td>

@@ -11,10 +11,14 @@ import {
 } from '@shop/store-kit';
 import { EmptyState, Loading, TextField } from '@shop/storefront-ui';
 import { useLogOut } from './ProfileLayout';
+import { useT } from '../i18n';
+import { useServerMessage } from '../i18n/serverMessages';
 import styles from './profile.module.css';
 
 export function MyAccountPage(): JSX.Element {
-  usePageMeta({ title: 'My Account' });
+  const t = useT();
+  const serverMessage = useServerMessage();
+  usePageMeta({ title: t('account.title') });
   const profile = useGetProfileQuery();
   const [update, { isLoading: saving }] = useUpdateProfileMutation();
   const dispatch = useAppDispatch();
@@ -36,8 +40,8 @@ export function MyAccountPage(): JSX.Element {
     }
   }, [profile.data]);
 
-  if (profile.isLoading) return <Loading label="Loading your profile…" />;
-  if (profile.isError || !profile.data) return <EmptyState title="We could not load your profile just now." />;
+  if (profile.isLoading) return <Loading label={t('account.loading')} />;
+  if (profile.isError || !profile.data) return <EmptyState title={t('account.loadFailed')} />;
 
   // A new email or password needs the current one: a token taken from this browser alone must not take the account.
   const needsCurrentPassword = form.email.trim().toLowerCase() !== profile.data.email.toLowerCase() || form.password !== '';
@@ -48,7 +52,7 @@ export function MyAccountPage(): JSX.Element {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (needsCurrentPassword && form.current_password === '') {
-      notify.error(ACCOUNT_MESSAGES.currentPasswordRequired);
+      notify.error(serverMessage(ACCOUNT_MESSAGES.currentPasswordRequired));
       return;
     }
     const phone = normaliseKenyanPhone(form.phone) ?? form.phone;
@@ -61,10 +65,10 @@ export function MyAccountPage(): JSX.Element {
     };
     const result = await update(body);
     if ('error' in result) {
-      for (const message of apiErrorMessages(result.error)) notify.error(message);
+      for (const message of apiErrorMessages(result.error)) notify.error(serverMessage(message));
       return;
     }
-    notify.success(result.data.message);
+    notify.success(serverMessage(result.data.message));
     dispatch(sessionRenamed({ name: `${form.first_name.trim()} ${form.last_name.trim()}`, email: form.email.trim().toLowerCase() }));
     setForm((current) => ({ ...current, phone, password: '', password_confirmation: '', current_password: '' }));
   };
@@ -72,20 +76,20 @@ export function MyAccountPage(): JSX.Element {
   return (
     <section>
       <p className={styles.greeting}>
-        Hello <strong>{profile.data.first_name}</strong> (not {profile.data.first_name}?{' '}
+        {t('account.hello')} <strong>{profile.data.first_name}</strong> ({t('account.notYou', { name: profile.data.first_name })}{' '}
         <button type="button" className={styles.linkButton} onClick={() => void logOut()}>
-          Log out
+          {t('account.logOut')}
         </button>
         )
       </p>
       <p className={styles.balance}>
-        Shwari Points balance: <strong>{profile.data.loyalty_points.current_balance}</strong>
+        {t('account.balance')} <strong>{profile.data.loyalty_points.current_balance}</strong>
       </p>
-      <h1>Edit Your Profile</h1>
+      <h1>{t('account.editProfile')}</h1>
       <form className={styles.form} onSubmit={submit} noValidate>
         <div className={styles.row}>
           <TextField
-            label="First name"
+            label={t('form.firstName')}
             name="first_name"
             autoComplete="given-name"
             value={form.first_name}
@@ -93,7 +97,7 @@ export function MyAccountPage(): JSX.Element {
             required
           />
           <TextField
-            label="Last name"
+            label={t('form.lastName')}
             name="last_name"
             autoComplete="family-name"
             value={form.last_name}
@@ -103,7 +107,7 @@ export function MyAccountPage(): JSX.Element {
         </div>
         <div className={styles.row}>
           <TextField
-            label="Email address"
+            label={t('form.email')}
             name="email"
             type="email"
             autoComplete="email"
@@ -112,7 +116,7 @@ export function MyAccountPage(): JSX.Element {
             required
           />
           <TextField
-            label="Phone"
+            label={t('form.phone')}
             name="phone"
             type="tel"
             inputMode="tel"
@@ -123,10 +127,10 @@ export function MyAccountPage(): JSX.Element {
           />
         </div>
         <fieldset className={styles.fieldset}>
-          <legend>Change password (leave blank to keep the current one)</legend>
+          <legend>{t('account.changePassword')}</legend>
           <div className={styles.row}>
             <TextField
-              label="New password"
+              label={t('account.newPassword')}
               name="password"
               type="password"
               autoComplete="new-password"
@@ -134,7 +138,7 @@ export function MyAccountPage(): JSX.Element {
               onChange={set('password')}
             />
             <TextField
-              label="Confirm new password"
+              label={t('account.confirmNewPassword')}
               name="password_confirmation"
               type="password"
               autoComplete="new-password"
@@ -145,7 +149,7 @@ export function MyAccountPage(): JSX.Element {
         </fieldset>
         {needsCurrentPassword && (
           <TextField
-            label="Current password (needed to change your email or password)"
+            label={t('account.currentPassword')}
             name="current_password"
             type="password"
             autoComplete="current-password"
@@ -155,7 +159,7 @@ export function MyAccountPage(): JSX.Element {
           />
         )}
         <button type="submit" className={styles.primary} disabled={saving}>
-          {saving ? 'Saving…' : 'Save Changes'}
+          {saving ? t('account.saving') : t('account.save')}
         </button>
       </form>
     </section>
