@@ -22,6 +22,19 @@ export const NOT_FOUND_META = { title: 'Page not found', description: 'The page 
 /** The home share image (shell/public/og-image.png): a PNG, as WhatsApp and Facebook show no SVG. */
 export const SHARE_IMAGE = { path: '/og-image.png', width: 1200, height: 630 };
 
+/** A catalogue picture (SVG for products and brands, WebP for staff uploads), by its folder and name. */
+const CATALOGUE_PICTURE = /^\/media\/([\w-]+)\/([\w-]+)\.(svg|webp|png|jpe?g)$/;
+/**
+ * What a page's picture is shared as: a catalogue picture by its 1200×630 raster card, which the
+ * catalogue draws at /media/share/ (a PNG for its drawings, a JPEG for staff photos); any other
+ * image as it is, its size unknown.
+ */
+export function shareImage(picture: string): { path: string; width?: number; height?: number } {
+  const match = CATALOGUE_PICTURE.exec(picture);
+  if (!match || match[1] === 'share') return { path: picture };
+  return { path: `/media/share/${match[1]}/${match[2]}.${match[3] === 'svg' ? 'png' : 'jpg'}`, width: 1200, height: 630 };
+}
+
 export interface PageHeadInput {
   /** The shop's public address, without a trailing slash (PUBLIC_URL). */
   publicUrl: string;
@@ -63,7 +76,7 @@ function productData(facts: NonNullable<FirstScreenPageFacts['product']>, url: s
     '@context': 'https://schema.org',
     '@type': 'Product',
     name: facts.name,
-    image: absolute(publicUrl, facts.image),
+    image: absolute(publicUrl, shareImage(facts.image).path),
     description: facts.description,
     sku: facts.sku,
     brand: { '@type': 'Brand', name: facts.brand },
@@ -96,7 +109,8 @@ export function pageHead({ publicUrl, path, meta, facts, notFound = false }: Pag
   const title = fullTitle(facts?.title ?? meta.title);
   const description = (facts?.description || meta.description || DEFAULT_DESCRIPTION).trim();
   const url = absolute(publicUrl, path.split(/[?#]/)[0] || '/');
-  const image = absolute(publicUrl, facts?.image ?? SHARE_IMAGE.path);
+  const shared = facts?.image ? shareImage(facts.image) : SHARE_IMAGE;
+  const image = absolute(publicUrl, shared.path);
   const tag = (attribute: 'name' | 'property', key: string, content: string) =>
     `<meta ${attribute}="${key}" content="${escapeAttribute(content)}">`;
   const tags = [
@@ -109,9 +123,9 @@ export function pageHead({ publicUrl, path, meta, facts, notFound = false }: Pag
     tag('property', 'og:description', description),
     tag('property', 'og:url', url),
     tag('property', 'og:image', image),
-    ...(facts?.image
-      ? []
-      : [tag('property', 'og:image:width', String(SHARE_IMAGE.width)), tag('property', 'og:image:height', String(SHARE_IMAGE.height))]),
+    ...(shared.width && shared.height
+      ? [tag('property', 'og:image:width', String(shared.width)), tag('property', 'og:image:height', String(shared.height))]
+      : []),
     tag('name', 'twitter:card', 'summary_large_image'),
     tag('name', 'twitter:title', title),
     tag('name', 'twitter:description', description),

@@ -16,6 +16,7 @@ import { compilePageLookup } from '../pages/pageTable';
 import { TEST_PAGES } from '../pages/pageTableFixture';
 import { createDrawer } from '../ssr/drawing';
 import { firstScreens } from '../ssr/firstScreen';
+import { shareImage } from '../ssr/pageHead';
 import { crawling, robotsTxt } from './crawling';
 import { staticSite } from './staticSite';
 
@@ -156,10 +157,13 @@ describe('storefront pages as link previews and search engines read them', () =>
     expect(meta(page.body, 'og:title')).toBe(title);
     expect(meta(page.body, 'og:description')).toBe('Fine &lt;sifted&gt; maize meal &amp; more');
     expect(meta(page.body, 'og:url')).toBe('https://shop.example/product/unga-2kg');
-    expect(meta(page.body, 'og:image')).toBe('https://shop.example/media/products/unga-2kg.svg');
+    // Its picture's raster card: WhatsApp and Facebook show no SVG.
+    expect(meta(page.body, 'og:image')).toBe('https://shop.example/media/share/products/unga-2kg.png');
+    expect(meta(page.body, 'og:image:width')).toBe('1200');
+    expect(meta(page.body, 'og:image:height')).toBe('630');
     expect(meta(page.body, 'twitter:card')).toBe('summary_large_image');
     expect(meta(page.body, 'twitter:title')).toBe(title);
-    expect(meta(page.body, 'twitter:image')).toBe('https://shop.example/media/products/unga-2kg.svg');
+    expect(meta(page.body, 'twitter:image')).toBe('https://shop.example/media/share/products/unga-2kg.png');
   });
 
   it('carries schema.org Product JSON-LD with the price in KES and its availability, and the breadcrumbs', async () => {
@@ -168,7 +172,7 @@ describe('storefront pages as link previews and search engines read them', () =>
       '@context': 'https://schema.org',
       '@type': 'Product',
       name: 'Unga "Bora" </script><script>alert(1)</script> & Co',
-      image: 'https://shop.example/media/products/unga-2kg.svg',
+      image: 'https://shop.example/media/share/products/unga-2kg.png',
       description: 'Fine sifted maize meal',
       sku: 'unga-2kg',
       brand: { '@type': 'Brand', name: 'Mlima Gold' },
@@ -197,7 +201,7 @@ describe('storefront pages as link previews and search engines read them', () =>
     expect(page.status).toBe(200);
     expect(page.body).toContain('<title>Pwani Bora Products | Shwari Shop</title>');
     expect(meta(page.body, 'og:type')).toBe('website');
-    expect(meta(page.body, 'og:image')).toBe('https://shop.example/media/brands/pwani-bora.svg');
+    expect(meta(page.body, 'og:image')).toBe('https://shop.example/media/share/brands/pwani-bora.png');
     const [breadcrumbs] = jsonLd(page.body);
     expect(breadcrumbs).toMatchObject({
       '@type': 'BreadcrumbList',
@@ -274,5 +278,19 @@ describe('storefront pages as link previews and search engines read them', () =>
       expect(robots.body).toContain(`\nDisallow: ${area}\n`);
     expect(robots.body.startsWith('User-agent: *\n')).toBe(true);
     expect(robots.body).toContain('\nSitemap: https://shop.example/sitemap.xml\n');
+  });
+});
+
+describe('the picture a page is shared with', () => {
+  it("is a catalogue picture's raster card: PNG for the catalogue's drawings, JPEG for staff photos", () => {
+    expect(shareImage('/media/products/unga-2kg.svg')).toEqual({ path: '/media/share/products/unga-2kg.png', width: 1200, height: 630 });
+    expect(shareImage('/media/brands/nyota.svg').path).toBe('/media/share/brands/nyota.png');
+    expect(shareImage('/media/uploads/a1b2c3d4e5f6a7b8c9d0.webp').path).toBe('/media/share/uploads/a1b2c3d4e5f6a7b8c9d0.jpg');
+  });
+
+  it('is any other image as it is, its size unknown', () => {
+    expect(shareImage('https://cdn.example/flour.jpg')).toEqual({ path: 'https://cdn.example/flour.jpg' });
+    expect(shareImage('/media/share/products/unga-2kg.png')).toEqual({ path: '/media/share/products/unga-2kg.png' });
+    expect(shareImage('/media/products/../../secret.svg')).toEqual({ path: '/media/products/../../secret.svg' });
   });
 });
