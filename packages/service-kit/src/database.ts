@@ -121,12 +121,33 @@ export async function migrateLatest(
   migrations: readonly Migration[],
   options: { lockWaitMs?: number } = {},
 ): Promise<void> {
+  await migrateThenSeed(db, service, migrations, async () => undefined, options);
+}
+
+/**
+ * migrateLatest, then `seed` while the replicas still take turns: a seed that writes only into an
+ * empty table ("no products yet, so write the demo catalogue") would otherwise run in two replicas
+ * started at once, both finding the table empty, and write everything twice. On MySQL the seed
+ * runs holding the same named lock as the migrations, so the second replica finds the first's rows;
+ * on SQLite (one process per file) it simply runs after them.
+ */
+export async function migrateThenSeed<T>(
+  db: Knex,
+  service: string,
+  migrations: readonly Migration[],
+  seed: () => Promise<T>,
+  options: { lockWaitMs?: number } = {},
+): Promise<T> {
   const config = migratorConfig(service, migrations);
   const lockWaitMs = options.lockWaitMs ?? 120_000;
-  if (dialectOf(db) !== 'mysql') return latestWaitingForKnexLock(db, config, lockWaitMs);
-  await withServerLock(db, `${config.tableName}`, lockWaitMs, async () => {
+  if (dialectOf(db) !== 'mysql') {
+    await latestWaitingForKnexLock(db, config, lockWaitMs);
+    return seed();
+  }
+  return withServerLock(db, `${config.tableName}`, lockWaitMs, async () => {
     if (await db.schema.hasTable(`${config.tableName}_lock`)) await db(`${config.tableName}_lock`).update({ is_locked: 0 });
     await db.migrate.latest(config);
+    return seed();
   });
 }
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import knexFactory, { type Knex } from 'knex';
-import { createDatabase, migrateLatest, type Migration } from './database';
+import { createDatabase, migrateLatest, migrateThenSeed, type Migration } from './database';
 
 /**
  * Two replicas of a service started at once on a new database (compose starts both together):
@@ -80,6 +80,31 @@ describeOnMysql('two replicas migrating one new MySQL database at once', () => {
       await db('knex_migrations_lockprobe_lock').update({ is_locked: 1 });
       await expect(migrateLatest(db, 'lockprobe', migrations)).resolves.toBeUndefined();
       expect(await db('migration_runs').count({ runs: '*' })).toEqual([{ runs: 3 }]);
+    } finally {
+      await Promise.all(databases.map((db) => db.destroy()));
+    }
+  });
+
+  it.each([2, 3])('seeds an empty table once with %i replicas starting at once', async (replicas) => {
+    const url = await newDatabaseUrl();
+    const migrations = countingMigrations();
+    const databases = Array.from({ length: replicas }, () => createDatabase({ service: 'lockprobe', url }));
+    // As the services' seeds do: write the demo rows only when the table is still empty. The pause
+    // between looking and writing is where two replicas outside the lock would both find it empty.
+    const seedWhenEmpty = (db: Knex) => async (): Promise<boolean> => {
+      const [{ rows }] = (await db('migration_runs').where({ migration: 'seed' }).count({ rows: '*' })) as [{ rows: number }];
+      if (Number(rows) > 0) return false;
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      await db('migration_runs').insert({ migration: 'seed' });
+      return true;
+    };
+    try {
+      const seeded = await Promise.all(databases.map((db) => migrateThenSeed(db, 'lockprobe', migrations, seedWhenEmpty(db))));
+      expect(seeded.filter(Boolean)).toHaveLength(1);
+      const db = databases[0]!;
+      expect(await db('migration_runs').orderBy('id').pluck('migration')).toEqual(['0001_runs', '0002_second', '0003_third', 'seed']);
+      // The lock is free again: a later start finds the rows and seeds nothing.
+      await expect(migrateThenSeed(db, 'lockprobe', migrations, seedWhenEmpty(db))).resolves.toBe(false);
     } finally {
       await Promise.all(databases.map((db) => db.destroy()));
     }
