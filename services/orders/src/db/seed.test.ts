@@ -88,6 +88,9 @@ describe.each(testDatabases('orders'))('seed data on $dialect', (database) => {
       email: 'customer@example.com',
       phone: '0711000222',
     });
+    // CUSTOMERS_URL of several instances, the first one stopped: the next one answers.
+    const stoppedFirst = `http://127.0.0.1:9,${h.customers.url}`;
+    expect(await findDemoCustomer(stoppedFirst, h.config.internalSecret)).toMatchObject({ email: 'customer@example.com' });
   });
 
   it('seeds months of believable order history quickly, once, and live orders carry on after it', async () => {
