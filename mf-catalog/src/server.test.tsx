@@ -16,6 +16,10 @@ jest.mock('@shop/store-kit/src/firstScreen/publicPath', () => ({}));
 
 const FLOUR = 'mlima-gold-sifted-maize-meal-2kg';
 
+/** As the API answers a slug that breaks its rule (lower-case letters, digits and dashes). */
+const malformed = (slug: string) =>
+  /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug) ? null : respond(400, { message: 'Invalid parameters: slug.' });
+
 function mockCatalogue(): void {
   const known = (slug: string) => BRANDS.some((brand) => brand.slug === slug);
   const knownCategory = (slug: string | null) => !slug || CATEGORIES.some((category) => category.slug === slug);
@@ -23,9 +27,11 @@ function mockCatalogue(): void {
     'GET /site/brands': () => BRANDS,
     'GET /site/categories': () => CATEGORIES,
     'GET /site/products/view/(.+)': (_request, match) =>
-      PRODUCTS.find((product) => product.slug === match[1]) ?? respond(404, { message: 'Product not found.' }),
+      malformed(match[1]!) ?? PRODUCTS.find((product) => product.slug === match[1]) ?? respond(404, { message: 'Product not found.' }),
     'GET /site/products/filter/([^?]+)(\\?.*)?': (request, match) => {
       const category = new URL(request.url).searchParams.get('category');
+      const refused = malformed(match[1]!);
+      if (refused) return refused;
       return known(match[1]!) && knownCategory(category)
         ? filterResult(match[1]!, category ?? undefined)
         : respond(404, { message: 'Brand not found.' });
@@ -95,6 +101,15 @@ describe("the catalogue's first-screen renderer reports", () => {
     expect(await renderPage(request('ShopPage', '/shop/:brandSlug/:categorySlug', '/shop/mlima-gold/no-such-type'))).toMatchObject({
       notFound: true,
     });
+  });
+
+  it('a product or brand slug the API refuses as malformed (upper case) as not found, like an unknown one, not as a page that could not load', async () => {
+    const product = await renderPage(request('ProductPage', '/product/:slug', '/product/Mlima-Gold-Flour'));
+    expect(product).toMatchObject({ notFound: true });
+    expect(product?.html).toContain('We could not find that product');
+    expect(product?.html).not.toMatch(/could not load/i);
+    expect(await renderPage(request('BrandPage', '/brand/:slug', '/brand/Nyota'))).toMatchObject({ notFound: true });
+    expect(await renderPage(request('ShopPage', '/shop/:brandSlug', '/shop/Nyota'))).toMatchObject({ notFound: true });
   });
 
   it("a brand page's title, description, logo and breadcrumbs", async () => {

@@ -7,6 +7,12 @@ export interface FilterArgs {
   sort?: ProductSort;
 }
 
+/**
+ * The API answers a malformed slug (/product/Foo) 400: to the shopper and the gateway's status it
+ * is a page that does not exist, like an unknown slug, not one that could not load.
+ */
+const slugNotFound = <Error extends { status: unknown }>(error: Error): Error => (error.status === 400 ? { ...error, status: 404 } : error);
+
 /** The catalogue's calls (spec section 7), injected into the storefront's one api. */
 export const catalogApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -25,10 +31,12 @@ export const catalogApi = api.injectEndpoints({
           ? `site/products/filter?brand=all${query ? `&${params}` : ''}`
           : `site/products/filter/${encodeURIComponent(brand)}${query}`;
       },
+      transformErrorResponse: slugNotFound,
       providesTags: ['Product'],
     }),
     getProduct: build.query<Product, string>({
       query: (slug) => `site/products/view/${encodeURIComponent(slug)}`,
+      transformErrorResponse: slugNotFound,
       providesTags: ['Product'],
     }),
     searchProducts: build.query<Product[], string>({
