@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import type { AxeResults } from 'axe-core';
 import { followRequests } from './settle';
+import type { StorefrontPage } from './pages';
 
 const AXE_SOURCE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
@@ -16,6 +17,8 @@ export interface AxeFigures {
   critical: number;
   /** rule (impact): number of elements, first element: to read what to fix. */
   details: string[];
+  /** The page's `<html lang>` when it was checked: the language it was shown in. */
+  language: string;
 }
 
 /** Waits for the page to settle: no requests for a while and no loading indicator left. */
@@ -43,6 +46,7 @@ export async function axeCheck(page: Page, path: string, network: ReturnType<typ
     results.violations.filter((rule) => rule.impact === impact).reduce((sum, rule) => sum + rule.nodes.length, 0);
   return {
     path,
+    language: await page.evaluate(() => document.documentElement.lang),
     serious: count('serious'),
     critical: count('critical'),
     details: results.violations.map(
@@ -51,12 +55,8 @@ export async function axeCheck(page: Page, path: string, network: ReturnType<typ
   };
 }
 
-/** Storefront pages as a shopper on a phone sees them, with the given local storage (the cart). */
-export async function axeStorefront(
-  browser: Browser,
-  origin: string,
-  pages: Array<{ path: string; storage: Record<string, string> }>,
-): Promise<AxeFigures[]> {
+/** Storefront pages as a shopper on a phone sees them, with the given local storage and cookies (the cart, the language). */
+export async function axeStorefront(browser: Browser, origin: string, pages: StorefrontPage[]): Promise<AxeFigures[]> {
   const figures: AxeFigures[] = [];
   for (const entry of pages) {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
@@ -65,6 +65,7 @@ export async function axeStorefront(
       sessionStorage.setItem('bench-storage-set', '1');
       for (const [key, value] of Object.entries(storage)) localStorage.setItem(key, value);
     }, entry.storage);
+    await context.addCookies(Object.entries(entry.cookies ?? {}).map(([name, value]) => ({ name, value, url: origin, sameSite: 'Lax' })));
     const page = await context.newPage();
     const network = followRequests(page);
     await page.goto(`${origin}${entry.path}`);

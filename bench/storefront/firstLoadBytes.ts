@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { followRequests } from './settle';
+import type { StorefrontPage } from './pages';
 
 export interface RouteBytes {
   route: string;
@@ -10,6 +11,8 @@ export interface RouteBytes {
   /** Compressed bytes per area of the shop: shell, each remote, API, media. */
   byArea: Record<string, number>;
   forbidden: string[];
+  /** The page's `<html lang>` once it settled: the language the shopper was shown. */
+  language: string;
 }
 
 /** Libraries that belong to the back office only; a shopper must never download them. */
@@ -26,32 +29,29 @@ function areaOf(url: URL, origin: string): string {
 /**
  * Loads a route with an empty cache, as a first-time shopper would, and adds up the compressed
  * bytes of the HTML, JavaScript and CSS it downloaded (images are left out, as the budget says).
+ * The page's local storage and cookies (the cart, the chosen language) are set before it loads.
  */
-export async function measureFirstLoad(
-  browser: Browser,
-  origin: string,
-  route: string,
-  storage: Record<string, string> = {},
-): Promise<RouteBytes> {
+export async function measureFirstLoad(browser: Browser, origin: string, page: StorefrontPage): Promise<RouteBytes> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-  // What the shopper already has in local storage (the cart for /cart and /checkout); no cache.
   await context.addInitScript((entries) => {
     for (const [key, value] of Object.entries(entries)) if (localStorage.getItem(key) === null) localStorage.setItem(key, value);
-  }, storage);
-  const page = await context.newPage();
+  }, page.storage);
+  await context.addCookies(Object.entries(page.cookies ?? {}).map(([name, value]) => ({ name, value, url: origin, sameSite: 'Lax' })));
+  const tab = await context.newPage();
   const responses: Array<{ url: URL; type: string; bytes: Promise<number> }> = [];
-  page.on('requestfinished', (request) => {
+  tab.on('requestfinished', (request) => {
     responses.push({
       url: new URL(request.url()),
       type: request.resourceType(),
       bytes: request.sizes().then((sizes) => sizes.responseBodySize),
     });
   });
-  const network = followRequests(page);
-  await page.goto(`${origin}${route}`);
+  const network = followRequests(tab);
+  await tab.goto(`${origin}${page.path}`);
   await network.quiet();
-  await page.waitForTimeout(300);
-  const result: RouteBytes = { route, html: 0, js: 0, css: 0, total: 0, byArea: {}, forbidden: [] };
+  await tab.waitForTimeout(300);
+  const language = await tab.evaluate(() => document.documentElement.lang);
+  const result: RouteBytes = { route: page.path, html: 0, js: 0, css: 0, total: 0, byArea: {}, forbidden: [], language };
   for (const response of responses) {
     const bytes = await response.bytes;
     const kind = response.type === 'document' ? 'html' : response.type === 'script' ? 'js' : response.type === 'stylesheet' ? 'css' : null;
