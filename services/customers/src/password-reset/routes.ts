@@ -11,6 +11,7 @@ import { HttpError, notFound, parseBody, unprocessable, type Logger, type AuthSt
 import type { PasswordHasher } from '../accounts/passwords';
 import type { AccountsRepository } from '../accounts/repository';
 import type { Mailer } from '../mail/mailer';
+import { requestLanguage } from '../mail/language';
 import { resetCodeMail } from '../mail/templates';
 import { minutesText, tooManyRequests, type LoginThrottle } from '../sessions/throttle';
 import type { TokenStore } from '../sessions/tokens';
@@ -56,7 +57,7 @@ export function passwordResetRoutes(deps: {
       const code = newResetCode();
       const id = await codes.create(account.id, code, now);
       try {
-        await mailer.send(resetCodeMail(account.email, account.first_name, code, RESET_CODE_TTL_MINUTES));
+        await mailer.send(resetCodeMail(account.email, account.first_name, code, RESET_CODE_TTL_MINUTES, requestLanguage(ctx)));
       } catch (error) {
         await codes.delete(id);
         logger.error({ reqId: ctx.state.requestId, err: error }, 'reset code mail failed');
