@@ -5,6 +5,14 @@
  * redeployed shell brings its table with it, as it brings its renderer.
  */
 
+import type { DEFAULT_LANGUAGE, ShopLanguage } from './firstScreen';
+
+/** A page's title and description in one language. */
+export interface PageText {
+  title: string;
+  description: string;
+}
+
 /** Who shows a page: an exposed module of a remote, or one of the shell's own pages (a name the shell knows). */
 export type PageOwner<ShellPage extends string = string> = { remote: string; module: string } | { shell: ShellPage };
 
@@ -16,8 +24,11 @@ export interface StorefrontPage<ShellPage extends string = string> {
    */
   path: string;
   owner: PageOwner<ShellPage>;
-  /** Title and description set when the page is navigated to (the page may set its own after). */
-  meta: { title: string; description: string };
+  /**
+   * Title and description set when the page is navigated to (the page may set its own after): in
+   * English, with each other language's beside it ('sw'); a page without one shows the English.
+   */
+  meta: PageText & Partial<Record<Exclude<ShopLanguage, typeof DEFAULT_LANGUAGE>, PageText>>;
   /** Outside the storefront's header and footer (the back office has a layout of its own). */
   ownLayout?: true;
   /** The page of paths no other page takes (the shop's NotFound): the gateway answers it 404. */
