@@ -45,16 +45,26 @@ describe('the page table', () => {
     ).toBeNull();
   });
 
-  it("tells every page's title and which page is the shop's NotFound (answered 404)", () => {
+  it("tells every page's title in each language and which page is the shop's NotFound (answered 404)", () => {
     const lookUp = compilePageLookup(TEST_PAGES);
-    expect(lookUp('/faqs')).toEqual({ meta: { title: 'FAQs', description: '' }, notFound: false, match: null });
-    expect(lookUp('/no/such/page')).toMatchObject({ meta: { title: 'Page not found' }, notFound: true, match: null });
-    expect(lookUp('/product/unga-2kg/reviews')).toMatchObject({ notFound: true });
-    expect(lookUp('/product/unga-2kg')).toMatchObject({
-      meta: { title: 'Product' },
-      notFound: false,
-      match: { page: { pattern: '/product/:slug', meta: { title: 'Product' } }, params: { slug: 'unga-2kg' } },
+    // A page the table gives no Swahili for keeps its English.
+    const faqs = { title: 'FAQs', description: '' };
+    expect(lookUp('/faqs')).toEqual({ meta: { en: faqs, sw: faqs }, notFound: false, match: null });
+    expect(lookUp('/no/such/page')).toMatchObject({
+      meta: { en: { title: 'Page not found' }, sw: { title: 'Ukurasa haupatikani' } },
+      notFound: true,
+      match: null,
     });
+    expect(lookUp('/product/unga-2kg/reviews')).toMatchObject({ notFound: true });
+    const product = { en: { title: 'Product', description: '' }, sw: { title: 'Bidhaa', description: 'Maelezo ya bidhaa, bei na ofa.' } };
+    expect(lookUp('/product/unga-2kg')).toMatchObject({
+      meta: product,
+      notFound: false,
+      match: { page: { pattern: '/product/:slug', meta: product }, params: { slug: 'unga-2kg' } },
+    });
+    // An older shell's table without meta: the shop's name alone, in either language.
+    const bare = compilePageLookup([{ path: '/x', owner: { shell: 'faqs' } } as unknown as (typeof TEST_PAGES)[number]]);
+    expect(bare('/x')?.meta).toEqual({ en: { title: '', description: '' }, sw: { title: '', description: '' } });
   });
 
   describe("read from the shell's build", () => {

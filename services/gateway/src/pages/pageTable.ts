@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { StorefrontPage } from '@shop/api-types';
+import { SHOP_LANGUAGES, type PageText, type ShopLanguage, type StorefrontPage } from '@shop/api-types';
 import type { Logger } from '@shop/service-kit';
 import { whenChanged } from '../static/files';
 
@@ -10,6 +10,26 @@ import { whenChanged } from '../static/files';
  * preload hints and whether they are drawn. Read again only when a redeployed shell brings a new
  * one; its patterns are split once per table, so a request only compares path segments.
  */
+
+const isPageText = (value: unknown): value is PageText =>
+  typeof (value as Partial<PageText> | null)?.title === 'string' && typeof (value as Partial<PageText>).description === 'string';
+
+/**
+ * Each language's title and description, made once per table: an older shell's table may carry no
+ * meta (the head then says the shop's name alone) or no translation (English then).
+ */
+function pageTexts(meta: StorefrontPage['meta'] | undefined): PageTexts {
+  const english: PageText = isPageText(meta) ? { title: meta.title, description: meta.description } : { title: '', description: '' };
+  const texts = {} as PageTexts;
+  for (const language of SHOP_LANGUAGES) {
+    const translated: unknown = meta?.[language as Exclude<ShopLanguage, 'en'>];
+    texts[language] = isPageText(translated) ? { title: translated.title, description: translated.description } : english;
+  }
+  return texts;
+}
+
+/** A page's title and description in each of the shop's languages (English where the table gives no other). */
+export type PageTexts = Record<ShopLanguage, PageText>;
 
 /** A page of a remote whose first screen the gateway prepares. */
 export interface PreparedPage {
@@ -21,7 +41,7 @@ export interface PreparedPage {
   preload: string[];
   drawn?: 'shared' | 'cart';
   /** The page's title and description in the table: its head's when the renderer tells none better. */
-  meta: { title: string; description: string };
+  meta: PageTexts;
 }
 
 export interface PageMatch {
@@ -34,8 +54,8 @@ export type FindPage = (pathname: string) => PageMatch | null;
 
 /** Any page of the table at a path, prepared or not: what its HTML is answered with. */
 export interface PageAt {
-  /** The page's own title and description (a drawn page may tell better ones). */
-  meta: { title: string; description: string };
+  /** The page's own title and description in each language (a drawn page may tell better ones). */
+  meta: PageTexts;
   /** The shop's NotFound: answered 404. */
   notFound: boolean;
   /** Its first screen, when the gateway prepares one. */
@@ -79,12 +99,13 @@ export function matchPattern(pattern: string, pathname: string): Record<string, 
   return matchSegments(compilePattern(pattern), pathSegments(pathname));
 }
 
+const NO_PAGE = pageTexts({ title: 'Page not found', description: '', sw: { title: 'Ukurasa haupatikani', description: '' } });
+
 /** A table's pages, each with its pattern split once; the first page whose pattern matches is the page. */
 export function compilePageLookup(pages: readonly StorefrontPage[]): LookUpPage {
   const compiled = pages.map((page) => {
     const { owner, firstScreen } = page;
-    // An older shell's table may carry no meta: the head then says the shop's name alone.
-    const meta = typeof page.meta?.title === 'string' ? page.meta : { title: '', description: '' };
+    const meta = pageTexts(page.meta);
     const prepared: PreparedPage | null =
       'remote' in owner && firstScreen
         ? {
@@ -105,7 +126,7 @@ export function compilePageLookup(pages: readonly StorefrontPage[]): LookUpPage 
       if (params) return { meta, notFound, match: prepared ? { page: prepared, params } : null };
     }
     // A table without a '*' page: nothing here, as a table's NotFound would say.
-    return { meta: { title: 'Page not found', description: '' }, notFound: true, match: null };
+    return { meta: NO_PAGE, notFound: true, match: null };
   };
 }
 

@@ -39,7 +39,7 @@ export const TEST_PAGES: StorefrontPage[] = [
   {
     path: '/product/:slug',
     owner: { remote: 'mf_catalog', module: 'ProductPage' },
-    meta: { title: 'Product', description: '' },
+    meta: { title: 'Product', description: '', sw: { title: 'Bidhaa', description: 'Maelezo ya bidhaa, bei na ofa.' } },
     firstScreen: { preload: ['/api/site/products/view/:slug'], drawn: 'shared' },
   },
   {
@@ -51,7 +51,7 @@ export const TEST_PAGES: StorefrontPage[] = [
   {
     path: '/login',
     owner: { remote: 'mf_account', module: 'LoginPage' },
-    meta: { title: 'Login', description: '' },
+    meta: { title: 'Login', description: '', sw: { title: 'Ingia', description: 'Ingia kwenye akaunti yako.' } },
     firstScreen: { preload: [] },
   },
   {
@@ -74,7 +74,12 @@ export const TEST_PAGES: StorefrontPage[] = [
   },
   { path: '/chat', owner: { remote: 'mf_chat', module: 'ChatPage' }, meta: { title: 'Shopping Assistant', description: '' } },
   { path: '/faqs', owner: { shell: 'faqs' }, meta: { title: 'FAQs', description: '' } },
-  { path: '*', owner: { shell: 'not-found' }, notFound: true, meta: { title: 'Page not found', description: '' } },
+  {
+    path: '*',
+    owner: { shell: 'not-found' },
+    notFound: true,
+    meta: { title: 'Page not found', description: '', sw: { title: 'Ukurasa haupatikani', description: '' } },
+  },
 ];
 
 /** The table as the shell's server build writes it (dist/server/pages.js): a CommonJS file. */

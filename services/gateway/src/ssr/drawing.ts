@@ -7,6 +7,7 @@ import {
   type FirstScreenPage,
   type FirstScreenPageRenderer,
   type FirstScreenState,
+  type ShopLanguage,
 } from '@shop/api-types';
 import type { Logger } from '@shop/service-kit';
 import type { GatewayConfig, RemoteEntry } from '../config';
@@ -45,6 +46,8 @@ export interface DrawingJob {
   remotes: RemoteEntry[];
   /** Where the gateway answers itself: the renderers' API calls and images go there. */
   origin: string;
+  /** What the page is drawn in, its head's words included (see pageLanguage.ts). */
+  language: ShopLanguage;
 }
 
 /** Without a public address (PUBLIC_URL), the shop's local one. */
@@ -154,7 +157,7 @@ export function createDrawer(config: DrawingConfig, logger: Logger): (job: Drawi
       readManifest(path.join(remoteDir, 'mf-manifest.json'))?.exposes?.find((expose) => expose.name === module)?.assets?.css?.sync ?? []
     ).map((file) => `${base}${file}`);
 
-  return async ({ page: prepared, url, viewportWidth, cart, personal, remotes, origin }) => {
+  return async ({ page: prepared, url, viewportWidth, cart, personal, remotes, origin, language }) => {
     const found = renderersFor(prepared, remotes, origin);
     if (!found) return null;
     const { renderers, remoteDir, base } = found;
@@ -162,15 +165,15 @@ export function createDrawer(config: DrawingConfig, logger: Logger): (job: Drawi
     let layout: string;
     try {
       [page, layout] = await Promise.all([
-        renderers.page.renderPage({ module: prepared.module, pattern: prepared.pattern, url, viewportWidth, cart }),
-        renderers.layout.renderLayout({ url, remotes: remotes.map((remote) => remote.name) }),
+        renderers.page.renderPage({ module: prepared.module, pattern: prepared.pattern, url, viewportWidth, cart, language }),
+        renderers.layout.renderLayout({ url, remotes: remotes.map((remote) => remote.name), language }),
       ]);
     } catch (error) {
       logger.warn({ err: error, url }, 'first screen could not be drawn');
       return null;
     }
     if (!page || !layout.includes(renderers.layout.PAGE_SLOT)) return null;
-    const state: FirstScreenState = { remote: prepared.remote, module: prepared.module, queries: page.queries };
+    const state: FirstScreenState = { remote: prepared.remote, module: prepared.module, queries: page.queries, language };
     const pageHtml = await withFirstImageInlined(page.html, origin);
     const notFound = page.notFound === true;
     return {
@@ -178,7 +181,8 @@ export function createDrawer(config: DrawingConfig, logger: Logger): (job: Drawi
       head: pageHead({
         publicUrl: config.publicUrl ?? LOCAL_PUBLIC_URL,
         path: url,
-        meta: notFound ? NOT_FOUND_META : prepared.meta,
+        language,
+        meta: notFound ? NOT_FOUND_META[language] : prepared.meta[language],
         notFound,
         ...(page.facts && !notFound ? { facts: page.facts } : {}),
       }),

@@ -126,6 +126,7 @@ describe('first screens drawn by the gateway', () => {
       remote: 'mf_catalog',
       module: 'ProductPage',
       queries: [{ endpointName: 'getProduct', originalArgs: 'unga-2kg' }],
+      language: 'en',
     });
     expect(page!.state).toContain(`id="${FIRST_SCREEN_STATE_ID}"`);
     // The state cannot close its script element early.

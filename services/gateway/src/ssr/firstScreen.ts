@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { decodeCartCookie, encodeCartCookie, type CartCookieLine } from '@shop/api-types';
+import { decodeCartCookie, DEFAULT_LANGUAGE, encodeCartCookie, type CartCookieLine, type ShopLanguage } from '@shop/api-types';
 import type { Logger } from '@shop/service-kit';
 import type { RemoteEntry } from '../config';
 import type { PageMatch } from '../pages/pageTable';
@@ -109,6 +109,8 @@ export interface FirstScreens {
       cartCookie?: string;
       signedIn?: boolean;
       origin: string;
+      /** The page's language (pageLanguage.ts); English when absent. */
+      language?: ShopLanguage;
     },
     remotes: RemoteEntry[],
   ): Promise<DrawnPage | null>;
@@ -125,7 +127,7 @@ export function firstScreens(
   const inFlight = new Map<string, Promise<DrawnPage | null>>();
 
   return {
-    async draw({ found, path: pathname, search, userAgent, cartCookie, signedIn = false, origin }, remotes) {
+    async draw({ found, path: pathname, search, userAgent, cartCookie, signedIn = false, origin, language = DEFAULT_LANGUAGE }, remotes) {
       const page = found?.page;
       if (!page?.drawn) return null;
       // A page drawn from the shopper's cart cookie (ids and quantities; names and prices from the
@@ -139,7 +141,8 @@ export function firstScreens(
       }
       const url = `${pathname}${search}`;
       const viewportWidth = likelyViewportWidth(userAgent);
-      const key = `${viewportWidth} ${url} ${encodeCartCookie(cart)}`;
+      // Per language too, and only per language: every reader of a language shares its one drawn copy, whatever their Accept-Language says.
+      const key = `${language} ${viewportWidth} ${url} ${encodeCartCookie(cart)}`;
       const generation = catalogueGeneration();
       const known = kept.get(key);
       const current = known?.generation === generation ? known : undefined;
@@ -147,7 +150,7 @@ export function firstScreens(
 
       let drawing = inFlight.get(key);
       if (!drawing) {
-        drawing = drawer({ page, url, viewportWidth, cart, personal, remotes, origin })
+        drawing = drawer({ page, url, viewportWidth, cart, personal, remotes, origin, language })
           .then((page) => {
             kept.delete(key);
             kept.set(key, { page, generation, keptAt: now() });

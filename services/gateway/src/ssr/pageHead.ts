@@ -1,9 +1,11 @@
-import type { FirstScreenPageFacts } from '@shop/api-types';
+import { SHOP_LANGUAGES, type FirstScreenPageFacts, type PageText, type ShopLanguage } from '@shop/api-types';
+import { languageUrl } from './pageLanguage';
 
 /**
  * A storefront page's head as link previews (WhatsApp, Facebook, X) and search engines read it,
  * without running a script: title, description, canonical URL, Open Graph and Twitter tags, and
- * schema.org JSON-LD (a product, a trail of breadcrumbs). Made with the page: in the drawing
+ * schema.org JSON-LD (a product, a trail of breadcrumbs), in the page's language, with the
+ * addresses of its versions in every language (hreflang; see pageLanguage.ts). Made with the page: in the drawing
  * thread for a drawn page (and kept with it), from the page table's title for a plain one. The
  * browser's own meta (store-kit's applyPageMeta) updates the same elements when the shopper moves on.
  *
@@ -14,11 +16,18 @@ import type { FirstScreenPageFacts } from '@shop/api-types';
 export const SITE_NAME = 'Shwari Shop';
 /** Where the shop is when no public address is configured (PUBLIC_URL's default, as config.ts reads it). */
 export const LOCAL_PUBLIC_URL = 'http://localhost:8080';
-/** The template's description (shell/src/index.html), for a page that says none of its own. */
-export const DEFAULT_DESCRIPTION =
-  'Flour and groceries from our mills, delivered free across Kenya. Pay online with M-Pesa, Airtel Money or card and earn Shwari Points.';
+/** The template's description (shell/src/index.html) in each language, for a page that says none of its own. */
+export const DEFAULT_DESCRIPTION: Record<ShopLanguage, string> = {
+  en: 'Flour and groceries from our mills, delivered free across Kenya. Pay online with M-Pesa, Airtel Money or card and earn Shwari Points.',
+  sw: 'Unga na bidhaa za nyumbani kutoka viwanda vyetu, usafirishaji bure kote Kenya. Lipa mtandaoni kwa M-Pesa, Airtel Money au kadi upate Pointi za Shwari.',
+};
 /** A drawn page whose renderer drew the shop's NotFound: the title the shell's '*' page has. */
-export const NOT_FOUND_META = { title: 'Page not found', description: 'The page you asked for is not here.' };
+export const NOT_FOUND_META: Record<ShopLanguage, PageText> = {
+  en: { title: 'Page not found', description: 'The page you asked for is not here.' },
+  sw: { title: 'Ukurasa haupatikani', description: 'Ukurasa uliouomba haupo hapa.' },
+};
+/** Open Graph's locales: the shop's languages as Kenya speaks them. */
+export const OG_LOCALES: Record<ShopLanguage, string> = { en: 'en_KE', sw: 'sw_KE' };
 /** The home share image (shell/public/og-image.png): a PNG, as WhatsApp and Facebook show no SVG. */
 export const SHARE_IMAGE = { path: '/og-image.png', width: 1200, height: 630 };
 
@@ -38,10 +47,12 @@ export function shareImage(picture: string): { path: string; width?: number; hei
 export interface PageHeadInput {
   /** The shop's public address, without a trailing slash (PUBLIC_URL). */
   publicUrl: string;
-  /** The page's path: its canonical URL is this on the public address, without the query. */
+  /** The page's path: its canonical URL is this on the public address, without the query (and with `?lang=` in a language other than English). */
   path: string;
-  /** The page table's title and description. */
-  meta: { title: string; description: string };
+  /** The language the page is in: its words, and which of its addresses is its own. */
+  language: ShopLanguage;
+  /** The page table's title and description, in the page's language. */
+  meta: PageText;
   /** What the drawn page told about itself, better than the table's. */
   facts?: FirstScreenPageFacts;
   /** The shop's NotFound: kept out of search results, and no canonical URL of its own. */
@@ -58,6 +69,15 @@ const scriptJson = (value: unknown): string =>
     .replace(/&/g, '\\u0026')
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
+
+/** `<link rel="alternate" hreflang>` to the page in every language, and x-default (the address without `?lang`, which follows the reader's languages). */
+function alternateLinks(publicUrl: string, pathname: string): string[] {
+  const link = (hreflang: string, href: string) => `<link rel="alternate" hreflang="${hreflang}" href="${escapeAttribute(href)}">`;
+  return [
+    ...SHOP_LANGUAGES.map((language) => link(language, languageUrl(publicUrl, pathname, language))),
+    link('x-default', absolute(publicUrl, pathname)),
+  ];
+}
 
 /** A path or URL on the public address; an absolute URL stays as it is. */
 function absolute(publicUrl: string, pathOrUrl: string): string {
@@ -105,10 +125,12 @@ function breadcrumbData(trail: NonNullable<FirstScreenPageFacts['breadcrumbs']>,
 }
 
 /** The head's tags for one page (they replace the template's title and description). */
-export function pageHead({ publicUrl, path, meta, facts, notFound = false }: PageHeadInput): string {
+export function pageHead({ publicUrl, path, language, meta, facts, notFound = false }: PageHeadInput): string {
   const title = fullTitle(facts?.title ?? meta.title);
-  const description = (facts?.description || meta.description || DEFAULT_DESCRIPTION).trim();
-  const url = absolute(publicUrl, path.split(/[?#]/)[0] || '/');
+  const description = (facts?.description || meta.description || DEFAULT_DESCRIPTION[language]).trim();
+  const pathname = path.split(/[?#]/)[0] || '/';
+  // Each language's version is a page of its own to a search engine: its canonical URL is its own address.
+  const url = languageUrl(publicUrl, pathname, language);
   const shared = facts?.image ? shareImage(facts.image) : SHARE_IMAGE;
   const image = absolute(publicUrl, shared.path);
   const tag = (attribute: 'name' | 'property', key: string, content: string) =>
@@ -116,9 +138,14 @@ export function pageHead({ publicUrl, path, meta, facts, notFound = false }: Pag
   const tags = [
     `<title>${escapeText(title)}</title>`,
     tag('name', 'description', description),
-    notFound ? tag('name', 'robots', 'noindex') : `<link rel="canonical" href="${escapeAttribute(url)}">`,
+    // The shop's NotFound has no versions to point to: kept out of search results, with no canonical URL or alternates.
+    ...(notFound
+      ? [tag('name', 'robots', 'noindex')]
+      : [`<link rel="canonical" href="${escapeAttribute(url)}">`, ...alternateLinks(publicUrl, pathname)]),
     tag('property', 'og:site_name', SITE_NAME),
     tag('property', 'og:type', facts?.product ? 'product' : 'website'),
+    tag('property', 'og:locale', OG_LOCALES[language]),
+    ...SHOP_LANGUAGES.filter((other) => other !== language).map((other) => tag('property', 'og:locale:alternate', OG_LOCALES[other])),
     tag('property', 'og:title', title),
     tag('property', 'og:description', description),
     tag('property', 'og:url', url),

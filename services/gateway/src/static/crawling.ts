@@ -1,12 +1,14 @@
 import { createHash } from 'node:crypto';
 import type Koa from 'koa';
-import type { Brand, Product } from '@shop/api-types';
+import { DEFAULT_LANGUAGE, SHOP_LANGUAGES, type Brand, type Product, type ShopLanguage } from '@shop/api-types';
 import type { GatewayConfig } from '../config';
+import { LANGUAGE_PARAMETER } from '../ssr/pageLanguage';
 
 /**
  * What search engines ask the shop for first: /robots.txt (the back office, the account, cart and
  * checkout pages and the API kept out; where the sitemap is) and /sitemap.xml (every page of the
- * catalogue, on the shop's public address). The sitemap is made from the catalogue's public reads
+ * catalogue, on the shop's public address, in each language: the English address and its `?lang=sw`
+ * version, each naming the other as its alternate, as the pages' hreflang links do). The sitemap is made from the catalogue's public reads
  * (through the gateway itself, so its cache answers them) when first asked for, and made again
  * after the catalogue changes through the gateway (a staff change moves its generation, as it
  * retires the drawn pages), or after ten minutes for changes made other ways.
@@ -77,11 +79,18 @@ export function sitemapEntries(products: Product[], brands: Brand[]): SitemapEnt
 }
 
 export function sitemapXml(publicUrl: string, entries: SitemapEntry[]): string {
-  const urls = entries.map(
-    ({ path, lastmod }) =>
-      `<url><loc>${escapeXml(`${publicUrl}${encodeURI(path)}`)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`,
-  );
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+  const urls = entries.flatMap(({ path, lastmod }) => {
+    const address = (language: ShopLanguage) =>
+      escapeXml(`${publicUrl}${encodeURI(path)}${language === DEFAULT_LANGUAGE ? '' : `?${LANGUAGE_PARAMETER}=${language}`}`);
+    const link = (hreflang: string, href: string) => `<xhtml:link rel="alternate" hreflang="${hreflang}" href="${href}"/>`;
+    const alternates = [
+      ...SHOP_LANGUAGES.map((language) => link(language, address(language))),
+      link('x-default', address(DEFAULT_LANGUAGE)),
+    ].join('');
+    const dated = lastmod ? `<lastmod>${lastmod}</lastmod>` : '';
+    return SHOP_LANGUAGES.map((language) => `<url><loc>${address(language)}</loc>${dated}${alternates}</url>`);
+  });
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join('\n')}\n</urlset>\n`;
 }
 
 interface Made {

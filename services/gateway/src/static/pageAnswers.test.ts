@@ -242,7 +242,7 @@ describe('storefront pages as link previews and search engines read them', () =>
     expect(sitemap.status).toBe(200);
     expect(sitemap.type).toMatch(/^application\/xml/);
     expect(sitemap.body).toMatch(
-      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9" xmlns:xhtml="http:\/\/www.w3.org\/1999\/xhtml">/,
     );
     const locs = [...sitemap.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
     expect(locs).toEqual(
@@ -257,7 +257,17 @@ describe('storefront pages as link previews and search engines read them', () =>
         'https://shop.example/shop/all/maize-meal',
       ]),
     );
-    expect(sitemap.body).toContain('<url><loc>https://shop.example/product/unga-2kg</loc><lastmod>2026-01-10</lastmod></url>');
+    expect(sitemap.body).toContain('<url><loc>https://shop.example/product/unga-2kg</loc><lastmod>2026-01-10</lastmod><xhtml:link');
+    // Each page in each language, both naming every version of it.
+    const alternates =
+      '<xhtml:link rel="alternate" hreflang="en" href="https://shop.example/product/unga-2kg"/>' +
+      '<xhtml:link rel="alternate" hreflang="sw" href="https://shop.example/product/unga-2kg?lang=sw"/>' +
+      '<xhtml:link rel="alternate" hreflang="x-default" href="https://shop.example/product/unga-2kg"/>';
+    expect(sitemap.body).toContain(`<url><loc>https://shop.example/product/unga-2kg</loc><lastmod>2026-01-10</lastmod>${alternates}</url>`);
+    expect(sitemap.body).toContain(
+      `<url><loc>https://shop.example/product/unga-2kg?lang=sw</loc><lastmod>2026-01-10</lastmod>${alternates}</url>`,
+    );
+    expect(locs.filter((loc) => loc!.endsWith('?lang=sw'))).toHaveLength(locs.length / 2);
 
     // A product added without the gateway seeing a staff change: the kept sitemap still answers.
     catalogue.products.push(product('mchele-1kg', 'nyota', 'rice', '2026-02-01T08:00:00.000Z'));
@@ -265,7 +275,7 @@ describe('storefront pages as link previews and search engines read them', () =>
     // A staff change through the gateway moves the catalogue's generation: the next sitemap has it.
     generation++;
     const changed = await get('/sitemap.xml');
-    expect(changed.body).toContain('<url><loc>https://shop.example/product/mchele-1kg</loc><lastmod>2026-02-01</lastmod></url>');
+    expect(changed.body).toContain('<url><loc>https://shop.example/product/mchele-1kg</loc><lastmod>2026-02-01</lastmod><xhtml:link');
     expect(changed.body).toContain('<loc>https://shop.example/shop/nyota/rice</loc>');
   });
 

@@ -2,11 +2,12 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type Koa from 'koa';
-import { CART_COOKIE, SIGNED_IN_COOKIE } from '@shop/api-types';
+import { CART_COOKIE, LANGUAGE_COOKIE, SHOP_LANGUAGES, SIGNED_IN_COOKIE, type ShopLanguage } from '@shop/api-types';
 import type { GatewayConfig, RemoteEntry } from '../config';
 import type { LookUpPage } from '../pages/pageTable';
 import { withFirstScreen, type FirstScreens } from '../ssr/firstScreen';
 import { HEAD_SLOT, LOCAL_PUBLIC_URL, pageHead, SITE_NAME, withHeadSlot } from '../ssr/pageHead';
+import { choosePageLanguage, LANGUAGE_PARAMETER, withPageLanguage } from '../ssr/pageLanguage';
 import { pagePolicies } from '../security/contentSecurityPolicy';
 import { afterFirstPaintScript, takeScripts } from './afterFirstPaint';
 import { whenChanged } from './files';
@@ -14,6 +15,21 @@ import { hintTags, pageHints } from './pageHints';
 
 /** The template's preload of /remotes.json (minified or not). */
 const REMOTES_PRELOAD = /<link rel="?preload"? href="?\/remotes\.json"?[^>]*>/;
+/** `?lang=` that decided a page becomes the shopper's choice, kept as long as the header's switch keeps it (store-kit's writeLanguageCookie). */
+const LANGUAGE_COOKIE_OPTIONS = { path: '/', maxAge: 365 * 24 * 3600 * 1000, sameSite: 'lax', httpOnly: false, overwrite: true } as const;
+
+/** The query without `lang`: a page is drawn and kept once per language, however its language was chosen. */
+function withoutLanguageParameter(search: string): string {
+  if (!search.includes(`${LANGUAGE_PARAMETER}=`)) return search;
+  const params = new URLSearchParams(search);
+  params.delete(LANGUAGE_PARAMETER);
+  const rest = params.toString();
+  return rest ? `?${rest}` : '';
+}
+
+type PerLanguage<T> = Record<ShopLanguage, T>;
+const perLanguage = <T>(make: (language: ShopLanguage) => T): PerLanguage<T> =>
+  Object.fromEntries(SHOP_LANGUAGES.map((language) => [language, make(language)])) as PerLanguage<T>;
 
 /**
  * The shell's index.html for a storefront page, with the remotes' configuration (what
@@ -22,6 +38,8 @@ const REMOTES_PRELOAD = /<link rel="?preload"? href="?\/remotes\.json"?[^>]*>/;
  * tags (ssr/pageHead.ts), and 404 for the shop's NotFound (a path no page takes, or an unknown
  * product, brand or product type the drawing found). Small and made per page, so it is compressed
  * per request (koa-compress) and revalidated by its ETag (`no-cache`), like the shell's entry file.
+ * In the shopper's language (ssr/pageLanguage.ts): `<html lang data-shop-language>`, the drawn
+ * copy and the head's words, with hreflang links to the page's other versions.
  */
 export function shellPage(
   config: Pick<GatewayConfig, 'shellDir' | 'localRemotes' | 'formTargets'> & Partial<Pick<GatewayConfig, 'publicUrl'>>,
@@ -34,18 +52,26 @@ export function shellPage(
   const policyFor = pagePolicies(config.formTargets);
   // The remotes' configuration goes into the page (shell/src/federation/remotes.ts reads it), so
   // the shell needs no /remotes.json request first; its preload in the template is then unused.
-  // A drawn page's copy has its scripts apart (see afterFirstPaint): both made once per template.
+  // A drawn page's copy has its scripts apart (see afterFirstPaint): both made once per template and language.
   const template = whenChanged((file) => {
     // The template's title and description give way to each page's own head (HEAD_SLOT).
-    const plain = withHeadSlot(fs.readFileSync(file, 'utf8').replace(REMOTES_PRELOAD, ''));
-    return { plain, drawn: takeScripts(plain) };
+    const source = withHeadSlot(fs.readFileSync(file, 'utf8').replace(REMOTES_PRELOAD, ''));
+    return perLanguage((language) => {
+      const plain = withPageLanguage(source, language);
+      return { plain, drawn: takeScripts(plain) };
+    });
   });
   // staticSite answers 503 before this when the shell is not built.
-  const unbuilt = { plain: '', drawn: takeScripts('') };
+  const unbuilt = perLanguage(() => ({ plain: '', drawn: takeScripts('') }));
   const read = () => template(path.join(config.shellDir, 'index.html')) ?? unbuilt;
 
   return async (ctx, remotes) => {
-    const shell = read();
+    const cookie = ctx.cookies.get(LANGUAGE_COOKIE);
+    const parameter = ctx.search ? ctx.query[LANGUAGE_PARAMETER] : undefined;
+    const { language, from } = choosePageLanguage(cookie, parameter, ctx.get('accept-language'));
+    // The language of a link the shopper followed becomes their choice, for the pages they go on to.
+    if (from === 'address' && cookie === undefined) ctx.cookies.set(LANGUAGE_COOKIE, language, LANGUAGE_COOKIE_OPTIONS);
+    const shell = read()[language];
     // Looked up once: the drawing, the hints and the head are of the same page.
     const at = lookUpPage(ctx.path);
     const found = at?.match ?? null;
@@ -55,11 +81,12 @@ export function shellPage(
           {
             found,
             path: ctx.path,
-            search: ctx.search,
+            search: withoutLanguageParameter(ctx.search),
             userAgent: ctx.get('user-agent'),
             cartCookie: ctx.cookies.get(CART_COOKIE),
             signedIn: Boolean(ctx.cookies.get(SIGNED_IN_COOKIE)),
             origin: `http://127.0.0.1:${ctx.req.socket.localPort}`,
+            language,
           },
           remotes,
         )
@@ -87,7 +114,8 @@ export function shellPage(
       pageHead({
         publicUrl,
         path: ctx.path,
-        meta: at?.meta ?? { title: SITE_NAME, description: '' },
+        language,
+        meta: at?.meta[language] ?? { title: SITE_NAME, description: '' },
         notFound: at?.notFound ?? false,
       });
     const status = drawn ? (drawn.status ?? 200) : at?.notFound ? 404 : 200;
@@ -98,8 +126,13 @@ export function shellPage(
     ctx.set('Content-Security-Policy', contentSecurityPolicy);
     // A page drawn from the shopper's cart is theirs alone.
     ctx.set('Cache-Control', drawn?.personal ? 'private, no-cache' : 'no-cache');
-    // Drawn for a phone or a computer, and the cart and checkout from the cart cookie.
-    ctx.set('Vary', 'Accept-Encoding, User-Agent, Cookie');
+    // Drawn for a phone or a computer, the cart and checkout from the cart cookie, the language from
+    // its cookie or the address; Accept-Language only when it decided, so a page in a language asked
+    // for by cookie or address is one copy to a shared cache, not one per header a browser sends.
+    ctx.set(
+      'Vary',
+      from === 'accept-language' ? 'Accept-Encoding, User-Agent, Cookie, Accept-Language' : 'Accept-Encoding, User-Agent, Cookie',
+    );
     ctx.etag = `"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`;
     ctx.status = status;
     if (status === 200 && ctx.fresh) {
