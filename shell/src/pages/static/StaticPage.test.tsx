@@ -1,5 +1,7 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
+import { createI18n, LanguageProvider } from '@shop/store-kit';
+import { shellCatalog } from '../../i18n';
 import StaticPage from './StaticPage';
 
 function renderPage(page: 'faqs' | 'return-policy' | 'privacy-policy' | 'terms') {
@@ -114,5 +116,51 @@ describe('policy pages', () => {
     expect(text).toMatch(/wrong product, an expired product or damaged packaging, and exchanged within 24 to 48 hours/);
     const whoMayBuy = screen.getByRole('heading', { level: 2, name: 'Who may buy' }).parentElement!;
     expect(within(whoMayBuy).getByText(/18 or older/)).toBeTruthy();
+  });
+});
+
+describe('the static pages in Swahili', () => {
+  async function renderInSwahili(page: 'faqs' | 'return-policy' | 'privacy-policy' | 'terms') {
+    const i18n = await createI18n('sw', [shellCatalog]);
+    return render(
+      <LanguageProvider i18n={i18n}>
+        <MemoryRouter future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
+          <StaticPage page={page} />
+        </MemoryRouter>
+      </LanguageProvider>,
+    );
+  }
+
+  it('FAQs: the questions, the open answer and the links in Swahili, the minimum order in KSh', async () => {
+    await renderInSwahili('faqs');
+    expect(screen.getByRole('heading', { level: 1, name: 'Maswali ya mara kwa mara' })).toBeTruthy();
+    expect(openAnswers()).toEqual([expect.stringContaining('Tunaleta bure kote nchini, katika kaunti zote 47')]);
+    fireEvent.click(question(/^Kuna kiwango cha chini cha oda\?/));
+    expect(openAnswers()).toEqual([expect.stringContaining('KSh 1,930')]);
+    expect(screen.getByRole('link', { name: 'sera yetu ya kurudisha bidhaa' }).getAttribute('href')).toBe('/return-policy');
+    expect(screen.getByRole('link', { name: 'vigezo na masharti' }).getAttribute('href')).toBe('/terms');
+    expect(pageText()).not.toContain('Still stuck');
+  });
+
+  it('the policies: headings and rules in Swahili', async () => {
+    await renderInSwahili('terms');
+    expect(screen.getByRole('heading', { level: 1, name: 'Vigezo na masharti' })).toBeTruthy();
+    expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual([
+      'Nani anaweza kununua',
+      'Bei na malipo',
+      'Usafirishaji',
+      'Kurudishiwa pesa na kurudisha bidhaa',
+    ]);
+    expect(pageText()).toContain('Oda ya chini kabisa ni KSh 1,930 baada ya punguzo.');
+  });
+
+  it('the privacy and return policies in Swahili', async () => {
+    const { unmount } = await renderInSwahili('privacy-policy');
+    expect(screen.getByRole('heading', { level: 1, name: 'Sera ya faragha' })).toBeTruthy();
+    expect(pageText()).toContain('hatuoni wala hatuhifadhi nambari ya kadi yako au PIN yako ya M-Pesa');
+    unmount();
+    await renderInSwahili('return-policy');
+    expect(screen.getByRole('heading', { level: 1, name: 'Sera ya kurudisha bidhaa' })).toBeTruthy();
+    expect(pageText()).toContain('ndani ya saa 24 hadi 72');
   });
 });

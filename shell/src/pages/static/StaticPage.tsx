@@ -1,13 +1,15 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { useT } from '../../i18n';
 import { FAQS, POLICIES, type PolicyPage } from './content';
 import styles from './StaticPage.module.css';
 
 function Faqs(): JSX.Element {
   const [open, setOpen] = useState<number | null>(0);
+  const t = useT();
   return (
     <article className={styles.page}>
-      <h1>Frequently Asked Questions</h1>
+      <h1>{t('static.faqs.title')}</h1>
       <div className={styles.accordion}>
         {FAQS.map((faq, index) => {
           const expanded = open === index;
@@ -21,19 +23,21 @@ function Faqs(): JSX.Element {
                   id={`faq-q-${index}`}
                   onClick={() => setOpen(expanded ? null : index)}
                 >
-                  {faq.question}
+                  {t(faq.question)}
                   <span aria-hidden="true">{expanded ? '−' : '+'}</span>
                 </button>
               </h2>
               <div id={`faq-${index}`} role="region" aria-labelledby={`faq-q-${index}`} hidden={!expanded}>
-                <p>{faq.answer}</p>
+                <p>{t(faq.answer)}</p>
               </div>
             </section>
           );
         })}
       </div>
       <p>
-        Still stuck? Read our <Link to="/return-policy">return policy</Link> or <Link to="/terms">terms</Link>.
+        {t('static.faqs.stillStuck')} <Link to="/return-policy">{t('static.faqs.stillStuckReturnPolicy')}</Link>{' '}
+        {t('static.faqs.stillStuckOr')} <Link to="/terms">{t('static.faqs.stillStuckTerms')}</Link>
+        {t('static.faqs.stillStuckEnd')}
       </p>
     </article>
   );
@@ -41,14 +45,15 @@ function Faqs(): JSX.Element {
 
 function Policy({ page }: { page: PolicyPage }): JSX.Element {
   const policy = POLICIES[page];
+  const t = useT();
   return (
     <article className={styles.page}>
-      <h1>{policy.title}</h1>
+      <h1>{t(policy.title)}</h1>
       {policy.sections.map((section) => (
         <section key={section.heading}>
-          <h2>{section.heading}</h2>
+          <h2>{t(section.heading)}</h2>
           {section.paragraphs.map((paragraph) => (
-            <p key={paragraph}>{paragraph}</p>
+            <p key={paragraph}>{t(paragraph)}</p>
           ))}
         </section>
       ))}
