@@ -71,7 +71,7 @@ export interface Stack {
   startService(name: string): Promise<RunningProcess>;
 }
 
-async function waitForHttp(url: string, child: ChildProcess, timeoutMs = 90_000): Promise<void> {
+export async function waitForHttp(url: string, child: ChildProcess, timeoutMs = 90_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${url}: process exited with code ${child.exitCode}`);
@@ -96,7 +96,7 @@ function launch(name: string, cwd: string, args: string[], env: NodeJS.ProcessEn
   return child;
 }
 
-function stopper(child: ChildProcess): () => Promise<void> {
+export function stopper(child: ChildProcess): () => Promise<void> {
   return () =>
     new Promise((resolve) => {
       if (child.exitCode !== null || child.signalCode !== null) return resolve();
