@@ -2,7 +2,7 @@ import { act, configure, render, screen, waitFor } from '@testing-library/react'
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider, useParams } from 'react-router-dom';
 import { loadRemote } from '@module-federation/enhanced/runtime';
-import { createShopStore, usePageMeta } from '@shop/store-kit';
+import { createShopStore, LanguageProvider, switchLanguage, usePageMeta } from '@shop/store-kit';
 import { resetShopState } from '@shop/store-kit/src/testing';
 import { registerConfiguredRemotes } from '../federation/remotes';
 import { routes } from './routes';
@@ -14,7 +14,9 @@ function renderShell(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   render(
     <Provider store={createShopStore()}>
-      <RouterProvider router={router} />
+      <LanguageProvider>
+        <RouterProvider router={router} />
+      </LanguageProvider>
     </Provider>,
   );
   return router;
@@ -66,6 +68,29 @@ it('keeps a page’s own title over the route title: on load, when only the quer
   await screen.findByRole('heading', { name: 'Named maize' });
   await waitFor(() => expect(document.title).toBe('Product maize | Shwari Shop'));
   expect(document.head.querySelector('meta[property="og:title"]')?.getAttribute('content')).toBe('Product maize | Shwari Shop');
+});
+
+it('sets the route meta in the language shown, and follows a switch of language unless the page set its own', async () => {
+  const description = () => document.head.querySelector('meta[name="description"]')?.getAttribute('content');
+  const router = renderShell('/faqs');
+  await screen.findByRole('heading', { name: 'Frequently Asked Questions' });
+  expect(document.title).toBe('FAQs | Shwari Shop');
+  try {
+    await act(() => switchLanguage('sw'));
+    expect(document.title).toBe('Maswali ya mara kwa mara | Shwari Shop');
+    expect(description()).toBe('Majibu kuhusu oda, usafirishaji, malipo, kurudisha bidhaa na Pointi za Shwari.');
+    await go(router, '/terms');
+    expect(document.title).toBe('Vigezo na masharti | Shwari Shop');
+    // The page's own title (a product's name) is kept through a switch: the route's is not put back.
+    await go(router, '/product/maize');
+    await waitFor(() => expect(document.title).toBe('Product maize | Shwari Shop'));
+    await act(() => switchLanguage('en'));
+    expect(document.title).toBe('Product maize | Shwari Shop');
+    await go(router, '/faqs');
+    expect(document.title).toBe('FAQs | Shwari Shop');
+  } finally {
+    await act(() => switchLanguage('en'));
+  }
 });
 
 it('starts each new page at the top, and leaves the first where the browser put it', async () => {

@@ -33,6 +33,19 @@ describe('the page table', () => {
     }
   });
 
+  it('gives every storefront page a Swahili title and description of its own; the back office stays English', () => {
+    for (const page of STOREFRONT_PAGES) {
+      if (page.path === '/admin/*') {
+        expect(page.meta.sw).toBeUndefined();
+        continue;
+      }
+      expect({ path: page.path, sw: Boolean(page.meta.sw?.title && page.meta.sw.description) }).toEqual({ path: page.path, sw: true });
+      // Translated, not copied (the shop's name stays as it is).
+      if (page.meta.title !== 'Shwari Shop') expect(page.meta.sw!.title).not.toBe(page.meta.title);
+      expect(page.meta.sw!.description).not.toBe(page.meta.description);
+    }
+  });
+
   it("names each drawn page's params as its module reads them", () => {
     const patternOf = (path: string) => STOREFRONT_PAGES.find((page) => matchPath({ path: page.path, end: true }, path))!;
     expect(matchPath(patternOf('/shop/pwani-bora').path, '/shop/pwani-bora')?.params).toEqual({ brandSlug: 'pwani-bora' });

@@ -1,13 +1,15 @@
 import { useLayoutEffect, useRef } from 'react';
 import { useLocation, useMatches } from 'react-router-dom';
-import { applyPageMeta, type PageMeta } from '@shop/store-kit';
+import { DEFAULT_LANGUAGE, type StorefrontPage } from '@shop/api-types';
+import { applyPageMeta, useLanguage } from '@shop/store-kit';
 
 /**
  * Route metadata: the page title and description set after every navigation. Declared here, by
  * its reader, so the layout (which runs this hook) needs nothing of the route table that holds it.
  */
 export interface RouteHandle {
-  meta: PageMeta;
+  /** In English, with each other language's beside it (the page table's). */
+  meta: StorefrontPage['meta'];
 }
 
 /**
@@ -18,17 +20,36 @@ export interface RouteHandle {
  * A new path starts at the top of the page; the first one is where the browser put it (the top,
  * or where the shopper was before a reload), and a scroll there would only force a layout in the
  * middle of the shop's start-up on a slow phone.
+ *
+ * In the language shown (English where the table has no translation). When the shopper switches
+ * language on a page, its route meta follows unless the page has set its own since (it sets its
+ * own again, translated, and a product's name is the same in both languages).
  */
 export function usePageMetaOnNavigate(): void {
   const matches = useMatches();
   const { pathname } = useLocation();
+  const { language } = useLanguage();
   const handle = [...matches].reverse().find((match) => (match.handle as RouteHandle | undefined)?.meta)?.handle as RouteHandle | undefined;
-  const meta = handle?.meta;
+  const meta = handle?.meta && language !== DEFAULT_LANGUAGE ? (handle.meta[language] ?? handle.meta) : handle?.meta;
   const firstPath = useRef(true);
+  const shownLanguage = useRef(language);
+  /** The title the route's meta gave the page: while it is still the page's, the route owns the meta. */
+  const routeTitle = useRef<string | null>(null);
+  const apply = () => {
+    if (!meta) return;
+    applyPageMeta({ title: meta.title, description: meta.description });
+    routeTitle.current = document.title;
+  };
   useLayoutEffect(() => {
-    if (meta) applyPageMeta(meta);
+    apply();
     if (!firstPath.current) window.scrollTo?.({ top: 0 });
     firstPath.current = false;
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new path is a navigation: the same page's meta changing is applied by the page itself.
   }, [pathname]);
+  useLayoutEffect(() => {
+    if (shownLanguage.current === language) return;
+    shownLanguage.current = language;
+    if (document.title === routeTitle.current) apply();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a new language on the same page: the route's words in it.
+  }, [language]);
 }
