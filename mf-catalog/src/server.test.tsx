@@ -6,7 +6,7 @@
  * answers the page was drawn with: found or not (the gateway's 404), and the facts of the page's
  * head (title, description, image, schema.org product and breadcrumbs).
  */
-import type { FirstScreenPageRequest } from '@shop/api-types';
+import type { FirstScreenPageRequest, ShopLanguage } from '@shop/api-types';
 import { mockApi, respond } from '@shop/store-kit/src/testing';
 import { BRANDS, CATEGORIES, PRODUCTS, brandBySlug, filterResult, productBySlug } from './testFixtures';
 import { renderPage } from './server';
@@ -43,12 +43,13 @@ function mockCatalogue(): void {
   });
 }
 
-const request = (module: string, pattern: string, url: string): FirstScreenPageRequest => ({
+const request = (module: string, pattern: string, url: string, language?: ShopLanguage): FirstScreenPageRequest => ({
   module,
   pattern,
   url,
   viewportWidth: 412,
   cart: [],
+  ...(language ? { language } : {}),
 });
 
 beforeEach(mockCatalogue);
@@ -147,5 +148,33 @@ describe("the catalogue's first-screen renderer reports", () => {
         { name: 'Shop', path: '/shop/all' },
       ],
     });
+  });
+
+  it("a page's facts in Swahili when drawn in Swahili: the shop's words translated, the catalogue's names as they are", async () => {
+    const brand = brandBySlug('pwani-bora');
+    const brandPage = await renderPage(request('BrandPage', '/brand/:slug', '/brand/pwani-bora', 'sw'));
+    expect(brandPage?.facts).toEqual({
+      title: 'Bidhaa za Pwani Bora',
+      description: `Pwani Bora ya ${brand.company}: nunua mtandaoni, usafirishaji bure kote nchini.`,
+      image: brand.image,
+      breadcrumbs: [
+        { name: 'Nyumbani', path: '/' },
+        { name: 'Bidhaa za Pwani Bora', path: '/brand/pwani-bora' },
+      ],
+    });
+    const shop = await renderPage(request('ShopPage', '/shop/all', '/shop/all', 'sw'));
+    expect(shop?.facts).toMatchObject({
+      title: 'Duka',
+      description: 'Nunua unga na bidhaa za nyumbani mtandaoni, usafirishaji bure kote nchini.',
+      breadcrumbs: [
+        { name: 'Nyumbani', path: '/' },
+        { name: 'Duka', path: '/shop/all' },
+      ],
+    });
+    const product = productBySlug(FLOUR);
+    const productPage = await renderPage(request('ProductPage', '/product/:slug', `/product/${FLOUR}`, 'sw'));
+    expect(productPage?.facts).toMatchObject({ title: product.name, product: { name: product.name, brand: product.brand.name } });
+    expect(productPage?.facts?.breadcrumbs?.[0]).toEqual({ name: 'Nyumbani', path: '/' });
+    expect(productPage?.html).toContain('Maelezo ya bidhaa');
   });
 });

@@ -35,6 +35,6 @@ export async function renderPage(request: FirstScreenPageRequest): Promise<First
         <ServerViewportWidth.Provider value={request.viewportWidth}>{page}</ServerViewportWidth.Provider>
       </LanguageProvider>
     ),
-    (store) => describePage(request, store),
+    (store) => describePage(request, store, i18n),
   );
 }

@@ -3,7 +3,9 @@
  * it was found, and what it is about, read from the answers the page was drawn with. The gateway
  * turns it into the page's title, description, share tags and schema.org data, which link
  * previews and search engines read without running a script. Titles and descriptions are the
- * ones each page sets in the browser (usePageMeta), so the two agree.
+ * ones each page sets in the browser (usePageMeta), so the two agree, in the language the page is
+ * drawn in: the words the shop writes from the catalog, the catalogue's names and descriptions as
+ * they are.
  */
 import { matchPath } from 'react-router-dom';
 import type {
@@ -14,11 +16,16 @@ import type {
   Product,
   ProductFilterResult,
 } from '@shop/api-types';
-import type { ShopStore } from '@shop/store-kit';
+import type { createI18n, ShopStore } from '@shop/store-kit';
 import { truncateWords } from '@shop/storefront-ui';
+import { catalogCatalog } from '../i18n';
+import en from '../i18n/locales/en.json';
 
 type Report = Pick<FirstScreenPage, 'notFound' | 'facts'>;
-type Describe = (answers: Answers, params: Record<string, string | undefined>) => Report;
+/** The drawing's translation instance (createI18n's). */
+type I18n = Awaited<ReturnType<typeof createI18n>>;
+type Translate = (id: keyof typeof en, values?: Record<string, string>) => string;
+type Describe = (answers: Answers, params: Record<string, string | undefined>, t: Translate) => Report;
 
 /** How many words of a product's description its structured data carries. */
 const PRODUCT_DESCRIPTION_WORDS = 120;
@@ -42,13 +49,18 @@ class Answers {
   }
 }
 
-const HOME = { name: 'Home', path: '/' };
+const home = (t: Translate) => ({ name: t('product.home'), path: '/' });
+
+/** This catalog's words in the drawing's own instance, as useT says them inside the page (English where a translation lacks). */
+function translatorFor(i18n: I18n): Translate {
+  return (id, values) => i18n._(`${catalogCatalog.name}:${id}`, values, { message: en[id] });
+}
 
 /** What a shopper pays now: the offer price when it is lower than the regular one. */
 export const payablePrice = (product: Product): number =>
   product.offer && product.offer.offer_price < product.price ? product.offer.offer_price : product.price;
 
-function productFacts(product: Product): FirstScreenPageFacts {
+function productFacts(product: Product, t: Translate): FirstScreenPageFacts {
   const brandPath = `/shop/${product.brand.slug}`;
   return {
     title: product.name,
@@ -65,7 +77,7 @@ function productFacts(product: Product): FirstScreenPageFacts {
       inStock: product.limit.maximum_quantity >= Math.max(1, product.limit.minimum_quantity),
     },
     breadcrumbs: [
-      HOME,
+      home(t),
       { name: product.brand.name, path: brandPath },
       { name: product.category.name, path: `${brandPath}/${product.category.slug}` },
       { name: product.name, path: `/product/${product.slug}` },
@@ -74,30 +86,30 @@ function productFacts(product: Product): FirstScreenPageFacts {
 }
 
 const DESCRIBE: Record<string, Describe> = {
-  ProductPage(answers) {
+  ProductPage(answers, _params, t) {
     const answer = answers.of('getProduct');
     if (answer?.notFound) return { notFound: true };
     const product = answer?.data as Product | undefined;
-    return product ? { facts: productFacts(product) } : {};
+    return product ? { facts: productFacts(product, t) } : {};
   },
 
-  BrandPage(answers, { slug = '' }) {
+  BrandPage(answers, { slug = '' }, t) {
     const answer = answers.of('filterProducts');
     if (answer?.notFound) return { notFound: true };
     const brand = (answer?.data as ProductFilterResult | undefined)?.brand;
     if (!brand) return {};
-    const title = `${brand.name} Products`;
+    const title = t('shop.brandProducts', { brand: brand.name });
     return {
       facts: {
         title,
-        description: `${brand.name} by ${brand.company}: buy online with free delivery countrywide.`,
+        description: t('meta.brandDescription', { brand: brand.name, company: brand.company }),
         image: brand.image,
-        breadcrumbs: [HOME, { name: title, path: `/brand/${slug}` }],
+        breadcrumbs: [home(t), { name: title, path: `/brand/${slug}` }],
       },
     };
   },
 
-  ShopPage(answers, { brandSlug = 'all', categorySlug = 'all' }) {
+  ShopPage(answers, { brandSlug = 'all', categorySlug = 'all' }, t) {
     const answer = answers.of('filterProducts');
     if (answer?.notFound) return { notFound: true };
     const result = answer?.data as ProductFilterResult | undefined;
@@ -105,13 +117,15 @@ const DESCRIBE: Record<string, Describe> = {
     const brandName = result.brand?.name;
     const categories = answers.of('getCategories')?.data as Category[] | undefined;
     const categoryName = categories?.find((category) => category.slug === categorySlug)?.name;
-    const breadcrumbs = [HOME, { name: 'Shop', path: '/shop/all' }];
+    const breadcrumbs = [home(t), { name: t('shop.title'), path: '/shop/all' }];
     if (brandName) breadcrumbs.push({ name: brandName, path: `/shop/${brandSlug}` });
     if (categoryName) breadcrumbs.push({ name: categoryName, path: `/shop/${brandSlug}/${categorySlug}` });
     return {
       facts: {
-        title: [brandName ?? 'Shop', categoryName].filter(Boolean).join(' – '),
-        description: `Buy ${[brandName, categoryName].filter(Boolean).join(' ') || 'flour and groceries'} online with free delivery countrywide.`,
+        title: [brandName ?? t('shop.title'), categoryName].filter(Boolean).join(' – '),
+        description: t('meta.shopDescription', {
+          what: [brandName, categoryName].filter(Boolean).join(' ') || t('meta.flourAndGroceries'),
+        }),
         ...(result.brand ? { image: result.brand.image } : {}),
         breadcrumbs,
       },
@@ -119,11 +133,14 @@ const DESCRIBE: Record<string, Describe> = {
   },
 };
 
-/** The report on the page drawn for `request`, from the store it was drawn with; the home page and search results report nothing of their own. */
-export function describePage(request: Pick<FirstScreenPageRequest, 'module' | 'pattern' | 'url'>, store: ShopStore): Report {
+/**
+ * The report on the page drawn for `request`, from the store it was drawn with, in the language of
+ * `i18n` (the drawing's, with this catalog loaded); the home page and search results report nothing of their own.
+ */
+export function describePage(request: Pick<FirstScreenPageRequest, 'module' | 'pattern' | 'url'>, store: ShopStore, i18n: I18n): Report {
   const describe = DESCRIBE[request.module];
   if (!describe) return {};
   const pathname = new URL(request.url, 'http://shop.invalid').pathname;
   const params = matchPath(request.pattern, pathname)?.params ?? {};
-  return describe(new Answers(store), params);
+  return describe(new Answers(store), params, translatorFor(i18n));
 }
