@@ -4,7 +4,7 @@
  * and records every request, and a helper that mounts the widget or the page the way the shell
  * does. Only tests import this file.
  */
-import { createElement, type ReactElement } from 'react';
+import { createElement, type ReactElement, type ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type {
   ChatCartLine,
@@ -17,7 +17,15 @@ import type {
   SubCounty,
 } from '@shop/api-types';
 import { formatKsh, fromCents, lineTotal } from '@shop/money';
-import { selectCartCount, unitPriceCents, useAppSelector, type CartProduct, type RootState } from '@shop/store-kit';
+import {
+  type createI18n,
+  LanguageProvider,
+  selectCartCount,
+  unitPriceCents,
+  useAppSelector,
+  type CartProduct,
+  type RootState,
+} from '@shop/store-kit';
 import { mockApi, renderWithStore, respond } from '@shop/store-kit/src/testing';
 import ChatPage from './page/ChatPage';
 import ChatWidget from './widget/ChatWidget';
@@ -212,30 +220,42 @@ function Where(): ReactElement {
   return createElement('div', { 'data-testid': 'location' }, location.pathname);
 }
 
+type I18n = Awaited<ReturnType<typeof createI18n>>;
+
+/** In the language of `i18n` (createI18n('sw', [chatCatalog])) when given, else English, as a page with no provider. */
+const inLanguage = (i18n: I18n | undefined, ui: ReactNode): ReactElement =>
+  i18n ? createElement(LanguageProvider, { i18n, children: ui }) : (ui as ReactElement);
+
 /** The widget open on a shop page, as the shell mounts it, with the header's cart count. */
-export function renderWidget(options: { onClose?: () => void; open?: boolean; preloadedState?: Partial<RootState> } = {}) {
-  const { onClose = () => undefined, open = true, preloadedState } = options;
+export function renderWidget(options: { onClose?: () => void; open?: boolean; preloadedState?: Partial<RootState>; i18n?: I18n } = {}) {
+  const { onClose = () => undefined, open = true, preloadedState, i18n } = options;
   const ui = (isOpen: boolean) =>
-    createElement(
-      MemoryRouter,
-      { initialEntries: ['/shop/all'], future: { v7_startTransition: true, v7_relativeSplatPath: true } },
-      createElement(HeaderCount),
-      createElement(Routes, null, createElement(Route, { path: '*', element: createElement('h1', null, 'A shop page') })),
-      createElement(ChatWidget, { open: isOpen, onClose }),
-      createElement(Where),
+    inLanguage(
+      i18n,
+      createElement(
+        MemoryRouter,
+        { initialEntries: ['/shop/all'], future: { v7_startTransition: true, v7_relativeSplatPath: true } },
+        createElement(HeaderCount),
+        createElement(Routes, null, createElement(Route, { path: '*', element: createElement('h1', null, 'A shop page') })),
+        createElement(ChatWidget, { open: isOpen, onClose }),
+        createElement(Where),
+      ),
     );
   const result = renderWithStore(ui(open), preloadedState);
   return { ...result, reopen: (isOpen: boolean) => result.rerender(ui(isOpen)) };
 }
 
 /** /chat as the shell shows it. */
-export function renderChatPage() {
+export function renderChatPage(options: { i18n?: I18n } = {}) {
   return renderWithStore(
-    createElement(
-      MemoryRouter,
-      { initialEntries: ['/chat'], future: { v7_startTransition: true, v7_relativeSplatPath: true } },
-      createElement(HeaderCount),
-      createElement(Routes, null, createElement(Route, { path: '/chat', element: createElement(ChatPage) })),
+    inLanguage(
+      options.i18n,
+      createElement(
+        MemoryRouter,
+        { initialEntries: ['/chat'], future: { v7_startTransition: true, v7_relativeSplatPath: true } },
+        createElement(HeaderCount),
+        createElement(Routes, null, createElement(Route, { path: '/chat', element: createElement(ChatPage) })),
+      ),
     ),
   );
 }

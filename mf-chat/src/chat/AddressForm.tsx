@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { ChatContact } from '@shop/api-types';
 import { selectIsSignedIn, useAppSelector, useGetProfileQuery } from '@shop/store-kit';
+import { useServerMessage, useT } from '../i18n';
 import { checkAddress, fillEmpty, prefillAddress, type AddressField, type AddressForm as Address } from './address';
 import styles from './chat.module.css';
 
@@ -11,19 +12,20 @@ interface AddressFormProps {
 
 const FIELDS: Array<{
   name: AddressField;
-  label: string;
+  label:
+    'address.firstName' | 'address.lastName' | 'address.phone' | 'address.email' | 'address.street' | 'address.town' | 'address.apartment';
   autoComplete: string;
   type?: string;
   inputMode?: 'tel' | 'email';
   required: boolean;
 }> = [
-  { name: 'first_name', label: 'First name', autoComplete: 'given-name', required: true },
-  { name: 'last_name', label: 'Last name', autoComplete: 'family-name', required: true },
-  { name: 'phone', label: 'Phone', autoComplete: 'tel', type: 'tel', inputMode: 'tel', required: true },
-  { name: 'email', label: 'Email', autoComplete: 'email', type: 'email', inputMode: 'email', required: true },
-  { name: 'street', label: 'Street address', autoComplete: 'address-line1', required: true },
-  { name: 'town', label: 'Town', autoComplete: 'address-level2', required: true },
-  { name: 'apartment', label: 'Apartment (optional)', autoComplete: 'address-line2', required: false },
+  { name: 'first_name', label: 'address.firstName', autoComplete: 'given-name', required: true },
+  { name: 'last_name', label: 'address.lastName', autoComplete: 'family-name', required: true },
+  { name: 'phone', label: 'address.phone', autoComplete: 'tel', type: 'tel', inputMode: 'tel', required: true },
+  { name: 'email', label: 'address.email', autoComplete: 'email', type: 'email', inputMode: 'email', required: true },
+  { name: 'street', label: 'address.street', autoComplete: 'address-line1', required: true },
+  { name: 'town', label: 'address.town', autoComplete: 'address-level2', required: true },
+  { name: 'apartment', label: 'address.apartment', autoComplete: 'address-line2', required: false },
 ];
 
 /**
@@ -33,6 +35,8 @@ const FIELDS: Array<{
  */
 export function AddressForm({ disabled, onSubmit }: AddressFormProps): JSX.Element {
   const prefix = useId();
+  const t = useT();
+  const say = useServerMessage();
   const signedIn = useAppSelector(selectIsSignedIn);
   const profile = useGetProfileQuery(undefined, { skip: !signedIn });
   const [form, setForm] = useState<Address>(() => prefillAddress());
@@ -60,15 +64,15 @@ export function AddressForm({ disabled, onSubmit }: AddressFormProps): JSX.Eleme
 
   const errorId = `${prefix}-address-error`;
   return (
-    <form className={styles.address} onSubmit={submit} noValidate aria-label="Delivery address">
-      <p className={styles.addressTitle}>Delivery details</p>
+    <form className={styles.address} onSubmit={submit} noValidate aria-label={t('address.label')}>
+      <p className={styles.addressTitle}>{t('address.title')}</p>
       <div className={styles.addressGrid}>
         {FIELDS.map((field) => {
           const invalid = problem?.invalid.includes(field.name) ?? false;
           return (
             <div key={field.name} className={`${styles.field} ${field.name === 'street' || field.name === 'apartment' ? styles.wide : ''}`}>
               <label htmlFor={`${prefix}-${field.name}`}>
-                {field.label}
+                {t(field.label)}
                 {field.required && <span aria-hidden="true"> *</span>}
               </label>
               <input
@@ -93,11 +97,11 @@ export function AddressForm({ disabled, onSubmit }: AddressFormProps): JSX.Eleme
       </div>
       {problem && (
         <p id={errorId} className={styles.error} role="alert">
-          {problem.message}
+          {say(problem.message)}
         </p>
       )}
       <button type="submit" className={styles.primary} disabled={disabled}>
-        Confirm address
+        {t('address.confirm')}
       </button>
     </form>
   );

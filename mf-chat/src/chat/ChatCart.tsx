@@ -8,11 +8,13 @@ import {
   unitPriceCents,
   useAppSelector,
 } from '@shop/store-kit';
+import { useServerMessage, useT } from '../i18n';
+import { CONTROL_MESSAGES } from './controlMessages';
 import styles from './chat.module.css';
 
 interface ChatCartProps {
-  /** Sends a message to the assistant, which changes the cart and answers. */
-  send(message: string): void;
+  /** Sends a message to the assistant, which changes the cart and answers; the shopper's bubble shows `display`. */
+  send(message: string, display: string): void;
   onCheckout(): void;
   disabled: boolean;
   headingLevel?: 'h2' | 'h3';
@@ -27,11 +29,13 @@ export function ChatCart({ send, onCheckout, disabled, headingLevel = 'h3' }: Ch
   const count = useAppSelector(selectCartCount);
   const subtotal = useAppSelector(selectCartSubtotalCents);
   const Heading = headingLevel;
+  const t = useT();
+  const say = useServerMessage();
   return (
     <div className={styles.cart} data-testid="chat-cart">
-      <Heading className={styles.cartTitle}>Your cart ({count})</Heading>
+      <Heading className={styles.cartTitle}>{t('cart.heading', { count })}</Heading>
       {lines.length === 0 ? (
-        <p className={styles.cartEmpty}>Cart is empty</p>
+        <p className={styles.cartEmpty}>{t('cart.empty')}</p>
       ) : (
         <ul className={styles.cartLines}>
           {lines.map((line) => (
@@ -44,19 +48,19 @@ export function ChatCart({ send, onCheckout, disabled, headingLevel = 'h3' }: Ch
                   <button
                     type="button"
                     disabled={disabled}
-                    aria-label={`Decrease ${line.name} quantity by 1`}
-                    onClick={() => send(`Decrease ${line.name} quantity by 1`)}
+                    aria-label={t('cart.decrease', { name: line.name })}
+                    onClick={() => send(CONTROL_MESSAGES.decrease(line.name), t('cart.decrease', { name: line.name }))}
                   >
                     −
                   </button>
-                  <span className={styles.cartQuantity} aria-label={`Quantity of ${line.name}`}>
+                  <span className={styles.cartQuantity} aria-label={t('cart.quantityOf', { name: line.name })}>
                     {line.quantity}
                   </span>
                   <button
                     type="button"
                     disabled={disabled}
-                    aria-label={`Add 1 more ${line.name} to cart`}
-                    onClick={() => send(`Add 1 more ${line.name} to cart`)}
+                    aria-label={t('cart.addOneMore', { name: line.name })}
+                    onClick={() => send(CONTROL_MESSAGES.addOneMore(line.name), t('cart.addOneMore', { name: line.name }))}
                   >
                     +
                   </button>
@@ -64,10 +68,10 @@ export function ChatCart({ send, onCheckout, disabled, headingLevel = 'h3' }: Ch
                     type="button"
                     className={styles.cartRemove}
                     disabled={disabled}
-                    aria-label={`Remove ${line.name} from cart`}
-                    onClick={() => send(`Remove ${line.name} from cart`)}
+                    aria-label={t('cart.removeNamed', { name: line.name })}
+                    onClick={() => send(CONTROL_MESSAGES.remove(line.name), t('cart.removeNamed', { name: line.name }))}
                   >
-                    Remove
+                    {t('cart.remove')}
                   </button>
                 </div>
               </div>
@@ -76,12 +80,12 @@ export function ChatCart({ send, onCheckout, disabled, headingLevel = 'h3' }: Ch
         </ul>
       )}
       <p className={styles.cartSubtotal}>
-        <span>Subtotal</span>
+        <span>{t('cart.subtotal')}</span>
         <strong data-testid="chat-cart-subtotal">{formatCents(subtotal)}</strong>
       </p>
-      {lines.length > 0 && !meetsMinimumOrder(subtotal) && <p className={styles.note}>{MINIMUM_ORDER_MESSAGE}</p>}
+      {lines.length > 0 && !meetsMinimumOrder(subtotal) && <p className={styles.note}>{say(MINIMUM_ORDER_MESSAGE)}</p>}
       <button type="button" className={styles.primary} disabled={disabled || lines.length === 0} onClick={onCheckout}>
-        Checkout
+        {t('cart.checkout')}
       </button>
     </div>
   );

@@ -1,6 +1,7 @@
 import { forwardRef, useState, type FormEvent } from 'react';
 import { CHAT_MESSAGE_MAX_LENGTH } from '@shop/api-types';
 import { VisuallyHidden } from '@shop/storefront-ui';
+import { useT } from '../i18n';
 import styles from './chat.module.css';
 
 interface ComposerProps {
@@ -11,6 +12,7 @@ interface ComposerProps {
 
 /** The text input: empty or blank messages are ignored; one message at a time. */
 export const Composer = forwardRef<HTMLInputElement, ComposerProps>(function Composer({ busy, onSend, id }, ref) {
+  const t = useT();
   const [text, setText] = useState('');
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -20,9 +22,9 @@ export const Composer = forwardRef<HTMLInputElement, ComposerProps>(function Com
     setText('');
   };
   return (
-    <form className={styles.composer} onSubmit={submit} aria-label="Send a message">
+    <form className={styles.composer} onSubmit={submit} aria-label={t('composer.label')}>
       <VisuallyHidden as="label" htmlFor={id}>
-        Message the shopping assistant
+        {t('composer.inputLabel')}
       </VisuallyHidden>
       <input
         ref={ref}
@@ -31,12 +33,12 @@ export const Composer = forwardRef<HTMLInputElement, ComposerProps>(function Com
         autoComplete="off"
         enterKeyHint="send"
         maxLength={CHAT_MESSAGE_MAX_LENGTH}
-        placeholder="Ask for maize flour, rice, cooking oil…"
+        placeholder={t('composer.placeholder')}
         value={text}
         onChange={(event) => setText(event.target.value)}
       />
       <button type="submit" className={styles.send} disabled={busy || text.trim() === ''}>
-        Send
+        {t('composer.send')}
       </button>
     </form>
   );

@@ -1,5 +1,6 @@
 import type { ChatCheckout } from '@shop/api-types';
 import { formatKsh } from '@shop/money';
+import { useT } from '../i18n';
 import { rememberOrderInPayment } from './storage';
 import styles from './chat.module.css';
 
@@ -23,24 +24,25 @@ interface PaymentBoxProps {
 
 /** The order is placed: its number and one clear way to pay, on the hosted payment page in this window. */
 export function PaymentBox({ checkout, busy, onTryAgain }: PaymentBoxProps): JSX.Element {
+  const t = useT();
   const url = safePaymentUrl(checkout.payment_url);
   return (
-    <div className={styles.payment} role="group" aria-label={`Payment for order ${checkout.order_number}`}>
+    <div className={styles.payment} role="group" aria-label={t('payment.label', { orderNumber: checkout.order_number })}>
       <p className={styles.orderNumber}>
-        Order number: <strong data-testid="chat-order-number">{checkout.order_number}</strong>
+        {t('payment.orderNumber')} <strong data-testid="chat-order-number">{checkout.order_number}</strong>
       </p>
       {url ? (
         <a className={styles.payButton} href={url} onClick={() => rememberOrderInPayment(checkout.order_number)}>
-          Pay {formatKsh(checkout.total_amount)} now
+          {t('payment.pay', { amount: formatKsh(checkout.total_amount) })}
         </a>
       ) : (
-        <p role="alert">The payment page could not be opened. Please ask the assistant to check out again.</p>
+        <p role="alert">{t('payment.cannotOpen')}</p>
       )}
-      <p className={styles.note}>You will pay on a secure payment page (M-Pesa, Airtel Money or card), then come back to the shop.</p>
+      <p className={styles.note}>{t('payment.howToPay')}</p>
       <p className={styles.note}>
-        Payment declined or cancelled? Your cart is kept until this order is paid.{' '}
+        {t('payment.declined')}{' '}
         <button type="button" className={styles.linkButton} disabled={busy} onClick={onTryAgain}>
-          Try again
+          {t('payment.tryAgain')}
         </button>
       </p>
     </div>

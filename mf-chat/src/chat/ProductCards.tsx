@@ -1,15 +1,23 @@
 import { Link } from 'react-router-dom';
 import type { ChatProduct } from '@shop/api-types';
+import { useT } from '../i18n';
 import styles from './chat.module.css';
 
-/** 'KES 230.00 On offer: KES 210.00': the offer part stands out, the text stays as the assistant wrote it. */
+/** How the assistant marks an offer in a product's price text (spec section 7), in English in every conversation. */
+const ON_OFFER = 'On offer:';
+
+/** 'KES 230.00 On offer: KES 210.00': the offer part stands out, its words in the page's language, the prices as the assistant wrote them. */
 function PriceText({ text }: { text: string }): JSX.Element {
-  const at = text.indexOf('On offer:');
+  const t = useT();
+  const at = text.indexOf(ON_OFFER);
   if (at < 0) return <p className={styles.productPrice}>{text}</p>;
   return (
     <p className={styles.productPrice}>
       {text.slice(0, at)}
-      <strong className={styles.offer}>{text.slice(at)}</strong>
+      <strong className={styles.offer}>
+        {t('products.onOffer')}
+        {text.slice(at + ON_OFFER.length)}
+      </strong>
     </p>
   );
 }
@@ -24,8 +32,9 @@ export function ProductCards({
   disabled: boolean;
   onAdd(product: ChatProduct): void;
 }): JSX.Element {
+  const t = useT();
   return (
-    <ul className={styles.products} aria-label="Products">
+    <ul className={styles.products} aria-label={t('products.label')}>
       {products.map((product) => (
         <li key={product.id} className={styles.product} data-testid="chat-product">
           <img src={product.image} alt="" width={96} height={96} loading="lazy" />
@@ -38,10 +47,10 @@ export function ProductCards({
               type="button"
               className={styles.addButton}
               disabled={disabled}
-              aria-label={`Add ${product.name} to cart`}
+              aria-label={t('products.addNamed', { name: product.name })}
               onClick={() => onAdd(product)}
             >
-              Add to cart
+              {t('products.addToCart')}
             </button>
           </div>
         </li>

@@ -1,12 +1,13 @@
-import type { ChatCartLine, ChatReply, ChatRequestBody } from '@shop/api-types';
+import { DEFAULT_LANGUAGE, type ChatCartLine, type ChatReply, type ChatRequestBody, type ShopLanguage } from '@shop/api-types';
 import { cartReplaced, type AppThunk, type CartLine } from '@shop/store-kit';
 import { chatApi } from '../api/chatApi';
 import { conversationStarted, countyChosen, messageSent, replyFailed, replyReceived, selectChat, subCountyChosen } from './chatSlice';
 import type { Outgoing } from './chatTypes';
+import { GREETINGS } from './controlMessages';
 import { randomId, saveConversation } from './storage';
 
-/** The spec's opening message, sent when the assistant is first opened. */
-export const GREETING = 'Hello';
+/** The spec's opening message, sent when the assistant is first opened (in English; see GREETINGS). */
+export const GREETING = GREETINGS[DEFAULT_LANGUAGE];
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
@@ -64,12 +65,14 @@ export const sendToAssistant =
     saveConversation(selectChat(getState()));
   };
 
-/** Opens the conversation with 'Hello' unless it has started already (a reload continues it). */
-export const startConversation = (): AppThunk<Promise<void>> => async (dispatch, getState) => {
-  const chat = selectChat(getState());
-  if (chat.pending || chat.entries.length > 0) return;
-  await dispatch(sendToAssistant({ message: GREETING, display: null }));
-};
+/** Opens the conversation with 'Hello' ('Habari' on the Swahili shop) unless it has started already (a reload continues it). */
+export const startConversation =
+  (language: ShopLanguage = DEFAULT_LANGUAGE): AppThunk<Promise<void>> =>
+  async (dispatch, getState) => {
+    const chat = selectChat(getState());
+    if (chat.pending || chat.entries.length > 0) return;
+    await dispatch(sendToAssistant({ message: GREETINGS[language], display: null }));
+  };
 
 /** 'Try again' after a failure: the same message, without a second bubble. */
 export const retryLastMessage = (): AppThunk<Promise<void>> => async (dispatch, getState) => {

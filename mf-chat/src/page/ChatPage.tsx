@@ -1,11 +1,10 @@
 import { usePageMeta } from '@shop/store-kit';
 import { ChatAssistant } from '../chat/ChatAssistant';
+import { useT } from '../i18n';
 
 /** /chat: the shopping assistant on a page of its own, the cart beside the conversation. */
 export default function ChatPage(): JSX.Element | null {
-  usePageMeta({
-    title: 'Shopping Assistant',
-    description: 'Ask our shopping assistant for products, fill your cart and pay, all in one conversation.',
-  });
+  const t = useT();
+  usePageMeta({ title: t('assistant.title'), description: t('assistant.pageDescription') });
   return <ChatAssistant variant="page" />;
 }
