@@ -1,2 +1,3 @@
 export * from './http-request';
 export * from './service-client';
+export * from './catalog-lookup';

@@ -1,49 +1,15 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { runWithRequestId } from '../request-context';
 import { HttpError } from '../errors';
 import { createLogger } from '../logger';
 import { answerUnavailableAs503, httpTokenResolver, SIGN_IN_UNAVAILABLE } from '../auth';
 import { createServiceClient } from './service-client';
 import { UpstreamUnavailable } from './http-request';
-
-interface Seen {
-  method: string;
-  url: string;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
-
-/** A tiny service on a free port; `answer` decides what each request gets. */
-async function startService(answer: (req: http.IncomingMessage, res: http.ServerResponse, count: number) => void) {
-  const seen: Seen[] = [];
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
-      answer(req, res, seen.length);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const close = () =>
-    new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    });
-  return { url, seen, close };
-}
-
-const json = (res: http.ServerResponse, status: number, body: unknown) => {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(body));
-};
+import { json, startService, type TestService } from './test-service';
 
 const UNAVAILABLE = 'The catalogue is unavailable right now. Please try again shortly.';
 
 describe('service client', () => {
-  let service: Awaited<ReturnType<typeof startService>> | null = null;
+  let service: TestService | null = null;
   afterEach(async () => {
     await service?.close();
     service = null;
