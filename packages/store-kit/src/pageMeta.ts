@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
+import { t } from './i18n/storeKitCatalog';
+import { DEFAULT_LANGUAGE, isShopLanguage } from '@shop/api-types';
 
 export const SITE_NAME = 'Shwari Shop';
-const DEFAULT_DESCRIPTION =
-  'Flour and groceries from our mills, delivered free across Kenya. Pay online with M-Pesa, Airtel Money or card and earn Shwari Points.';
 
 export interface PageMeta {
   title: string;
@@ -20,11 +20,17 @@ function setMeta(attribute: 'name' | 'property', key: string, content: string): 
   element.setAttribute('content', content);
 }
 
-/** Title, description and social-sharing meta for the current page. */
-export function applyPageMeta({ title, description = DEFAULT_DESCRIPTION, image = '/og-image.png' }: PageMeta): void {
+/** Title, description (the shop's, in the page's language, unless given) and social-sharing meta for the current page. */
+export function applyPageMeta({ title, description = t('meta.description'), image = '/og-image.png' }: PageMeta): void {
   const fullTitle = title === SITE_NAME ? title : `${title} | ${SITE_NAME}`;
   document.title = fullTitle;
-  const url = globalThis.location?.href ?? '';
+  // A page's address in its language, as the gateway's head says it (English the path alone, Kiswahili with ?lang=sw):
+  // a search engine that runs the page must not read a Swahili page's canonical URL as the English one's.
+  const language = document.documentElement.lang;
+  const location = globalThis.location;
+  const url = location
+    ? `${location.origin}${location.pathname}${isShopLanguage(language) && language !== DEFAULT_LANGUAGE ? `?lang=${language}` : ''}`
+    : '';
   const absoluteImage = new URL(image, globalThis.location?.origin ?? 'http://localhost').toString();
   setMeta('name', 'description', description);
   setMeta('property', 'og:site_name', SITE_NAME);
@@ -42,7 +48,7 @@ export function applyPageMeta({ title, description = DEFAULT_DESCRIPTION, image 
     canonical.rel = 'canonical';
     document.head.appendChild(canonical);
   }
-  canonical.href = url.split(/[?#]/)[0] ?? url;
+  canonical.href = url;
 }
 
 /**
