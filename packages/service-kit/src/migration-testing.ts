@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { dialectOf, migratorConfig, type Migration } from './database';
+import { dialectOf, migrateLatest, migratorConfig, type Migration } from './database';
 import type { TestDatabase } from './testing';
 
 /**
@@ -234,4 +234,38 @@ export function migratedOneByOne(
       return created;
     },
   };
+}
+
+export interface ReleasedMigrations {
+  /** The names knex_migrations_<service> records, in the order they run: released names never change. */
+  names: readonly string[];
+  /** Every table the migrations make, by name in alphabetical order. */
+  tables: readonly string[];
+}
+
+/**
+ * Asserts (with jest's expect) what every service's migrations must keep: on two new databases,
+ * one migrated in one go and one a migration at a time (as releases left it), both record the
+ * released names in order, end with the same schema, and have the expected tables. The databases
+ * are dropped afterwards, whatever the outcome.
+ */
+export async function expectOneByOneLikeFresh(
+  database: TestDatabase,
+  service: string,
+  migrations: readonly Migration[],
+  released: ReleasedMigrations,
+): Promise<void> {
+  const fresh = await database.create();
+  const stepped = await database.create();
+  try {
+    await migrateLatest(fresh.db, service, migrations);
+    expect(await migrateOneByOne(stepped.db, service, migrations)).toEqual(released.names);
+    expect(await recordedMigrations(fresh.db, service)).toEqual(released.names);
+    const freshSchema = await schemaOf(fresh.db);
+    expect(await schemaOf(stepped.db)).toEqual(freshSchema);
+    expect(Object.keys(freshSchema.tables).sort()).toEqual(released.tables);
+  } finally {
+    await fresh.drop();
+    await stepped.drop();
+  }
 }

@@ -1,5 +1,5 @@
 import { migrateLatest } from '@shop/service-kit';
-import { migrateOne, migrateOneByOne, recordedMigrations, schemaOf } from '@shop/service-kit/src/migration-testing';
+import { expectOneByOneLikeFresh, migrateOne, recordedMigrations, schemaOf } from '@shop/service-kit/src/migration-testing';
 import { testDatabases } from '@shop/service-kit/src/testing';
 import { migrations } from './migrations';
 
@@ -11,18 +11,7 @@ const TABLES = ['brands', 'catalog_audit_log', 'categories', 'products', 'search
 
 describe.each(testDatabases('catalog-migrations'))('catalog migrations on $dialect', (database) => {
   it('keep the names earlier releases recorded, and migrated one at a time end with the schema of a fresh database', async () => {
-    const fresh = await database.create();
-    const stepped = await database.create();
-    try {
-      await migrateLatest(fresh.db, 'catalog', migrations);
-      expect(await migrateOneByOne(stepped.db, 'catalog', migrations)).toEqual(FRESH);
-      expect(await recordedMigrations(fresh.db, 'catalog')).toEqual(FRESH);
-      expect(await schemaOf(stepped.db)).toEqual(await schemaOf(fresh.db));
-      expect(Object.keys((await schemaOf(fresh.db)).tables).sort()).toEqual(TABLES);
-    } finally {
-      await fresh.drop();
-      await stepped.drop();
-    }
+    await expectOneByOneLikeFresh(database, 'catalog', migrations, { names: FRESH, tables: TABLES });
   }, 60_000);
 
   it('give a database of the first release the search synonyms, with the schema of a fresh one', async () => {

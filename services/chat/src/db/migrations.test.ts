@@ -1,5 +1,4 @@
-import { migrateLatest } from '@shop/service-kit';
-import { migrateOneByOne, recordedMigrations, schemaOf } from '@shop/service-kit/src/migration-testing';
+import { expectOneByOneLikeFresh } from '@shop/service-kit/src/migration-testing';
 import { testDatabases } from '@shop/service-kit/src/testing';
 import { migrations } from './migrations';
 
@@ -9,17 +8,6 @@ const TABLES = ['chat_messages', 'chat_sessions'];
 
 describe.each(testDatabases('chat-migrations'))('chat migrations on $dialect', (database) => {
   it('keep the names earlier releases recorded, and migrated one at a time end with the schema of a fresh database', async () => {
-    const fresh = await database.create();
-    const stepped = await database.create();
-    try {
-      await migrateLatest(fresh.db, 'chat', migrations);
-      expect(await migrateOneByOne(stepped.db, 'chat', migrations)).toEqual(RELEASED);
-      expect(await recordedMigrations(fresh.db, 'chat')).toEqual(RELEASED);
-      expect(await schemaOf(stepped.db)).toEqual(await schemaOf(fresh.db));
-      expect(Object.keys((await schemaOf(fresh.db)).tables).sort()).toEqual(TABLES);
-    } finally {
-      await fresh.drop();
-      await stepped.drop();
-    }
+    await expectOneByOneLikeFresh(database, 'chat', migrations, { names: RELEASED, tables: TABLES });
   }, 60_000);
 });

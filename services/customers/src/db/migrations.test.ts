@@ -1,5 +1,4 @@
-import { migrateLatest } from '@shop/service-kit';
-import { migrateOneByOne, recordedMigrations, schemaOf } from '@shop/service-kit/src/migration-testing';
+import { expectOneByOneLikeFresh } from '@shop/service-kit/src/migration-testing';
 import { testDatabases } from '@shop/service-kit/src/testing';
 import { migrations } from './migrations';
 
@@ -20,17 +19,6 @@ const TABLES = [
 
 describe.each(testDatabases('customers-migrations'))('customers migrations on $dialect', (database) => {
   it('keep the names earlier releases recorded, and migrated one at a time end with the schema of a fresh database', async () => {
-    const fresh = await database.create();
-    const stepped = await database.create();
-    try {
-      await migrateLatest(fresh.db, 'customers', migrations);
-      expect(await migrateOneByOne(stepped.db, 'customers', migrations)).toEqual(RELEASED);
-      expect(await recordedMigrations(fresh.db, 'customers')).toEqual(RELEASED);
-      expect(await schemaOf(stepped.db)).toEqual(await schemaOf(fresh.db));
-      expect(Object.keys((await schemaOf(fresh.db)).tables).sort()).toEqual(TABLES);
-    } finally {
-      await fresh.drop();
-      await stepped.drop();
-    }
+    await expectOneByOneLikeFresh(database, 'customers', migrations, { names: RELEASED, tables: TABLES });
   }, 60_000);
 });
