@@ -199,8 +199,9 @@ it("the page's JSON-LD is data: the Content-Security-Policy (scripts by hash) re
 
 it('/robots.txt keeps the private areas out and names /sitemap.xml, which lists every product and brand', async () => {
   const robots = await (await fetch(`${shop.url}/robots.txt`)).text();
-  for (const area of ['/admin', '/profile', '/cart', '/checkout', '/login', '/register', '/api/', '/success', '/failed'])
+  for (const area of ['/admin', '/profile', '/login', '/register', '/api/', '/success', '/failed'])
     expect(robots).toContain(`Disallow: ${area}\n`);
+  for (const open of ['/cart', '/checkout']) expect(robots).not.toContain(`Disallow: ${open}`);
   expect(robots).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
   const response = await fetch(`${shop.url}/sitemap.xml`);
   expect(response.status).toBe(200);

@@ -5,8 +5,8 @@ import type { GatewayConfig } from '../config';
 import { LANGUAGE_PARAMETER } from '../ssr/pageLanguage';
 
 /**
- * What search engines ask the shop for first: /robots.txt (the back office, the account, cart and
- * checkout pages and the API kept out; where the sitemap is) and /sitemap.xml (every page of the
+ * What search engines ask the shop for first: /robots.txt (the back office, the account pages, the
+ * payment results and the API kept out; where the sitemap is) and /sitemap.xml (every page of the
  * catalogue, on the shop's public address, in each language: the English address and its `?lang=sw`
  * version, each naming the other as its alternate, as the pages' hreflang links do). The sitemap is made from the catalogue's public reads
  * (through the gateway itself, so its cache answers them) when first asked for, and made again
@@ -14,8 +14,13 @@ import { LANGUAGE_PARAMETER } from '../ssr/pageLanguage';
  * retires the drawn pages), or after ten minutes for changes made other ways.
  */
 
-/** Paths no search engine needs: the back office, a shopper's own pages, the API, the payment results. */
-export const ROBOTS_DISALLOWED = ['/admin', '/profile', '/cart', '/checkout', '/login', '/register', '/api/', '/success', '/failed'];
+/**
+ * Paths no search engine needs: the back office, a shopper's own pages, the API, the payment results.
+ * The cart and checkout stay crawlable: they are public pages with no one's data in them (a cart is
+ * the visitor's own cookie), and a crawler told to keep out marks them as broken pages (Lighthouse's
+ * SEO audit on /cart and /checkout).
+ */
+export const ROBOTS_DISALLOWED = ['/admin', '/profile', '/login', '/register', '/api/', '/success', '/failed'];
 const SITEMAP_MAX_AGE_MS = 10 * 60_000;
 const READ_TIMEOUT_MS = 5000;
 
