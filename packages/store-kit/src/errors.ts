@@ -1,10 +1,11 @@
 import { isApiErrorBody } from '@shop/api-types';
+import { t } from './i18n/storeKitCatalog';
 
 /**
  * The messages to show a shopper for a failed call: each field error, else the server's message,
- * else the given fallback (a network failure has neither).
+ * else the given fallback (a network failure has neither), by default a plea to try again in the page's language.
  */
-export function apiErrorMessages(error: unknown, fallback = 'Something went wrong. Please try again.'): string[] {
+export function apiErrorMessages(error: unknown, fallback = t('error.generic')): string[] {
   const data = typeof error === 'object' && error !== null ? (error as { data?: unknown }).data : undefined;
   if (isApiErrorBody(data)) {
     const fieldMessages = Object.values(data.errors ?? {}).flat();

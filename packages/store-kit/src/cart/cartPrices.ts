@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import type { Product } from '@shop/api-types';
 import { formatCents } from '@shop/money';
 import { api } from '../api';
+import { t } from '../i18n/storeKitCatalog';
 import { useAppDispatch } from '../hooks';
 import type { AppThunk } from '../store';
 import { notify } from '../toasts';
@@ -30,11 +31,11 @@ export type CartPriceChange =
 export const cartChangeMessage = (change: CartPriceChange): string => {
   switch (change.kind) {
     case 'price':
-      return `The price of ${change.name} is now ${formatCents(change.unitCents)}`;
+      return t('prices.price', { name: change.name, price: formatCents(change.unitCents) });
     case 'limit':
-      return `You can order at most ${change.maximum} of ${change.name}: your cart was updated`;
+      return t('prices.limit', { name: change.name, maximum: change.maximum });
     case 'unavailable':
-      return `${change.name} is no longer available. Please remove it from your cart.`;
+      return t('prices.unavailable', { name: change.name });
   }
 };
 

@@ -1,8 +1,10 @@
+import { t } from '../i18n/storeKitCatalog';
 import type { AppThunk } from '../store';
 import { notify } from '../toasts';
 import { lineAdded, lineRemoved, maximumOf, quantitySet, type CartProduct } from './cartSlice';
 
-export const MAXIMUM_REACHED_MESSAGE = 'You have reached the maximum you can add to cart for this product';
+/** The spec's words, in English (the catalog's): the toast itself is said in the page's language. */
+export const MAXIMUM_REACHED_MESSAGE = t('cart.maximum');
 
 /** Add to Cart: a new line of one, or one more of a line already there, with the spec's toasts. */
 export const addToCart =
@@ -11,15 +13,15 @@ export const addToCart =
     const line = getState().cart.items.find((item) => item.id === product.id);
     if (!line) {
       dispatch(lineAdded(product));
-      notify.success(`${product.name} added to cart`);
+      notify.success(t('cart.added', { name: product.name }));
       return;
     }
     if (line.quantity >= maximumOf(line)) {
-      notify.info(MAXIMUM_REACHED_MESSAGE);
+      notify.info(t('cart.maximum'));
       return;
     }
     dispatch(quantitySet({ id: product.id, quantity: line.quantity + 1 }));
-    notify.info(`${product.name} updated cart quantity`);
+    notify.info(t('cart.updated', { name: product.name }));
   };
 
 /** The minus / plus stepper: capped at the maximum with a toast; zero removes the line. */
@@ -29,7 +31,7 @@ export const changeQuantity =
     const line = getState().cart.items.find((item) => item.id === productId);
     if (!line) return;
     if (quantity > maximumOf(line)) {
-      notify.info(MAXIMUM_REACHED_MESSAGE);
+      notify.info(t('cart.maximum'));
       if (line.quantity >= maximumOf(line)) return;
     }
     if (quantity <= 0) {
@@ -45,5 +47,5 @@ export const removeFromCart =
     const line = getState().cart.items.find((item) => item.id === productId);
     if (!line) return;
     dispatch(lineRemoved(productId));
-    notify.warning(`${line.name} removed from cart`);
+    notify.warning(t('cart.removed', { name: line.name }));
   };

@@ -25,6 +25,9 @@ const loads = new WeakMap<I18n, Map<string, { done: boolean; promise: Promise<vo
 /** Every catalog defined on this page, loaded together when the shopper switches language. */
 const defined = new Set<Catalog<Messages>>();
 
+/** The shared packages' catalogs (storefront-ui, store-kit): see CatalogDefinition.shared. */
+const sharedCatalogs = new Set<Catalog<Messages>>();
+
 export interface CatalogDefinition<M extends Messages> {
   /** The app's federation name (mf_catalog): prefixes its ids in the one instance, so apps never collide. */
   name: string;
@@ -32,6 +35,12 @@ export interface CatalogDefinition<M extends Messages> {
   en: M;
   /** Each other language's catalog, as an import() of its JSON: a chunk of its own, fetched only in that language. */
   load: Record<OtherLanguage, () => Promise<CatalogModule>>;
+  /**
+   * A shared package's catalog (storefront-ui's stepper, store-kit's toasts): its strings show inside
+   * every app's pages, so every translation instance loads it beside the app's own (createI18n), and
+   * a renderer or a test need not name it.
+   */
+  shared?: boolean;
 }
 
 export interface Catalog<M extends Messages> {
@@ -55,7 +64,7 @@ function translate(i18n: I18n, name: string, en: Messages, id: string, values?: 
   return i18n._(`${name}:${id}`, values, { message: en[id] });
 }
 
-export function defineCatalog<M extends Messages>({ name, en, load }: CatalogDefinition<M>): Catalog<M> {
+export function defineCatalog<M extends Messages>({ name, en, load, shared = false }: CatalogDefinition<M>): Catalog<M> {
   const loadsOf = (i18n: I18n) => {
     let map = loads.get(i18n);
     if (!map) loads.set(i18n, (map = new Map()));
@@ -100,6 +109,7 @@ export function defineCatalog<M extends Messages>({ name, en, load }: CatalogDef
     },
   };
   defined.add(catalog as unknown as Catalog<Messages>);
+  if (shared) sharedCatalogs.add(catalog as unknown as Catalog<Messages>);
   return catalog;
 }
 
@@ -109,12 +119,13 @@ export async function loadCatalogs(i18n: I18n, language: ShopLanguage, catalogs:
 }
 
 /**
- * A translation instance of its own in `language` with these catalogs loaded: what a first-screen
- * renderer draws with (one per request, as drawing may wait for data while another page is drawn).
+ * A translation instance of its own in `language` with these catalogs (and the shared packages')
+ * loaded: what a first-screen renderer draws with (one per request, as drawing may wait for data
+ * while another page is drawn).
  * In a renderer's build the catalogs are in its one file, so this waits for nothing but a microtask.
  */
 export async function createI18n(language: ShopLanguage, catalogs: Iterable<Catalog<Messages>>): Promise<I18n> {
   const i18n = setupI18n({ locale: language, messages: { [language]: {} } });
-  await loadCatalogs(i18n, language, catalogs);
+  await loadCatalogs(i18n, language, new Set([...sharedCatalogs, ...catalogs]));
   return i18n;
 }

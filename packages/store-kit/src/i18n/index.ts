@@ -10,6 +10,9 @@
  * - `src/i18n/index.ts` of the app: `export const { useT, t } = defineCatalog({ name: 'mf_x', en,
  *   load: { sw: () => import('./locales/sw.json') } })`. English is bundled with the code (no
  *   request); Swahili is a chunk of its own, fetched only when the page is in Swahili.
+ * - The shared packages (storefront-ui, store-kit itself: ./storeKitCatalog) have catalogs of their
+ *   own, defined `shared: true`: loaded with every app's (createI18n, the switch), their Swahili a
+ *   chunk of its own too.
  * - Components: `const t = useT(); t('product.addToCart')`. Outside React (toasts, titles): `t(...)`.
  *   The ids are the English catalog's keys, so the type checker refuses an unknown one.
  * - Tests: `catalogProblems` (./catalogCheck) for completeness; `createI18n('sw', [catalog])` in a

@@ -2,6 +2,7 @@ import { createSlice, type PayloadAction, type ThunkAction, type UnknownAction }
 import type { Product } from '@shop/api-types';
 import { readStored } from '../storage';
 import { STORAGE_KEYS } from '../storageKeys';
+import { t } from '../i18n/storeKitCatalog';
 import { notify } from '../toasts';
 
 export interface WishlistState {
@@ -50,9 +51,9 @@ export const toggleWishlist =
   (dispatch, getState) => {
     if (getState().wishlist.items.some((item) => item.id === product.id)) {
       dispatch(wishlistRemoved(product.id));
-      notify.warning(`${product.name} removed from wishlist`);
+      notify.warning(t('wishlist.removed', { name: product.name }));
     } else {
       dispatch(wishlistAdded(product));
-      notify.success(`${product.name} added to wishlist`);
+      notify.success(t('wishlist.added', { name: product.name }));
     }
   };
