@@ -1,9 +1,11 @@
 import { addToCart, selectCartLine, useAppDispatch, useAppSelector, type CartProduct } from '@shop/store-kit';
+import { useT } from './i18n';
 import { QuantityStepper } from './QuantityStepper';
 import styles from './ui.module.css';
 
 /** 'Add to Cart', which becomes the quantity stepper once the product is in the cart. */
 export function AddToCartControl({ product, compact = false }: { product: CartProduct; compact?: boolean }): JSX.Element {
+  const t = useT();
   const dispatch = useAppDispatch();
   const line = useAppSelector(selectCartLine(product.id));
   if (line) return <QuantityStepper line={line} compact={compact} />;
@@ -12,9 +14,9 @@ export function AddToCartControl({ product, compact = false }: { product: CartPr
       type="button"
       className={styles.addToCart}
       onClick={() => dispatch(addToCart(product))}
-      aria-label={`Add ${product.name} to cart`}
+      aria-label={t('cart.addNamed', { name: product.name })}
     >
-      Add to Cart
+      {t('cart.add')}
     </button>
   );
 }

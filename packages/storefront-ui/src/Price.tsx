@@ -1,5 +1,6 @@
 import type { ProductOffer } from '@shop/api-types';
 import { formatKsh } from '@shop/money';
+import { useT } from './i18n';
 import styles from './ui.module.css';
 
 /** 'KSh 1,930.00', or the offer price with the regular price struck through. */
@@ -12,12 +13,13 @@ export function Price({
   offer: ProductOffer | null;
   size?: 'normal' | 'large';
 }): JSX.Element {
+  const t = useT();
   return (
     <span className={`${styles.price} ${size === 'large' ? styles.priceLarge : ''}`}>
       {offer ? (
         <>
           <span className={styles.offerPrice}>{formatKsh(offer.offer_price)}</span>{' '}
-          <del className={styles.regularPrice} aria-label={`was ${formatKsh(price)}`}>
+          <del className={styles.regularPrice} aria-label={t('price.was', { price: formatKsh(price) })}>
             {formatKsh(price)}
           </del>
         </>

@@ -1,7 +1,8 @@
 import { useGetCountiesQuery, useGetSubCountiesQuery } from './placesApi';
+import { useT } from '../i18n';
 import styles from '../ui.module.css';
 
-/** The words of the two dropdowns, for a remote that shows them in the shopper's language. */
+/** The words of the two dropdowns, for a remote that words them its own way (by default this package's, in the page's language). */
 export interface CountyFieldsLabels {
   county: string;
   subCounty: string;
@@ -12,16 +13,6 @@ export interface CountyFieldsLabels {
   selectSubCounty: string;
 }
 
-const ENGLISH_LABELS: CountyFieldsLabels = {
-  county: 'County',
-  subCounty: 'Sub-county',
-  loadingCounties: 'Loading counties…',
-  selectCounty: 'Select a county',
-  selectCountyFirst: 'Select a county first',
-  loadingSubCounties: 'Loading sub-counties…',
-  selectSubCounty: 'Select a sub-county',
-};
-
 interface CountyFieldsProps {
   countyId: number | '';
   subCountyId: number | '';
@@ -29,7 +20,7 @@ interface CountyFieldsProps {
   /** Prefix for element ids when a page has two address forms. */
   idPrefix?: string;
   required?: boolean;
-  /** English unless given. */
+  /** The page's language from this package's catalog unless given. */
   labels?: CountyFieldsLabels;
 }
 
@@ -40,8 +31,18 @@ export function CountyFields({
   onChange,
   idPrefix = 'address',
   required = true,
-  labels = ENGLISH_LABELS,
+  labels: givenLabels,
 }: CountyFieldsProps): JSX.Element {
+  const t = useT();
+  const labels = givenLabels ?? {
+    county: t('places.county'),
+    subCounty: t('places.subCounty'),
+    loadingCounties: t('places.loadingCounties'),
+    selectCounty: t('places.selectCounty'),
+    selectCountyFirst: t('places.selectCountyFirst'),
+    loadingSubCounties: t('places.loadingSubCounties'),
+    selectSubCounty: t('places.selectSubCounty'),
+  };
   const counties = useGetCountiesQuery();
   const subCounties = useGetSubCountiesQuery(Number(countyId), { skip: countyId === '' });
   return (

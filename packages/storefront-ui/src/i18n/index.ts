@@ -1,0 +1,16 @@
+/**
+ * The shared pieces' strings (Add to Cart, the stepper, NotFound, the county dropdowns): see
+ * @shop/store-kit's i18n for the pattern. A shared package's catalog: every translation instance
+ * loads it beside the app's own, as these pieces show inside every remote's pages.
+ */
+import { defineCatalog } from '@shop/store-kit';
+import en from './locales/en.json';
+
+export const storefrontUiCatalog = defineCatalog({
+  name: 'storefront_ui',
+  en,
+  load: { sw: () => import(/* webpackChunkName: "i18n-storefront-ui-sw" */ './locales/sw.json') },
+  shared: true,
+});
+
+export const { useT } = storefrontUiCatalog;
