@@ -51,6 +51,8 @@ describe("the shell's start-up", () => {
       expect(framework.test.test(`/shop/node_modules/${library}`)).toBe(true);
     expect(framework.test.test('/shop/node_modules/react-toastify/dist/index.mjs')).toBe(false);
     expect(shopKit.test.test('/shop/packages/store-kit/src/index.ts')).toBe(true);
+    expect(shopKit.test.test('/shop/packages/storefront-ui/src/i18n/locales/en.json')).toBe(true);
+    expect(shopKit.test.test('/shop/packages/storefront-ui/src/i18n/locales/sw.json')).toBe(false);
     expect(shell.plugins.some((plugin) => plugin instanceof BootPreloadPlugin)).toBe(true);
 
     // A remote keeps webpack's own splitting: its chunks load only when the shell asks for its modules.

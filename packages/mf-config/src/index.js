@@ -52,7 +52,9 @@ const HOST_BOOT_CHUNKS = {
   react: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/,
   // Every other library but those loaded later: the router, Redux Toolkit and what they use.
   framework: /[\\/]node_modules[\\/](?!(react-toastify|clsx)[\\/])/,
-  'shop-kit': /[\\/]packages[\\/](store-kit|storefront-ui|api-types|money)[\\/]/,
+  // Their English catalogs too, but not another language's: that stays a chunk of its own, fetched
+  // only on a page in that language (see store-kit's i18n).
+  'shop-kit': /[\\/]packages[\\/](store-kit|storefront-ui|api-types|money)[\\/](?!.*[\\/]locales[\\/](?!en\.json$))/,
 };
 
 function hostBootGroups() {
