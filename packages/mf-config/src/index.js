@@ -9,6 +9,7 @@ const CompressionPlugin = require('compression-webpack-plugin');
 const CopyPlugin = require('copy-webpack-plugin');
 const { BootPreloadPlugin } = require('./bootPreloadPlugin');
 const { CATALOG_FILES } = require('./catalogLoader');
+const { sharedFacades, FACADE_DIR } = require('./sharedFacades');
 // css-loader's own class naming, reused for the shared packages' prefix (see cssLoader).
 const { defaultGetLocalIdent } = require('css-loader/dist/utils');
 const fs = require('node:fs');
@@ -20,7 +21,8 @@ const SINGLETONS = [
   'react-dom',
   // With the slash: shares react-dom/client too, or it would be bundled twice.
   'react-dom/',
-  'react-router',
+  // react-router itself is not shared: no app imports it, and bundled inside react-router-dom's
+  // facade (sharedFacades.js) its unused half is tree-shaken. The one react-router-dom keeps it one.
   'react-router-dom',
   'react-redux',
   '@reduxjs/toolkit',
@@ -85,7 +87,10 @@ function federationRuntimeAliases() {
 }
 
 function sharedSingletons() {
-  return Object.fromEntries(SINGLETONS.map((name) => [name, { singleton: true, requiredVersion: false, strictVersion: false }]));
+  const facades = sharedFacades();
+  return Object.fromEntries(
+    SINGLETONS.map((name) => [name, { singleton: true, requiredVersion: false, strictVersion: false, ...facades[name] }]),
+  );
 }
 
 /** TypeScript through ts-loader with the app's own tsconfig (type checking is `npm run typecheck`'s job). */
@@ -191,6 +196,8 @@ function createConfig({ dir, name, exposes, host = false, runtimePlugins = [] })
       module: {
         rules: [
           typeScriptRule(dir),
+          // A facade naming an export its library does not have fails the build instead of sharing undefined.
+          { include: FACADE_DIR, parser: { exportsPresence: 'error' } },
           catalogRule(),
           { test: /\.css$/, use: [MiniCssExtractPlugin.loader, cssLoader(name, production)] },
           imageRule(),
