@@ -58,10 +58,14 @@ it('register → login → edit profile → add, edit, delete an address → res
     await page.goto(`${shop.url}/login`);
     await page.waitForURL(/\/profile\/my-account$/);
 
-    // Edit the profile: a mismatched confirmation is refused, then the new name shows in the header.
+    // Edit the profile: a new password asks for the current one first, a mismatched confirmation is
+    // refused, then the new name shows in the header.
     await field(page, 'First name').fill('Wanjiku Njeri');
     await secret(page, 'New password').fill('Another-Pass-1');
     await secret(page, 'Confirm new password').fill('Different-Pass-1');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('Enter your current password to change your email or password.').first().waitFor();
+    await page.getByLabel(/^Current password/).fill('Unga-Safi-2026');
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await page.getByText('The password field confirmation does not match.').first().waitFor();
     await secret(page, 'New password').fill('');
