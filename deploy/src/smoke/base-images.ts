@@ -115,7 +115,8 @@ function nodeContext(): string {
   ];
   for (const [from, to] of sources) {
     if (!fs.existsSync(from)) throw new Error(`the local Node image needs ${from} (Node 20 installed with npm and its headers)`);
-    fs.cpSync(from, path.join(context, to), { recursive: true, dereference: true });
+    // As `cp -r` copies: links inside npm stay links.
+    fs.cpSync(from, path.join(context, to), { recursive: true, verbatimSymlinks: true });
   }
   return context;
 }
@@ -127,6 +128,13 @@ export async function buildLocalBaseImages(variables: BaseImageVariable[], log: 
   for (const variable of variables) {
     const { image, dockerfile } = LOCAL_IMAGES[variable];
     if (variable === 'NODE_IMAGE') {
+      // Every image of the shop starts from it: rebuilt only for another Node version (delete the
+      // image to rebuild it otherwise), so its 250 MB context is not sent again and no layer above moves.
+      const version = run('docker', ['run', '--rm', image, 'node', '--version']).stdout.trim();
+      if (version === process.version) {
+        log(`${image} already runs Node ${version}: reused\n`);
+        continue;
+      }
       const context = nodeContext();
       try {
         await runStreaming('docker', ['build', '-t', image, '--build-arg', `BASE_IMAGE=${DEBIAN_IMAGE}`, context], log);

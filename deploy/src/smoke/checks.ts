@@ -1,3 +1,6 @@
+import { MINIMUM_ORDER_KSH } from '../../../packages/api-types/src/constants';
+import { fromCents, lineTotal, payableUnitCents, toCents } from '../../../packages/money/src';
+
 /**
  * The journeys the smoke runs against the started stack, through ports published on 127.0.0.1
  * only: the catalogue (a product's API answer and page), a checkout paid on the payment
@@ -41,7 +44,8 @@ interface ProductLike {
   slug: string;
   name: string;
   price: number;
-  offer: { price: number } | null;
+  offer: { offer_price: number } | null;
+  limit: { minimum_quantity: number; maximum_quantity: number };
 }
 
 /** What the journeys share: the product shown, the order placed and paid. */
@@ -50,10 +54,20 @@ export interface JourneyState {
   order?: { id: number; order_number: string; payment_key: string };
 }
 
+/** The shop's one rule for a unit's price (as the store kit's cart applies it), in cents. */
+const unitCents = (product: ProductLike) =>
+  payableUnitCents(toCents(product.price), product.offer ? toCents(product.offer.offer_price) : null);
+
+/** Enough of the product to reach the minimum order, or null when its quantity limit does not allow it. */
+export function quantityForMinimum(product: ProductLike): number | null {
+  const quantity = Math.max(product.limit.minimum_quantity, Math.ceil(toCents(MINIMUM_ORDER_KSH) / unitCents(product)));
+  return quantity <= product.limit.maximum_quantity ? quantity : null;
+}
+
 /** A guest's order of one product (Nairobi, Westlands: counties 47 and 274 of the seeded list). */
 export function guestOrder(product: ProductLike, quantity: number): Record<string, unknown> {
-  const unit = product.offer?.price ?? product.price;
-  const total = Math.round(unit * quantity * 100) / 100;
+  const unit = fromCents(unitCents(product));
+  const total = fromCents(lineTotal(unitCents(product), quantity));
   return {
     first_name: 'Wanjiku',
     last_name: 'Kamau',
@@ -74,7 +88,9 @@ export function guestOrder(product: ProductLike, quantity: number): Record<strin
 }
 
 export async function placeOrder(shop: string, product: ProductLike): Promise<{ id: number; order_number: string; payment_key: string }> {
-  const placed = await call(`${shop}/api/site/orders/store`, json(guestOrder(product, 2)));
+  const quantity = quantityForMinimum(product);
+  if (quantity === null) throw new Error(`${product.name} cannot reach the minimum order within its quantity limit`);
+  const placed = await call(`${shop}/api/site/orders/store`, json(guestOrder(product, quantity)));
   expectStatus(placed, 201, 'POST /api/site/orders/store');
   return (JSON.parse(placed.text) as { data: { id: number; order_number: string; payment_key: string } }).data;
 }
@@ -91,15 +107,29 @@ export function journeyChecks(endpoints: Endpoints, staff: { email: string; pass
       run: async () => {
         const list = await call(`${shop}/api/site/products`);
         expectStatus(list, 200, 'GET /api/site/products');
-        const slug = /"slug":"([^"]+)"/.exec(list.text)?.[1];
-        if (!slug) throw new Error('GET /api/site/products named no product');
+        // A product an order can reach the minimum with, as a shopper's cart would.
+        const slugs = [...list.text.matchAll(/"slug":"([^"]+)"/g)].map((match) => match[1]!);
+        let slug: string | undefined;
+        for (const candidate of slugs) {
+          const answer = await call(`${shop}/api/site/products/view/${candidate}`);
+          const parsed = JSON.parse(answer.text) as { data?: ProductLike } & Partial<ProductLike>;
+          if (
+            answer.status === 200 &&
+            (parsed.data ?? parsed).limit &&
+            quantityForMinimum((parsed.data ?? parsed) as ProductLike) !== null
+          ) {
+            slug = candidate;
+            break;
+          }
+        }
+        if (!slug) throw new Error('GET /api/site/products named no product an order can be placed with');
         const view = await call(`${shop}/api/site/products/view/${slug}`);
         expectStatus(view, 200, `GET /api/site/products/view/${slug}`);
         const body = JSON.parse(view.text) as { data?: ProductLike } & Partial<ProductLike>;
         const product = (body.data ?? body) as ProductLike;
         if (!product.id || product.slug !== slug) throw new Error(`the product answer is not ${slug}: ${view.text.slice(0, 200)}`);
         state.product = product;
-        return `${product.name}, KSh ${product.offer?.price ?? product.price}`;
+        return `${product.name}, KSh ${fromCents(unitCents(product))}`;
       },
     },
     {
@@ -110,9 +140,13 @@ export function journeyChecks(endpoints: Endpoints, staff: { email: string; pass
         expectStatus(page, 200, `GET /product/${state.product.slug}`);
         if (!/text\/html/.test(page.headers.get('content-type') ?? '')) throw new Error(`not HTML: ${page.headers.get('content-type')}`);
         if (!page.text.includes('<div id=')) throw new Error('the page has no root element');
+        // The shell is told to load each remote from its own origin.
         const remotes = await call(`${shop}/remotes.json`);
         expectStatus(remotes, 200, 'GET /remotes.json');
-        return `${page.text.length} bytes of HTML, ${remotes.text.match(/"url"/g)?.length ?? 0} remotes in /remotes.json`;
+        const entries = (JSON.parse(remotes.text) as { remotes: Array<{ name: string; entry: string }> }).remotes;
+        for (const origin of Object.values(endpoints.remotes))
+          if (!entries.some((entry) => entry.entry.startsWith(`${origin}/`))) throw new Error(`/remotes.json names no remote at ${origin}`);
+        return `${page.text.length} bytes of HTML, ${entries.length} remotes in /remotes.json on their own origins`;
       },
     },
     {
@@ -180,9 +214,9 @@ export function journeyChecks(endpoints: Endpoints, staff: { email: string; pass
           .join('; ');
         const orders = await call(`${shop}/api/admin/orders`, { headers: { cookie: cookies } });
         expectStatus(orders, 200, 'GET /api/admin/orders');
-        if (state.order && !orders.text.includes(state.order.order_number))
-          throw new Error(`${state.order.order_number} is not in the list`);
-        return `signed in as ${staff.email}, ${state.order?.order_number ?? 'the order'} in the list`;
+        if (!state.order) throw new Error('no order placed to look for');
+        if (!orders.text.includes(state.order.order_number)) throw new Error(`${state.order.order_number} is not in the list`);
+        return `signed in as ${staff.email}, ${state.order.order_number} in the list`;
       },
     },
   ];
