@@ -44,11 +44,6 @@ const KNOWN_CROSSINGS: Array<Crossing & { why: string }> = [
     reaches: 'services/orders',
     why: "the assistant's suites run on the orders harness (orders, catalog and customers behind it)",
   },
-  {
-    file: 'services/chat/src/chat.test.ts',
-    reaches: 'services/orders',
-    why: 'takes the Nairobi and Westlands ids from the orders harness (the chat harness could hand them on)',
-  },
   ...['services/catalog', 'services/customers'].flatMap((reaches) =>
     ['services/orders/bench/orders.bench.ts', 'services/orders/bench/reports.bench.ts'].map((file) => ({
       file,

@@ -10,11 +10,10 @@ import {
 } from '@shop/api-types';
 import { sqlTimestamp } from '@shop/service-kit';
 import { testDatabases } from '@shop/service-kit/src/testing';
-import { NAIROBI, WESTLANDS } from '../../orders/src/testing/harness';
 import { MAXIMUM_REACHED_MESSAGE, UNAVAILABLE_MESSAGES } from './engine/copy';
 import { CHAT_MESSAGES } from './routes';
 import { startFakeLlm, type FakeLlm } from './testing/fake-llm';
-import { postChat, startChatHarness, type ChatHarness } from './testing/harness';
+import { NAIROBI, WESTLANDS, postChat, startChatHarness, type ChatHarness } from './testing/harness';
 
 const CONTACT = { first_name: 'Wanjiku', last_name: 'Kamau', phone: '0712345678', email: 'wanjiku.chat@example.com' };
 /** Cheapest everyday products by name (seeded catalogue). */

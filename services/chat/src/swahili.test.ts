@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { CHAT_TERMS_AGREE_MESSAGE, type ChatCartLine, type ChatReply } from '@shop/api-types';
 import { testDatabases } from '@shop/service-kit/src/testing';
-import { NAIROBI, WESTLANDS } from '../../orders/src/testing/harness';
 import { languageScores } from './engine/language';
-import { startChatHarness, type ChatHarness } from './testing/harness';
+import { NAIROBI, WESTLANDS, startChatHarness, type ChatHarness } from './testing/harness';
 
 const CONTACT = { first_name: 'Achieng', last_name: 'Otieno', phone: '0712345678', email: 'achieng.chat@example.com' };
 const OIL_3L = 'Nyota Sunflower Oil 3L';

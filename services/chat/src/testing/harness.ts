@@ -10,6 +10,9 @@ import type { ChatReply } from '@shop/api-types';
 import { createLogger, listen, type RunningServer } from '@shop/service-kit';
 import type { TestDatabase } from '@shop/service-kit/src/testing';
 import { sibling, startOrdersHarness, type OrdersHarness } from '../../../orders/src/testing/harness';
+
+/** The county and sub-county ids the orders harness seeds, handed on so chat suites reach the orders service only through this harness. */
+export { NAIROBI, WESTLANDS } from '../../../orders/src/testing/harness';
 import { buildChatServices, createChatApp, type ChatServices } from '../app';
 import { loadChatConfig, type ChatConfig } from '../config';
 import { prepareChatDatabase } from '../db/setup';
