@@ -62,6 +62,9 @@ describe('gateway', () => {
     const js = 'console.log("shell");'.repeat(200);
     fs.writeFileSync(path.join(dist, 'main.1a2b3c4d.js'), js);
     fs.writeFileSync(path.join(dist, 'main.1a2b3c4d.js.br'), zlib.brotliCompressSync(js));
+    fs.writeFileSync(path.join(dist, 'main.1a2b3c4d.js.map'), '{"version":3,"sources":["src/index.ts"]}');
+    fs.mkdirSync(path.join(dist, 'server'));
+    fs.writeFileSync(path.join(dist, 'server', 'index.js'), 'module.exports = {};');
     upstream = await startUpstream();
     config = loadGatewayConfig({
       CATALOG_URL: upstream.url,
@@ -170,6 +173,14 @@ describe('gateway', () => {
     expect(page.headers.get('cache-control')).toBe('no-cache');
     expect(await page.text()).toContain('<div id="root">');
     expect((await fetch(`${gateway.url}/missing.js`)).status).toBe(404);
+  });
+
+  it('never hands out the renderers it reads from disk or source maps', async () => {
+    for (const file of ['/server/index.js', '/Server/index.js', '/main.1a2b3c4d.js.map']) {
+      const answer = await fetch(`${gateway.url}${file}`);
+      expect(answer.status).toBe(404);
+      expect(await answer.text()).not.toContain('module.exports');
+    }
   });
 
   it('routes POST /api/chat to the shopping assistant, and names it when it is down', async () => {

@@ -12,7 +12,14 @@ const YEAR_SECONDS = 365 * 24 * 3600;
 /** Webpack names built files name.[contenthash:8].ext: those never change and may be cached for a year. */
 const HASHED = /\.[0-9a-f]{8}\.(js|css|svg|png|jpe?g|webp|woff2)$/;
 
+/**
+ * Built files the gateway reads itself but never hands out: the first-screen renderers and the page
+ * table under server/ (the gateway loads them from disk) and source maps (the shop's source).
+ */
+const PRIVATE_BUILD_FILE = /(^|\/)server\/|\.map$/i;
+
 export async function sendFile(ctx: Koa.Context, root: string, file: string): Promise<boolean> {
+  if (PRIVATE_BUILD_FILE.test(file)) return false;
   const hashed = HASHED.test(file);
   try {
     await send(ctx, file, {
