@@ -230,7 +230,10 @@ describe('a remote rebuilt and moved to a new origin', () => {
     };
 
     // The catalogue team changes a heading and builds its remote on its own, elsewhere.
-    const dist = await buildCatalogueRelease(workDir, ['Best Selling Products</h2>', 'Best Selling Products This Week</h2>']);
+    const dist = await buildCatalogueRelease(workDir, [
+      '"home.bestSelling": "Best Selling Products"',
+      '"home.bestSelling": "Best Selling Products This Week"',
+    ]);
     const port = 18080 + SLOT * 10 + 9;
     server = spawn(
       process.execPath,
@@ -270,10 +273,11 @@ async function buildCatalogueRelease(workDir: string, [from, to]: [string, strin
   fs.cpSync(path.join(REPO_ROOT, 'types'), path.join(workDir, 'types'), { recursive: true });
   fs.copyFileSync(path.join(REPO_ROOT, 'tsconfig.base.json'), path.join(workDir, 'tsconfig.base.json'));
   fs.symlinkSync(path.join(REPO_ROOT, 'node_modules'), path.join(workDir, 'node_modules'), 'dir');
-  const page = path.join(copy, 'src/home/HomePage.tsx');
-  const source = fs.readFileSync(page, 'utf8');
-  if (!source.includes(from)) throw new Error(`mf-catalog's home page no longer contains ${from}`);
-  fs.writeFileSync(page, source.replace(from, to));
+  // The home page's words live in the remote's English catalog (src/i18n), compiled by its build.
+  const strings = path.join(copy, 'src/i18n/locales/en.json');
+  const source = fs.readFileSync(strings, 'utf8');
+  if (!source.includes(from)) throw new Error(`mf-catalog's English strings no longer contain ${from}`);
+  fs.writeFileSync(strings, source.replace(from, to));
   await new Promise<void>((resolve, reject) => {
     const build = spawn(process.execPath, [require.resolve('webpack-cli/bin/cli.js'), '--mode', 'production'], {
       cwd: copy,
