@@ -1,7 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { BrowserRouter } from 'react-router-dom';
 import {
   createShopStore,
   LanguageProvider,
@@ -15,7 +15,7 @@ import {
 import type { ShopLanguage } from '@shop/api-types';
 import { preloadRemoteArea } from './federation/RemoteArea';
 import { registerConfiguredRemotes } from './federation/remotes';
-import { routes } from './routing/routes';
+import { ShopRoutes } from './routing/routes';
 import './styles/global.css';
 
 /** A page whose remote has not loaded by then is drawn with its loading state, as without a drawn copy. */
@@ -49,7 +49,6 @@ async function start(): Promise<void> {
   // English needs nothing loaded; Swahili fetches the shell's catalog (beside the remotes.json wait).
   const language = await startLanguage();
   await readyForDrawnPage(store, language);
-  const router = createBrowserRouter(routes);
   const root = createRoot(document.getElementById('root')!);
   // As a transition, React builds the first screen in slices of a few milliseconds and lets the
   // browser in between, instead of one long task that blocks a phone's main thread.
@@ -58,7 +57,9 @@ async function start(): Promise<void> {
       <StrictMode>
         <Provider store={store}>
           <LanguageProvider>
-            <RouterProvider router={router} />
+            <BrowserRouter>
+              <ShopRoutes />
+            </BrowserRouter>
           </LanguageProvider>
         </Provider>
       </StrictMode>,

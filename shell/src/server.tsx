@@ -5,8 +5,8 @@
  */
 import { renderToString } from 'react-dom/server';
 import { Provider } from 'react-redux';
-import type { RouteObject } from 'react-router-dom';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom/server';
+import { Route, Routes } from 'react-router-dom';
+import { StaticRouter } from 'react-router-dom/server';
 import type { ShopLanguage } from '@shop/api-types';
 import { createI18n, createShopStore, LanguageProvider } from '@shop/store-kit';
 import { markRemotesConfigured } from './federation/remotes';
@@ -14,10 +14,6 @@ import { shellCatalog } from './i18n';
 import { Layout } from './layout/Layout';
 
 export const PAGE_SLOT = '<template data-first-screen-page=""></template>';
-
-/** The storefront layout around one slot: the page itself is drawn by the remote that owns it. */
-const LAYOUT_ROUTES: RouteObject[] = [{ element: <Layout />, children: [{ path: '*', element: <template data-first-screen-page="" /> }] }];
-const handler = createStaticHandler(LAYOUT_ROUTES);
 
 export async function renderLayout({
   url,
@@ -31,12 +27,18 @@ export async function renderLayout({
   markRemotesConfigured(remotes);
   // An instance per drawing: two pages in two languages may be drawn at once.
   const i18n = await createI18n(language, [shellCatalog]);
-  const context = await handler.query(new Request(new URL(url, 'http://shop.invalid')));
-  if (context instanceof Response) throw new Error(`The layout route answered ${context.status}`);
+  const location = new URL(url, 'http://shop.invalid');
   return renderToString(
     <Provider store={createShopStore()}>
       <LanguageProvider i18n={i18n}>
-        <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
+        {/* The storefront layout around one slot: the page itself is drawn by the remote that owns it. */}
+        <StaticRouter location={location.pathname + location.search}>
+          <Routes>
+            <Route element={<Layout />}>
+              <Route path="*" element={<template data-first-screen-page="" />} />
+            </Route>
+          </Routes>
+        </StaticRouter>
       </LanguageProvider>
     </Provider>,
   );

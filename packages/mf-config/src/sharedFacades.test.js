@@ -11,8 +11,8 @@ function sourceFiles(dir) {
   return fs.readdirSync(dir).flatMap((entry) => {
     const file = path.join(dir, entry);
     if (fs.statSync(file).isDirectory()) return ['node_modules', 'dist'].includes(entry) ? [] : sourceFiles(file);
-    // Test files run in Jest, not in a federated build.
-    return /\.(tsx?|jsx?|mjs)$/.test(entry) && !/\.test\.[jt]sx?$/.test(entry) ? [file] : [];
+    // Test files and their fixtures run in Jest, not in a federated build.
+    return /\.(tsx?|jsx?|mjs)$/.test(entry) && !/(\.test|^test[A-Z]\w*)\.[jt]sx?$/.test(entry) ? [file] : [];
   });
 }
 

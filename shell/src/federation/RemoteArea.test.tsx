@@ -1,12 +1,12 @@
 import { act, configure, fireEvent, render, screen, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { createShopStore } from '@shop/store-kit';
 import { resetShopState } from '@shop/store-kit/src/testing';
-import { routes } from '../routing/routes';
 import offlineRemotePlugin from './offlineRemotePlugin';
 import { isRemoteConfigured, loadRemoteComponent, registerConfiguredRemotes, RemoteUnavailableError } from './remotes';
+import { testRouter, type TestRouter } from '../routing/testRouter';
 
 // Screens wait for real (mocked) fetches; allow for a busy CI machine.
 configure({ asyncUtilTimeout: 3000 });
@@ -19,16 +19,12 @@ jest.mock('@module-federation/enhanced/runtime', () => ({ registerRemotes: jest.
 const FALLBACK = 'This part of the shop is taking a short break';
 
 function renderShell(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  const result = render(
-    <Provider store={createShopStore()}>
-      <RouterProvider router={router} />
-    </Provider>,
-  );
+  const router = testRouter(path);
+  const result = render(<Provider store={createShopStore()}>{router.element}</Provider>);
   return { router, ...result };
 }
 
-const go = async (router: ReturnType<typeof createMemoryRouter>, to: string): Promise<void> => {
+const go = async (router: TestRouter, to: string): Promise<void> => {
   await act(async () => {
     await router.navigate(to);
   });
@@ -142,7 +138,7 @@ describe('a catalogue area that fails', () => {
     fireEvent.click(within(screen.getByRole('contentinfo')).getByRole('link', { name: 'FAQs' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Frequently Asked Questions' })).toBeTruthy();
     expect(screen.queryByText(FALLBACK)).toBeNull();
-    expect(router.state.location.pathname).toBe('/faqs');
+    expect(router.location.pathname).toBe('/faqs');
   });
 
   it('a remote component that throws while rendering shows the same fallback; another page of it recovers', async () => {

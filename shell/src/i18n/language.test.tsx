@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { Route, Routes } from 'react-router-dom';
 import { LANGUAGE_COOKIE } from '@shop/api-types';
 import { createShopStore, LanguageProvider, switchLanguage } from '@shop/store-kit';
 import { catalogProblems } from '@shop/store-kit/src/i18n/catalogCheck';
@@ -8,6 +8,7 @@ import { resetShopState } from '@shop/store-kit/src/testing';
 import { Layout } from '../layout/Layout';
 import en from './locales/en.json';
 import sw from './locales/sw.json';
+import { testRouter } from '../routing/testRouter';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({ registerRemotes: jest.fn(), loadRemote: jest.fn() }));
 
@@ -18,12 +19,17 @@ const cookie = (name: string) =>
     .find(([key]) => key === name)?.[1];
 
 function renderShop(): void {
-  const router = createMemoryRouter([{ element: <Layout />, children: [{ path: '/', element: <h1>Home</h1> }] }]);
+  const router = testRouter(
+    '/',
+    <Routes>
+      <Route element={<Layout />}>
+        <Route path="/" element={<h1>Home</h1>} />
+      </Route>
+    </Routes>,
+  );
   render(
     <Provider store={createShopStore()}>
-      <LanguageProvider>
-        <RouterProvider router={router} />
-      </LanguageProvider>
+      <LanguageProvider>{router.element}</LanguageProvider>
     </Provider>,
   );
 }

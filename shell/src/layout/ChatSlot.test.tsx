@@ -1,11 +1,12 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { Route, Routes } from 'react-router-dom';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { createShopStore } from '@shop/store-kit';
 import { resetShopState } from '@shop/store-kit/src/testing';
 import { registerConfiguredRemotes } from '../federation/remotes';
 import { ChatSlot } from './ChatSlot';
+import { testRouter } from '../routing/testRouter';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({ registerRemotes: jest.fn(), loadRemote: jest.fn() }));
 
@@ -39,18 +40,14 @@ function TestWidget({ open, onClose }: { open: boolean; onClose(): void }): JSX.
 async function renderSlot(remotes: Array<{ name: string; entry: string }>, path = '/shop/all') {
   jest.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(JSON.stringify({ remotes })));
   await registerConfiguredRemotes();
-  const router = createMemoryRouter(
-    [
-      { path: '/chat', element: <ChatSlot /> },
-      { path: '*', element: <ChatSlot /> },
-    ],
-    { initialEntries: [path] },
+  const router = testRouter(
+    path,
+    <Routes>
+      <Route path="/chat" element={<ChatSlot />} />
+      <Route path="*" element={<ChatSlot />} />
+    </Routes>,
   );
-  render(
-    <Provider store={createShopStore()}>
-      <RouterProvider router={router} />
-    </Provider>,
-  );
+  render(<Provider store={createShopStore()}>{router.element}</Provider>);
   return router;
 }
 

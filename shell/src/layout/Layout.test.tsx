@@ -1,13 +1,13 @@
 import type { ComponentType } from 'react';
 import { act, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { Product } from '@shop/api-types';
 import { addToCart, createShopStore, type CartLine } from '@shop/store-kit';
 import { resetShopState } from '@shop/store-kit/src/testing';
 import { registerConfiguredRemotes } from '../federation/remotes';
-import { routes } from '../routing/routes';
+import { testRouter } from '../routing/testRouter';
 
 // Screens wait for real (mocked) fetches; allow for a busy CI machine.
 configure({ asyncUtilTimeout: 3000 });
@@ -46,12 +46,8 @@ const saved = (id: number, name: string): Pick<Product, 'id' | 'name' | 'slug'> 
 
 async function renderShell(path = '/') {
   const store = createShopStore();
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  const result = render(
-    <Provider store={store}>
-      <RouterProvider router={router} />
-    </Provider>,
-  );
+  const router = testRouter(path);
+  const result = render(<Provider store={store}>{router.element}</Provider>);
   if (path === '/') await screen.findByRole('heading', { name: 'Test home page' });
   return { store, router, ...result };
 }
@@ -167,13 +163,13 @@ describe('Header', () => {
 
     // Nothing typed: nothing happens.
     fireEvent.click(within(header).getByRole('button', { name: 'Search' }));
-    expect(router.state.location.pathname).toBe('/');
+    expect(router.location.pathname).toBe('/');
 
     fireEvent.change(box, { target: { value: '  maize meal & flour ' } });
     fireEvent.submit(within(header).getByRole('search'));
     expect(await screen.findByRole('heading', { name: 'Results for maize meal & flour' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/search');
-    expect(router.state.location.search).toBe('?q=maize%20meal%20%26%20flour');
+    expect(router.location.pathname).toBe('/search');
+    expect(router.location.search).toBe('?q=maize%20meal%20%26%20flour');
     expect(loadRemote).toHaveBeenCalledWith('mf_catalog/SearchPage');
 
     fireEvent.click(toggle);
@@ -220,7 +216,7 @@ describe('Footer', () => {
       expect(link.getAttribute('href')).toBe(href);
       fireEvent.click(link);
       expect(await within(screen.getByRole('main')).findByRole('heading', { level: 1, name: heading })).toBeTruthy();
-      expect(router.state.location.pathname).toBe(href);
+      expect(router.location.pathname).toBe(href);
     }
   });
 

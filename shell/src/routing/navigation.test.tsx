@@ -1,28 +1,26 @@
 import { act, configure, render, screen, waitFor } from '@testing-library/react';
 import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { createShopStore, LanguageProvider, switchLanguage, usePageMeta } from '@shop/store-kit';
 import { resetShopState } from '@shop/store-kit/src/testing';
 import { registerConfiguredRemotes } from '../federation/remotes';
-import { routes } from './routes';
+import { testRouter, type TestRouter } from './testRouter';
 
 configure({ asyncUtilTimeout: 3000 });
 jest.mock('@module-federation/enhanced/runtime', () => ({ registerRemotes: jest.fn(), loadRemote: jest.fn() }));
 
 function renderShell(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const router = testRouter(path);
   render(
     <Provider store={createShopStore()}>
-      <LanguageProvider>
-        <RouterProvider router={router} />
-      </LanguageProvider>
+      <LanguageProvider>{router.element}</LanguageProvider>
     </Provider>,
   );
   return router;
 }
 
-const go = (router: ReturnType<typeof createMemoryRouter>, to: string) =>
+const go = (router: TestRouter, to: string) =>
   act(async () => {
     await router.navigate(to);
   });

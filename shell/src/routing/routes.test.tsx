@@ -1,11 +1,11 @@
 import { act, configure, fireEvent, render, screen, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider, useLocation, useParams } from 'react-router-dom';
+import { useLocation, useParams } from 'react-router-dom';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { createShopStore } from '@shop/store-kit';
 import { resetShopState } from '@shop/store-kit/src/testing';
 import { registerConfiguredRemotes } from '../federation/remotes';
-import { routes } from './routes';
+import { testRouter, type TestRouter } from './testRouter';
 
 // Screens wait for real (mocked) fetches; allow for a busy CI machine.
 configure({ asyncUtilTimeout: 3000 });
@@ -29,16 +29,12 @@ function makeRemotePage(module: string) {
 
 function renderShell(path: string) {
   const store = createShopStore();
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  const result = render(
-    <Provider store={store}>
-      <RouterProvider router={router} />
-    </Provider>,
-  );
+  const router = testRouter(path);
+  const result = render(<Provider store={store}>{router.element}</Provider>);
   return { store, router, ...result };
 }
 
-const go = async (router: ReturnType<typeof createMemoryRouter>, to: string): Promise<void> => {
+const go = async (router: TestRouter, to: string): Promise<void> => {
   await act(async () => {
     await router.navigate(to);
   });
@@ -94,7 +90,7 @@ describe('route table', () => {
   it('/shop goes to /shop/all', async () => {
     const { router } = renderShell('/shop');
     expect(await within(main()).findByRole('heading', { name: 'Remote ShopPage' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/shop/all');
+    expect(router.location.pathname).toBe('/shop/all');
   });
 
   it("an unknown path shows 'NotFound' inside the layout, with its own title", async () => {

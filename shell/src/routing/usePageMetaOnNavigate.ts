@@ -1,15 +1,16 @@
 import { useLayoutEffect, useRef } from 'react';
-import { useLocation, useMatches } from 'react-router-dom';
+import { matchRoutes, useLocation } from 'react-router-dom';
 import { DEFAULT_LANGUAGE, type StorefrontPage } from '@shop/api-types';
 import { applyPageMeta, useLanguage } from '@shop/store-kit';
+import { STOREFRONT_PAGES } from './pages';
 
-/**
- * Route metadata: the page title and description set after every navigation. Declared here, by
- * its reader, so the layout (which runs this hook) needs nothing of the route table that holds it.
- */
-export interface RouteHandle {
-  /** In English, with each other language's beside it (the page table's). */
-  meta: StorefrontPage['meta'];
+/** The page table as the router ranks it, for the meta of the page a path shows. */
+const PAGE_ROUTES = STOREFRONT_PAGES.map((page) => ({ path: page.path, meta: page.meta }));
+
+/** The page table's title and description of the page at `pathname`, in English with its other languages beside. */
+export function pageMetaOf(pathname: string): StorefrontPage['meta'] | undefined {
+  const matches = matchRoutes(PAGE_ROUTES, pathname);
+  return matches?.[matches.length - 1]?.route.meta;
 }
 
 /**
@@ -26,11 +27,10 @@ export interface RouteHandle {
  * own again, translated, and a product's name is the same in both languages).
  */
 export function usePageMetaOnNavigate(): void {
-  const matches = useMatches();
   const { pathname } = useLocation();
   const { language } = useLanguage();
-  const handle = [...matches].reverse().find((match) => (match.handle as RouteHandle | undefined)?.meta)?.handle as RouteHandle | undefined;
-  const meta = handle?.meta && language !== DEFAULT_LANGUAGE ? (handle.meta[language] ?? handle.meta) : handle?.meta;
+  const pageMeta = pageMetaOf(pathname);
+  const meta = pageMeta && language !== DEFAULT_LANGUAGE ? (pageMeta[language] ?? pageMeta) : pageMeta;
   const firstPath = useRef(true);
   const shownLanguage = useRef(language);
   /** The title the route's meta gave the page: while it is still the page's, the route owns the meta. */
