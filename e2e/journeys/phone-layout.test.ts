@@ -87,7 +87,7 @@ it('register: every field inside the card and the screen, on a phone and a lapto
   }
 });
 
-it('order detail on a phone: the items stacked, the page no wider than the screen', async () => {
+it('order detail on a phone: the items stacked, the page no wider than the screen, the totals not under the chat button', async () => {
   const { page, context } = await openJourney(browser, PHONE);
   await logIn(page);
   await page.goto(`${shop.url}/profile/orders`);
@@ -112,6 +112,28 @@ it('order detail on a phone: the items stacked, the page no wider than the scree
     const total = await boxOf(item.getByTestId('order-item-total'));
     expect(total.top).toBeGreaterThanOrEqual(name.bottom);
   }
+
+  // Scrolled down until the subtotal's amount is where the chat button stands: the button has
+  // stepped aside, and it is back as soon as the shopper scrolls up.
+  const bubble = page.getByRole('button', { name: 'Chat with our shopping assistant' });
+  const bubbleHome = await boxOf(bubble);
+  const amount = page.locator('dt', { hasText: /^Subtotal$/ }).locator('xpath=following-sibling::dd[1]');
+  const amountTop = await amount.evaluate((element) => element.getBoundingClientRect().top + window.scrollY);
+  const wanted = Math.round(amountTop - (bubbleHome.top + 12));
+  await page.mouse.move(PHONE.width / 2, PHONE.height / 2);
+  while ((await page.evaluate(() => window.scrollY)) < wanted - 2) {
+    await page.mouse.wheel(0, Math.min(250, wanted - (await page.evaluate(() => window.scrollY))));
+    await page.waitForTimeout(100);
+  }
+  await page.waitForTimeout(500); // the button's move
+  await shoot(page, 'order-totals-412');
+  const amountBox = await boxOf(amount);
+  expect(overlaps(amountBox, bubbleHome)).toBe(true);
+  expect(overlaps(amountBox, await boxOf(bubble))).toBe(false);
+  await page.mouse.wheel(0, -150);
+  await page.waitForTimeout(500);
+  await shoot(page, 'order-totals-412-scrolled-up');
+  expect(await boxOf(bubble)).toEqual(bubbleHome);
   await context.close();
 });
 

@@ -116,3 +116,55 @@ it('shows no launcher when the chat remote is not configured', async () => {
   await renderSlot([{ name: 'mf_catalog', entry: '/remotes/mf-catalog/mf-manifest.json' }]);
   expect(screen.queryByRole('button', { name: /shopping assistant/ })).toBeNull();
 });
+
+describe('on a long page', () => {
+  const PAGE_HEIGHT = 5000;
+  beforeEach(() => {
+    Object.defineProperty(document.documentElement, 'scrollHeight', { value: PAGE_HEIGHT, configurable: true });
+  });
+  afterEach(() => {
+    delete (document.documentElement as { scrollHeight?: number }).scrollHeight;
+    Object.defineProperty(window, 'scrollY', { value: 0, configurable: true });
+  });
+
+  /** The shopper scrolls to `y`; the launcher is redrawn after the next frame, as in a browser. */
+  const scrollTo = (y: number) =>
+    act(async () => {
+      Object.defineProperty(window, 'scrollY', { value: y, configurable: true });
+      window.dispatchEvent(new Event('scroll'));
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+    });
+  const steppedAside = (): boolean => screen.getByRole('button', { name: /shopping assistant/ }).hasAttribute('data-stepped-aside');
+
+  it('the launcher steps aside while the shopper scrolls down, and is back on scrolling up and at either end', async () => {
+    jest.mocked(loadRemote).mockResolvedValue({ default: TestWidget });
+    await renderSlot([CHAT]);
+    expect(steppedAside()).toBe(false);
+    await scrollTo(600);
+    expect(steppedAside()).toBe(true);
+    await scrollTo(605); // a finger resting on the screen
+    expect(steppedAside()).toBe(true);
+    await scrollTo(500);
+    expect(steppedAside()).toBe(false);
+    await scrollTo(1200);
+    expect(steppedAside()).toBe(true);
+    await scrollTo(PAGE_HEIGHT - window.innerHeight); // the end: the footer leaves it room
+    expect(steppedAside()).toBe(false);
+    await scrollTo(2000);
+    await scrollTo(2400);
+    expect(steppedAside()).toBe(true);
+    await scrollTo(40); // the top
+    expect(steppedAside()).toBe(false);
+  });
+
+  it('never steps aside while the assistant is open', async () => {
+    jest.mocked(loadRemote).mockResolvedValue({ default: TestWidget });
+    await renderSlot([CHAT]);
+    fireEvent.click(screen.getByRole('button', { name: 'Chat with our shopping assistant' }));
+    await screen.findByText('Widget open');
+    await scrollTo(900);
+    expect(steppedAside()).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Close the shopping assistant' }));
+    expect(steppedAside()).toBe(true);
+  });
+});

@@ -5,6 +5,7 @@ import { RemoteArea } from '../federation/RemoteArea';
 import { useT } from '../i18n';
 import { ChatIcon } from './Icons';
 import styles from './ChatSlot.module.css';
+import { useScrollingDown } from './useScrollingDown';
 
 export const CHAT_REMOTE = 'mf_chat';
 const CHAT_PATH = '/chat';
@@ -14,6 +15,11 @@ const BOX_ID = 'chat-widget';
  * The shopping assistant's launcher, bottom-right on every storefront page. The chat remote is
  * fetched the first time a shopper opens it (nothing of it on a first page load), then stays
  * mounted so the conversation keeps its place. On /chat the page itself is the assistant.
+ *
+ * On a phone a floating button covers whatever scrolls beneath it, and right-aligned amounts (an
+ * order's totals, a price) pass exactly there: the closed launcher steps aside while the shopper
+ * scrolls down through a page, and is back on scrolling up, near the top and at the end of the
+ * page (where the footer leaves room for it), and whenever it has the keyboard's focus.
  */
 export function ChatSlot(): JSX.Element | null {
   const onChatPage = useLocation().pathname === CHAT_PATH;
@@ -21,6 +27,7 @@ export function ChatSlot(): JSX.Element | null {
   const [wanted, setWanted] = useState(false);
   const t = useT();
   const launcher = useRef<HTMLButtonElement>(null);
+  const scrollingDown = useScrollingDown();
   const close = useCallback(() => {
     setOpen(false);
     launcher.current?.focus();
@@ -45,6 +52,7 @@ export function ChatSlot(): JSX.Element | null {
           aria-label={shown ? t('chat.close') : t('chat.open')}
           aria-expanded={shown}
           aria-controls={wanted ? BOX_ID : undefined}
+          data-stepped-aside={scrollingDown && !shown ? '' : undefined}
           onClick={() => {
             setWanted(true);
             setOpen(!shown);
