@@ -87,11 +87,19 @@ it('register: every field inside the card and the screen, on a phone and a lapto
   }
 });
 
-it('order detail on a phone: the items stacked, the page no wider than the screen, the totals not under the chat button', async () => {
+it('orders and order detail on a phone: each order and item a card, the page no wider than the screen, the totals not under the chat button', async () => {
   const { page, context } = await openJourney(browser, PHONE);
   await logIn(page);
   await page.goto(`${shop.url}/profile/orders`);
   await page.getByTestId('order-row').first().waitFor();
+  await shoot(page, 'orders-412', true);
+  // Each order a card: its status, payment and links on the screen, with no sideways scrolling.
+  expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE.width);
+  for (const row of await page.getByTestId('order-row').all()) {
+    expect((await boxOf(row)).right).toBeLessThanOrEqual(PHONE.width);
+    expect(await row.getByRole('link').count()).toBe(3);
+    for (const link of await row.getByRole('link').all()) expect((await boxOf(link)).right).toBeLessThanOrEqual(PHONE.width);
+  }
   await page
     .getByRole('link', { name: /^Track order/ })
     .first()

@@ -69,7 +69,7 @@ export function OrderPage(): JSX.Element {
       <section>
         <h2>{t('order.items')}</h2>
         {/* A table on a wide screen; on a phone each row is a card, every value with its column's name. */}
-        <table className={`${styles.table} ${styles.items}`}>
+        <table className={`${styles.table} ${styles.stacked}`}>
           <thead>
             <tr>
               <th scope="col">{t('order.product')}</th>

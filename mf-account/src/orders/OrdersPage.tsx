@@ -23,8 +23,9 @@ export function OrdersPage(): JSX.Element {
           <Link to="/shop/all">{t('orders.startShopping')}</Link>
         </EmptyState>
       ) : (
+        // A table on a wide screen; on a phone each order is a card, every value with its column's name.
         <div className={styles.scroll}>
-          <table className={styles.table}>
+          <table className={`${styles.table} ${styles.stacked}`}>
             <thead>
               <tr>
                 <th scope="col">{t('orders.order')}</th>
@@ -42,13 +43,13 @@ export function OrdersPage(): JSX.Element {
                   <td>
                     <Link to={`/profile/order/${order.order_number}`}>{order.order_number}</Link>
                   </td>
-                  <td>{order.products_count}</td>
-                  <td>{formatKsh(order.total_amount)}</td>
-                  <td>{orderDate.format(new Date(order.date))}</td>
-                  <td>
+                  <td data-label={t('orders.products')}>{order.products_count}</td>
+                  <td data-label={t('orders.amount')}>{formatKsh(order.total_amount)}</td>
+                  <td data-label={t('orders.date')}>{orderDate.format(new Date(order.date))}</td>
+                  <td data-label={t('orders.status')}>
                     <StatusBadge status={order.status} />
                   </td>
-                  <td>
+                  <td data-label={t('orders.payment')}>
                     <PaidFlag isPaid={order.is_paid} />
                   </td>
                   <td className={styles.actions}>
