@@ -77,7 +77,7 @@ describe('OrderPage', () => {
 
     const table = screen.getByRole('table');
     // The class orders.module.css stacks on a narrow screen (CSS modules keep their names in tests).
-    expect(table.className.split(' ')).toContain('items');
+    expect(table.className.split(' ')).toContain('stacked');
     expect(
       within(table)
         .getAllByRole('columnheader')
@@ -93,6 +93,28 @@ describe('OrderPage', () => {
       ['Unit price', 'KSh 165.00'],
       ['Quantity', '2'],
       ['Total', 'KSh 330.00'],
+    ]);
+  });
+
+  it("lists the customer's orders in a table whose rows stack as cards on a phone: each value carries its column's name", async () => {
+    storeSession();
+    mockApi({ 'GET /get-profile': () => PROFILE, 'GET /orders': () => ({ orders: [ORDER] }) });
+    renderAccount('/profile/orders');
+    const row = await screen.findByTestId('order-row');
+    expect(screen.getByRole('table').className.split(' ')).toContain('stacked');
+    const cells = within(row).getAllByRole('cell');
+    expect(cells[0]!.textContent).toBe('SH-00042');
+    expect(cells[0]!.hasAttribute('data-label')).toBe(false); // the card's title
+    expect(cells.slice(1, 6).map((cell) => [cell.getAttribute('data-label'), cell.textContent])).toEqual([
+      ['Products', '3'],
+      ['Amount', 'KSh 2,328.50'],
+      ['Date', '18 Jan 2026'],
+      ['Status', 'Processing'],
+      ['Payment', 'Paid'],
+    ]);
+    expect(within(cells[6]!).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([
+      '/profile/order/SH-00042',
+      '/profile/order/SH-00042#tracking',
     ]);
   });
 });
