@@ -112,9 +112,10 @@ describe('OrderPage', () => {
       ['Status', 'Processing'],
       ['Payment', 'Paid'],
     ]);
-    expect(within(cells[6]!).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([
-      '/profile/order/SH-00042',
-      '/profile/order/SH-00042#tracking',
-    ]);
+    expect(
+      within(cells[6]!)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['/profile/order/SH-00042', '/profile/order/SH-00042#tracking']);
   });
 });
