@@ -8,7 +8,7 @@ import { clientAddressOf } from './clientAddress/trustedProxies';
 import type { GatewayConfig } from './config';
 import { rateLimits } from './limits/rateLimit';
 import { apiProxy } from './proxy/apiProxy';
-import { responseCache } from './proxy/responseCache';
+import { responseCache, type RawAnswered, type RawAnswerHooks } from './proxy/responseCache';
 import { pageLookup } from './pages/pageTable';
 import { runtimeRemotes } from './remotes/runtimeRemotes';
 import { securityHeadersFor } from './security/securityHeaders';
@@ -33,10 +33,7 @@ export function createGateway(config: GatewayConfig, logger: Logger, shared?: Sh
   // One histogram child per (method, route, status), looked up by a string: labelling an
   // observation from an object hashes its keys on every request. Routes and statuses are bounded.
   const durations = new Map<string, { observe(seconds: number): void }>();
-  const observe = (
-    answered: { method: string; url: string; status: number; route: string; requestId: string; address: string },
-    ms: number,
-  ) => {
+  const observe = (answered: RawAnswered, req: http.IncomingMessage, ms: number) => {
     const key = `${answered.method} ${answered.status} ${answered.route}`;
     let duration = durations.get(key);
     if (!duration) {
@@ -44,13 +41,14 @@ export function createGateway(config: GatewayConfig, logger: Logger, shared?: Sh
       durations.set(key, duration);
     }
     duration.observe(ms / 1000);
+    if (!logger.isLevelEnabled('info')) return;
     logger.info(
       {
         reqId: answered.requestId,
         method: answered.method,
         url: answered.url,
         status: answered.status,
-        ip: answered.address,
+        ip: addressOf(req),
         ms: Math.round(ms * 10) / 10,
       },
       'request',
@@ -62,20 +60,18 @@ export function createGateway(config: GatewayConfig, logger: Logger, shared?: Sh
   // With several gateways, a staff change through one empties every one's cache and drawn pages.
   const cache = responseCache(config.upstreams, { announceChange: shared?.announceChange });
   shared?.onChange((area) => cache.clearArea(area));
+  const rawAnswerHooks: RawAnswerHooks = {
+    requestId: () => randomUUID(),
+    securityHeaders: (req) => securityHeaders(req).list,
+    done: observe,
+  };
   const koaCallback = app.callback.bind(app);
   app.callback = () => {
     const handle = koaCallback();
     // The gateway serves HTTP/1.1 (main.ts): the requests are node:http's.
     return (request, response) => {
       const req = request as http.IncomingMessage;
-      return cache.answerRaw(
-        req,
-        response as http.ServerResponse,
-        () => ({ 'x-request-id': randomUUID(), ...securityHeaders(req) }),
-        (answered, ms) => observe({ ...answered, address: addressOf(req) }, ms),
-      )
-        ? Promise.resolve()
-        : handle(request, response);
+      return cache.answerRaw(req, response as http.ServerResponse, rawAnswerHooks) ? Promise.resolve() : handle(request, response);
     };
   };
   app.use(async (ctx, next) => {
@@ -95,8 +91,8 @@ export function createGateway(config: GatewayConfig, logger: Logger, shared?: Sh
           status: ctx.status,
           route: String(ctx.state.route ?? 'site'),
           requestId: String(ctx.state.requestId),
-          address: addressOf(ctx.req),
         },
+        ctx.req,
         ms,
       );
     }
@@ -107,7 +103,7 @@ export function createGateway(config: GatewayConfig, logger: Logger, shared?: Sh
       ctx.body = { status: 'ok', service: 'gateway' };
       return;
     }
-    ctx.set(securityHeaders(ctx.req));
+    ctx.set(securityHeaders(ctx.req).record);
     if (PRIVATE_PATHS.test(ctx.path)) {
       ctx.state.route = 'private';
       ctx.status = 404;

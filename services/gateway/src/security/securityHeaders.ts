@@ -19,10 +19,20 @@ const STRICT_TRANSPORT_SECURITY = 'max-age=31536000';
 
 const WITH_HSTS: Readonly<Record<string, string>> = { ...SECURITY_HEADERS, 'Strict-Transport-Security': STRICT_TRANSPORT_SECURITY };
 
+/** One set of security headers: as Koa sets them, and as a flat [name, value, ...] list for writeHead on the raw path. */
+export interface SecurityHeaders {
+  record: Readonly<Record<string, string>>;
+  list: readonly string[];
+}
+
+const setOf = (record: Readonly<Record<string, string>>): SecurityHeaders => ({ record, list: Object.entries(record).flat() });
+const PLAIN = setOf(SECURITY_HEADERS);
+const OVER_HTTPS = setOf(WITH_HSTS);
+
 /**
  * The security headers for a request: Strict-Transport-Security only on https, as HSTS over plain
- * http is ignored and would pin a development host. Two objects made once; nothing per request.
+ * http is ignored and would pin a development host. Two sets made once; nothing per request.
  */
-export function securityHeadersFor(trusted: TrustedProxies): (req: IncomingMessage) => Readonly<Record<string, string>> {
-  return (req) => (cameOverHttps(req, trusted) ? WITH_HSTS : SECURITY_HEADERS);
+export function securityHeadersFor(trusted: TrustedProxies): (req: IncomingMessage) => SecurityHeaders {
+  return (req) => (cameOverHttps(req, trusted) ? OVER_HTTPS : PLAIN);
 }
