@@ -226,7 +226,9 @@ async function main(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-'));
   const stack = await startStack({
     gatewayPort: 18500,
-    portOffset: 30000,
+    // The services on 16101-16104: below Linux's ephemeral ports (32768 up), which the load's own
+    // connections take, so none of them can already hold a service's port when it starts.
+    portOffset: 12000,
     env: {
       SHOP_DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',

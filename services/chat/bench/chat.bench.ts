@@ -202,7 +202,8 @@ export async function benchChat(options: ChatBenchOptions = {}): Promise<ChatBen
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-chat-bench-'));
     const stack = await startStack({
       gatewayPort: 18600,
-      portOffset: 31000,
+      // Below Linux's ephemeral ports (32768 up), as bench/run.ts explains.
+      portOffset: 13000,
       env: { SHOP_DATA_DIR: dataDir, LOG_LEVEL: 'warn', ORDERS_SEED_HISTORY: 'false' },
     });
     base = stack.url;
