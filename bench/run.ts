@@ -20,9 +20,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { launchBrowser } from '../e2e/src/browser';
 import { startStack, type Stack } from '../scripts/stack';
-import { benchOrders } from '../services/orders/bench/orders.bench';
-import { benchReports } from '../services/orders/bench/reports.bench';
-import { benchChat } from '../services/chat/bench/chat.bench';
+import { benchOrders } from './orders/orders.bench';
+import { benchReports } from './orders/reports.bench';
+import { benchChat } from './chat/chat.bench';
 import { benchApi } from './api/autocannon';
 import { benchRawInserts } from './orders/rawInserts';
 import { axeBackOffice, axeStorefront, type AxeFigures } from './storefront/axe';
@@ -192,7 +192,7 @@ async function apiRows(table: Table, stack: Stack): Promise<void> {
 }
 
 async function chatRows(table: Table, stack: Stack): Promise<void> {
-  // The shopping assistant's reply time through this stack's gateway (see services/chat/bench).
+  // The shopping assistant's reply time through this stack's gateway (see bench/chat).
   const group = 'Shopping assistant through the gateway (20 conversations at once)';
   const chat = await benchChat({ url: stack.url, print: true });
   table.add(group, 'chat reply p50', chat.p50Ms, 'ms', null);
@@ -201,7 +201,7 @@ async function chatRows(table: Table, stack: Stack): Promise<void> {
 }
 
 async function orderRows(table: Table): Promise<void> {
-  // Orders created per second on MySQL through the gateway (the services on threads; see services/orders/bench).
+  // Orders created per second on MySQL through the gateway (the services on threads; see bench/orders).
   const group = 'Orders on MySQL through the gateway, 10 s, 8 connections (baseline: raw INSERTs of the same rows)';
   const orders = await benchOrders({ print: true });
   const raw = await benchRawInserts();
@@ -211,7 +211,7 @@ async function orderRows(table: Table): Promise<void> {
 }
 
 async function reportRows(table: Table): Promise<void> {
-  // Every dashboard and report call over real HTTP on a generated shop (see services/orders/bench/reports.bench.ts).
+  // Every dashboard and report call over real HTTP on a generated shop (see bench/orders/reports.bench.ts).
   const reports = await benchReports({ print: true });
   if (reports.skipped) return;
   const group = `Back-office dashboard and reports on MySQL, ${reports.orders.toLocaleString('en')} orders, ${reports.items.toLocaleString('en')} lines (p95 of ${reports.callsPerFigure} calls each, one at a time)`;

@@ -29,8 +29,9 @@ interface Crossing {
 }
 
 /**
- * Crossings there are today, each with why it is still there: integration suites and benchmarks of
- * the services that start the real neighbouring services in-process. The list may only shrink: a new
+ * Crossings there are today, each with why it is still there: integration suites of the services
+ * that start the real neighbouring services in-process. (The benchmarks that run several services
+ * live in the bench workspace, which belongs to no deployable.) The list may only shrink: a new
  * crossing fails the first test, a crossing that is gone fails the second until its entry goes too.
  */
 const KNOWN_CROSSINGS: Array<Crossing & { why: string }> = [
@@ -43,23 +44,6 @@ const KNOWN_CROSSINGS: Array<Crossing & { why: string }> = [
     file: 'services/chat/src/testing/harness.ts',
     reaches: 'services/orders',
     why: "the assistant's suites run on the orders harness (orders, catalog and customers behind it)",
-  },
-  ...['services/catalog', 'services/customers'].flatMap((reaches) =>
-    ['services/orders/bench/orders.bench.ts', 'services/orders/bench/reports.bench.ts'].map((file) => ({
-      file,
-      reaches,
-      why: 'benchmarks (run by the bench workspace) that prepare the catalog and customers databases beside the orders one',
-    })),
-  ),
-  ...['services/catalog', 'services/customers', 'services/gateway'].map((reaches) => ({
-    file: 'services/orders/bench/service-thread.ts',
-    reaches,
-    why: 'the orders benchmark runs every service of the path through the gateway on threads of its own',
-  })),
-  {
-    file: 'services/chat/bench/chat.bench.ts',
-    reaches: 'scripts',
-    why: "the assistant's benchmark starts the whole stack, as the bench workspace does",
   },
 ];
 

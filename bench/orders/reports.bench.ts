@@ -1,5 +1,5 @@
 /**
- * Dashboard and report latency on a big shop: `npx tsx services/orders/bench/reports.bench.ts`,
+ * Dashboard and report latency on a big shop: `npm run reports -w @shop/bench` (`npx tsx bench/orders/reports.bench.ts`),
  * also benchReports() for `npm run bench`. MySQL/MariaDB only (MYSQL_URL); without it the bench
  * says so and skips.
  *
@@ -21,14 +21,14 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Knex } from 'knex';
 import { sqlTimestamp } from '@shop/service-kit';
-import { brands as seedBrands, categories as seedCategories, products as seedProducts } from '../../catalog/src/db/seed/data';
-import { PasswordHasher } from '../../customers/src/accounts/passwords';
-import { loadCustomersConfig } from '../../customers/src/config';
-import { prepareCustomersDatabase } from '../../customers/src/db/setup';
-import { nairobiDay } from '../src/admin/days';
-import { createSummaryTriggers, dropSummaryTriggers, rebuildReportSummaries } from '../src/admin/summaries';
-import { prepareOrdersDatabase } from '../src/db/setup';
-import { sibling } from '../src/testing/harness';
+import { brands as seedBrands, categories as seedCategories, products as seedProducts } from '../../services/catalog/src/db/seed/data';
+import { PasswordHasher } from '../../services/customers/src/accounts/passwords';
+import { loadCustomersConfig } from '../../services/customers/src/config';
+import { prepareCustomersDatabase } from '../../services/customers/src/db/setup';
+import { nairobiDay } from '../../services/orders/src/admin/days';
+import { createSummaryTriggers, dropSummaryTriggers, rebuildReportSummaries } from '../../services/orders/src/admin/summaries';
+import { prepareOrdersDatabase } from '../../services/orders/src/db/setup';
+import { sibling } from '../../services/orders/src/testing/harness';
 import type { ServiceThreadData } from './service-thread';
 
 export interface ReportCallFigures {

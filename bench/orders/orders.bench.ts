@@ -1,5 +1,5 @@
 /**
- * Checkout throughput: `npm run bench -w @shop/orders-service` (or `npx tsx bench/orders.bench.ts`).
+ * Checkout throughput: `npm run orders -w @shop/bench` (or `npx tsx bench/orders/orders.bench.ts`).
  *
  * Starts the REAL catalog, customers and orders apps in this process, each on a fresh MySQL
  * database (MYSQL_URL, default mysql://root@127.0.0.1:3306/test), and the gateway in front of them,
@@ -18,14 +18,14 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Knex } from 'knex';
 import type { LookupProduct } from '@shop/api-types';
-import { prepareCatalogDatabase } from '../../catalog/src/db/setup';
-import { PasswordHasher } from '../../customers/src/accounts/passwords';
-import { loadCustomersConfig } from '../../customers/src/config';
-import { prepareCustomersDatabase } from '../../customers/src/db/setup';
-import { unitPriceCents } from '../src/checkout/pricing';
-import { CatalogClient } from '../src/clients/catalog';
-import { prepareOrdersDatabase } from '../src/db/setup';
-import { sibling } from '../src/testing/harness';
+import { prepareCatalogDatabase } from '../../services/catalog/src/db/setup';
+import { PasswordHasher } from '../../services/customers/src/accounts/passwords';
+import { loadCustomersConfig } from '../../services/customers/src/config';
+import { prepareCustomersDatabase } from '../../services/customers/src/db/setup';
+import { unitPriceCents } from '../../services/orders/src/checkout/pricing';
+import { CatalogClient } from '../../services/orders/src/clients/catalog';
+import { prepareOrdersDatabase } from '../../services/orders/src/db/setup';
+import { sibling } from '../../services/orders/src/testing/harness';
 import type { ServiceThreadData } from './service-thread';
 
 export interface OrdersBenchResult {

@@ -1,6 +1,6 @@
 /**
- * The shopping assistant's reply time: `npm run bench -w @shop/chat-service` (or
- * `npx tsx bench/chat.bench.ts`), and `benchChat()` for bench/run.ts.
+ * The shopping assistant's reply time: `npm run chat -w @shop/bench` (or
+ * `npx tsx bench/chat/chat.bench.ts`), and `benchChat()` for bench/run.ts.
  *
  * BENCH_CHAT_CONVERSATIONS (20) conversations at once talk to POST /api/chat through the gateway,
  * each as the widget does (its own session id, the cart each reply answers sent back with the next
@@ -23,7 +23,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { ChatReply } from '@shop/api-types';
-import { startStack } from '../../../scripts/stack';
+import { startStack } from '../../scripts/stack';
 
 export interface ChatRunResult {
   replies: number;

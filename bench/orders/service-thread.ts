@@ -5,15 +5,15 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { createDatabase, createLogger, listen, type RunningServer } from '@shop/service-kit';
-import { createCatalogApp } from '../../catalog/src/app';
-import { PasswordHasher } from '../../customers/src/accounts/passwords';
-import { createCustomersApp } from '../../customers/src/app';
-import { loadCustomersConfig } from '../../customers/src/config';
-import { Outbox } from '../../customers/src/mail/mailer';
-import { createGateway } from '../../gateway/src/app';
-import { loadGatewayConfig } from '../../gateway/src/config';
-import { buildOrdersServices, createOrdersApp } from '../src/app';
-import { loadOrdersConfig } from '../src/config';
+import { createCatalogApp } from '../../services/catalog/src/app';
+import { PasswordHasher } from '../../services/customers/src/accounts/passwords';
+import { createCustomersApp } from '../../services/customers/src/app';
+import { loadCustomersConfig } from '../../services/customers/src/config';
+import { Outbox } from '../../services/customers/src/mail/mailer';
+import { createGateway } from '../../services/gateway/src/app';
+import { loadGatewayConfig } from '../../services/gateway/src/config';
+import { buildOrdersServices, createOrdersApp } from '../../services/orders/src/app';
+import { loadOrdersConfig } from '../../services/orders/src/config';
 
 export interface ServiceThreadData {
   service: 'catalog' | 'customers' | 'orders' | 'gateway';
