@@ -157,14 +157,19 @@ describe('on a long page', () => {
     expect(steppedAside()).toBe(false);
   });
 
-  it('never steps aside while the assistant is open', async () => {
+  it('never steps aside while the assistant is open, nor as it closes, only on the next scroll down', async () => {
     jest.mocked(loadRemote).mockResolvedValue({ default: TestWidget });
     await renderSlot([CHAT]);
+    await scrollTo(800);
+    expect(steppedAside()).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Chat with our shopping assistant' }));
     await screen.findByText('Widget open');
-    await scrollTo(900);
+    expect(steppedAside()).toBe(false);
+    await scrollTo(1400);
     expect(steppedAside()).toBe(false);
     fireEvent.click(screen.getByRole('button', { name: 'Close the shopping assistant' }));
+    expect(steppedAside()).toBe(false);
+    await scrollTo(1600);
     expect(steppedAside()).toBe(true);
   });
 });

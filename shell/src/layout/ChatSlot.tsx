@@ -27,7 +27,6 @@ export function ChatSlot(): JSX.Element | null {
   const [wanted, setWanted] = useState(false);
   const t = useT();
   const launcher = useRef<HTMLButtonElement>(null);
-  const scrollingDown = useScrollingDown();
   const close = useCallback(() => {
     setOpen(false);
     launcher.current?.focus();
@@ -35,8 +34,10 @@ export function ChatSlot(): JSX.Element | null {
   useEffect(() => {
     if (onChatPage) setOpen(false);
   }, [onChatPage]);
-  if (!isRemoteConfigured(CHAT_REMOTE)) return null;
   const shown = open && !onChatPage;
+  // Not while the assistant is open, nor right after it closes (its own button stays where it was pressed).
+  const scrollingDown = useScrollingDown(shown);
+  if (!isRemoteConfigured(CHAT_REMOTE)) return null;
   return (
     <>
       {wanted && (
@@ -52,7 +53,7 @@ export function ChatSlot(): JSX.Element | null {
           aria-label={shown ? t('chat.close') : t('chat.open')}
           aria-expanded={shown}
           aria-controls={wanted ? BOX_ID : undefined}
-          data-stepped-aside={scrollingDown && !shown ? '' : undefined}
+          data-stepped-aside={scrollingDown ? '' : undefined}
           onClick={() => {
             setWanted(true);
             setOpen(!shown);
