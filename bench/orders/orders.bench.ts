@@ -14,7 +14,6 @@
  * the customers service on every order), some with the UNGA200 coupon, carts of 1-4 products.
  */
 import fs from 'node:fs';
-import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Knex } from 'knex';
 import type { LookupProduct } from '@shop/api-types';
@@ -26,7 +25,7 @@ import { unitPriceCents } from '../../services/orders/src/checkout/pricing';
 import { CatalogClient } from '../../services/orders/src/clients/catalog';
 import { prepareOrdersDatabase } from '../../services/orders/src/db/setup';
 import { sibling } from '../../services/orders/src/testing/harness';
-import type { ServiceThreadData } from './service-thread';
+import { startThread, stopThread } from './threads';
 
 export interface OrdersBenchResult {
   ordersPerSecond: number;
@@ -114,27 +113,6 @@ function databaseCpuSeconds(): number | null {
     // Not Linux, or not allowed to read: the figure is left out.
   }
   return null;
-}
-
-/** Starts one service on its own thread; answers its URL. */
-function startThread(data: ServiceThreadData, threads: Worker[]): Promise<string> {
-  // A worker does not inherit tsx's hooks: register them there, then load the TypeScript entry.
-  const entry = path.join(__dirname, 'service-thread.ts');
-  const thread = new Worker(`require('tsx/cjs'); require(${JSON.stringify(entry)});`, { eval: true, workerData: data });
-  threads.push(thread);
-  return new Promise((resolve, reject) => {
-    thread.once('message', (message: { url: string }) => resolve(message.url));
-    thread.once('error', reject);
-    thread.once('exit', (code) => reject(new Error(`${data.service} thread stopped (${code})`)));
-  });
-}
-
-function stopThread(thread: Worker): Promise<void> {
-  return new Promise((resolve) => {
-    thread.once('exit', () => resolve());
-    thread.postMessage('stop');
-    setTimeout(() => void thread.terminate(), 5000).unref();
-  });
 }
 
 const percentile = (sorted: number[], p: number): number =>

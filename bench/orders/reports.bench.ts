@@ -17,8 +17,7 @@
  *    each, one at a time; p50 and p95.
  * The databases are dropped at the end.
  */
-import path from 'node:path';
-import { Worker } from 'node:worker_threads';
+import { type Worker } from 'node:worker_threads';
 import type { Knex } from 'knex';
 import { sqlTimestamp } from '@shop/service-kit';
 import { brands as seedBrands, categories as seedCategories, products as seedProducts } from '../../services/catalog/src/db/seed/data';
@@ -29,7 +28,7 @@ import { nairobiDay } from '../../services/orders/src/admin/days';
 import { createSummaryTriggers, dropSummaryTriggers, rebuildReportSummaries } from '../../services/orders/src/admin/summaries';
 import { prepareOrdersDatabase } from '../../services/orders/src/db/setup';
 import { sibling } from '../../services/orders/src/testing/harness';
-import type { ServiceThreadData } from './service-thread';
+import { startThread, stopThread } from './threads';
 
 export interface ReportCallFigures {
   /** e.g. 'category_report, every category (the screen's default)'. */
@@ -205,26 +204,6 @@ export async function generateOrders(db: Knex, count: number, now: Date, log: (l
   for (const table of ['bench_digits', 'bench_seq', 'bench_products', 'bench_steps', 'bench_lines', 'bench_counties'])
     await db.schema.dropTable(table);
   return { items };
-}
-
-/** Starts one service on its own thread (as each is its own process in production); answers its URL. */
-function startThread(data: ServiceThreadData, threads: Worker[]): Promise<string> {
-  const entry = path.join(__dirname, 'service-thread.ts');
-  const thread = new Worker(`require('tsx/cjs'); require(${JSON.stringify(entry)});`, { eval: true, workerData: data });
-  threads.push(thread);
-  return new Promise((resolve, reject) => {
-    thread.once('message', (message: { url: string }) => resolve(message.url));
-    thread.once('error', reject);
-    thread.once('exit', (code) => reject(new Error(`${data.service} thread stopped (${code})`)));
-  });
-}
-
-function stopThread(thread: Worker): Promise<void> {
-  return new Promise((resolve) => {
-    thread.once('exit', () => resolve());
-    thread.postMessage('stop');
-    setTimeout(() => void thread.terminate(), 5000).unref();
-  });
 }
 
 /**
