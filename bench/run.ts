@@ -30,11 +30,31 @@ import { startBaselinePage } from './storefront/baselinePage';
 import { measureFirstLoad } from './storefront/firstLoadBytes';
 import { CATEGORIES, startLighthouse, type LighthouseFigures } from './storefront/lighthouse';
 import { ADMIN_PAGES, inLanguage, storefrontPages, storefrontRoutes, warmUp, type StorefrontPage } from './storefront/pages';
-import { Table, atLeast, atMost, exactly, shareOfBaseline } from './table';
+import { Table, atLeast, atMost, exactly, shareOfBaseline, withinOfBaseline } from './table';
 
 const KB = 1024;
-/** Every storefront page, in every language: a phone on a slow link starts drawing from these bytes. */
-const FIRST_LOAD_BUDGET_KB = 150;
+/**
+ * The targets, the best shops of the kind reach (issue 28). Two kinds, printed as such:
+ * - side by side: a share of, or a margin over, a baseline measured in the same run on the same
+ *   machine (the API against a raw node server, orders against raw INSERTs); these travel between
+ *   machines;
+ * - absolute: bytes, Lighthouse scores and LCP (Lighthouse's simulated phone and network), the
+ *   assistant's and the reports' latencies; these depend on the machine's CPU.
+ */
+const TARGETS = {
+  /** Every storefront page, in every language: a phone on a slow link starts drawing from these bytes. */
+  firstLoadKb: 130,
+  lighthouseScore: 100,
+  lcpMs: 1000,
+  cls: 0.05,
+  tbtMs: 150,
+  apiShareOfRaw: 0.8,
+  apiP99MarginMs: 2,
+  ordersShareOfRaw: 0.57,
+  orderP99Ms: 30,
+  reportP95Ms: 20,
+  chatP95Ms: 5,
+} as const;
 /** How a figure of each language is named: English rows keep the names earlier results.json files have. */
 const IN_LANGUAGE: Record<ShopLanguage, string> = { en: '', sw: ' in Swahili' };
 const LANGUAGE_NAMES: Record<ShopLanguage, string> = { en: 'English', sw: 'Swahili' };
@@ -62,11 +82,7 @@ async function part(table: Table, group: string, run: () => Promise<void>): Prom
   console.log(`${group}: ${Math.round((Date.now() - started) / 1000)} s`);
 }
 
-/**
- * In English only: a Swahili page runs the same code with its catalog chunk added, and its bytes
- * and accessibility are measured in both languages below; Lighthouse in both would double the
- * longest part of the bench.
- */
+/** Every measured page in both languages: a Swahili page adds its catalog chunk, and it must score as well. */
 async function lighthouseRows(table: Table, stack: Stack, pages: StorefrontPage[]): Promise<void> {
   const group =
     "Storefront: Lighthouse, mobile preset, default throttling (baseline: a minimal static page on the gateway's static server)";
@@ -74,21 +90,31 @@ async function lighthouseRows(table: Table, stack: Stack, pages: StorefrontPage[
   const lighthouse = await startLighthouse();
   try {
     const baseline = await lighthouse.measure(baselinePage.url);
-    const measured: Array<[StorefrontPage, LighthouseFigures]> = [];
-    for (const page of pages) {
-      const figures = await lighthouse.measure(`${stack.url}${page.path}`, page.storage, page.cookies);
-      measured.push([page, figures]);
-      console.log(
-        `  ${page.path}: ${CATEGORIES.map((category) => `${category} ${figures.scores[category]}`).join(', ')}; LCP ${Math.round(figures.lcpMs)} ms, CLS ${figures.cls.toFixed(3)}, TBT ${Math.round(figures.tbtMs)} ms`,
-      );
-      if (figures.failing.length) console.log(`    not passed: ${figures.failing.join(', ')}`);
+    const measured: Array<[string, LighthouseFigures]> = [];
+    for (const language of SHOP_LANGUAGES) {
+      for (const page of pages.map((each) => inLanguage(each, language))) {
+        const name = `${page.path}${IN_LANGUAGE[language]}`;
+        const figures = await lighthouse.measure(`${stack.url}${page.path}`, page.storage, page.cookies);
+        measured.push([name, figures]);
+        console.log(
+          `  ${name}: ${CATEGORIES.map((category) => `${category} ${figures.scores[category]}`).join(', ')}; LCP ${Math.round(figures.lcpMs)} ms, CLS ${figures.cls.toFixed(3)}, TBT ${Math.round(figures.tbtMs)} ms`,
+        );
+        if (figures.failing.length) console.log(`    not passed: ${figures.failing.join(', ')}`);
+      }
     }
-    for (const [page, figures] of measured) {
+    for (const [name, figures] of measured) {
       for (const category of CATEGORIES)
-        table.add(group, `${page.path} ${category}`, figures.scores[category], '', atLeast(95), baseline.scores[category]);
-      table.add(group, `${page.path} LCP`, Math.round(figures.lcpMs), 'ms', atMost(2000), Math.round(baseline.lcpMs));
-      table.add(group, `${page.path} CLS`, Math.round(figures.cls * 1000) / 1000, '', atMost(0.05), Math.round(baseline.cls * 1000) / 1000);
-      table.add(group, `${page.path} TBT`, Math.round(figures.tbtMs), 'ms', atMost(150), Math.round(baseline.tbtMs));
+        table.add(group, `${name} ${category}`, figures.scores[category], '', atLeast(TARGETS.lighthouseScore), baseline.scores[category]);
+      table.add(group, `${name} LCP`, Math.round(figures.lcpMs), 'ms', atMost(TARGETS.lcpMs), Math.round(baseline.lcpMs));
+      table.add(
+        group,
+        `${name} CLS`,
+        Math.round(figures.cls * 1000) / 1000,
+        '',
+        atMost(TARGETS.cls),
+        Math.round(baseline.cls * 1000) / 1000,
+      );
+      table.add(group, `${name} TBT`, Math.round(figures.tbtMs), 'ms', atMost(TARGETS.tbtMs), Math.round(baseline.tbtMs));
     }
   } finally {
     await lighthouse.close();
@@ -154,7 +180,7 @@ async function firstLoadRows(table: Table, stack: Stack): Promise<void> {
             .map(([area, value]) => `${area} ${kb(value)}`)
             .join(', ')}${bytes.language === language ? '' : `; shown in ${bytes.language || 'no language'}`}`,
         );
-        table.add(group, `${name} first load`, kb(bytes.total), 'KB', atMost(FIRST_LOAD_BUDGET_KB));
+        table.add(group, `${name} first load`, kb(bytes.total), 'KB', atMost(TARGETS.firstLoadKb));
         forbidden[language] += bytes.forbidden.length;
         if (bytes.language !== language) otherLanguage[language].push(route.path);
       }
@@ -183,10 +209,10 @@ async function apiRows(table: Table, stack: Stack): Promise<void> {
       `${name} requests/s`,
       Math.round(endpoint.gateway.requestsPerSecond),
       '/s',
-      shareOfBaseline(0.4),
+      shareOfBaseline(TARGETS.apiShareOfRaw),
       Math.round(endpoint.raw.requestsPerSecond),
     );
-    table.add(group, `${name} p99`, endpoint.gateway.p99Ms, 'ms', atMost(10), endpoint.raw.p99Ms);
+    table.add(group, `${name} p99`, endpoint.gateway.p99Ms, 'ms', withinOfBaseline(TARGETS.apiP99MarginMs), endpoint.raw.p99Ms);
     table.add(group, `${name} failed answers`, endpoint.gateway.failed, '', exactly(0));
   });
 }
@@ -196,7 +222,7 @@ async function chatRows(table: Table, stack: Stack): Promise<void> {
   const group = 'Shopping assistant through the gateway (20 conversations at once)';
   const chat = await benchChat({ url: stack.url, print: true });
   table.add(group, 'chat reply p50', chat.p50Ms, 'ms', null);
-  table.add(group, 'chat reply p95', chat.p95Ms, 'ms', atMost(30));
+  table.add(group, 'chat reply p95', chat.p95Ms, 'ms', atMost(TARGETS.chatP95Ms));
   table.add(group, 'chat replies failed', chat.failed, '', exactly(0));
 }
 
@@ -205,8 +231,15 @@ async function orderRows(table: Table): Promise<void> {
   const group = 'Orders on MySQL through the gateway, 10 s, 8 connections (baseline: raw INSERTs of the same rows)';
   const orders = await benchOrders({ print: true });
   const raw = await benchRawInserts();
-  table.add(group, 'orders created per second', Math.round(orders.ordersPerSecond), '/s', atLeast(300), Math.round(raw.ordersPerSecond));
-  table.add(group, 'order creation p99', Math.round(orders.p99Ms), 'ms', atMost(50), raw.p99Ms);
+  table.add(
+    group,
+    'orders created per second',
+    Math.round(orders.ordersPerSecond),
+    '/s',
+    shareOfBaseline(TARGETS.ordersShareOfRaw),
+    Math.round(raw.ordersPerSecond),
+  );
+  table.add(group, 'order creation p99', Math.round(orders.p99Ms), 'ms', atMost(TARGETS.orderP99Ms), raw.p99Ms);
   table.add(group, 'orders lost or duplicated', orders.lost + orders.duplicated, '', exactly(0));
 }
 
@@ -218,7 +251,7 @@ async function reportRows(table: Table): Promise<void> {
   table.add(group, 'orders and lines generated in', reports.generationSeconds, 's', null);
   table.add(group, 'summaries rebuilt in', reports.rebuildSeconds, 's', null);
   for (const call of reports.calls)
-    table.add(group, `${call.call}${call.range ? `, ${call.range}` : ''} p95`, call.p95Ms, 'ms', atMost(50));
+    table.add(group, `${call.call}${call.range ? `, ${call.range}` : ''} p95`, call.p95Ms, 'ms', atMost(TARGETS.reportP95Ms));
 }
 
 async function main(): Promise<void> {
@@ -259,6 +292,11 @@ async function main(): Promise<void> {
   table.print();
   table.write(path.join(__dirname, 'results.json'));
   console.log('Written to bench/results.json');
+  // A missed target fails the command, so a change that costs speed cannot pass unnoticed.
+  if (table.misses.length) {
+    console.error(`${table.misses.length} figures miss their target: ${table.misses.map((row) => row.figure).join('; ')}`);
+    process.exitCode = 1;
+  }
 }
 
 main().catch((error: unknown) => {

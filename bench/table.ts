@@ -11,8 +11,10 @@ export type Direction = 'at most' | 'at least' | 'exactly';
 export interface Target {
   direction: Direction;
   limit: number;
-  /** Where the target is a share of the baseline ('40 % of raw'), the share; the limit is then ignored. */
+  /** Where the target is a share of the baseline ('80 % of raw'), the share; the limit is then ignored. */
   ofBaseline?: number;
+  /** Where the target is the baseline plus a margin ('p99 within 2 ms of raw'), the margin; the limit is then ignored. */
+  aboveBaseline?: number;
 }
 
 export interface Row {
@@ -35,11 +37,14 @@ export const atMost = (limit: number): Target => ({ direction: 'at most', limit 
 export const atLeast = (limit: number): Target => ({ direction: 'at least', limit });
 export const exactly = (limit: number): Target => ({ direction: 'exactly', limit });
 export const shareOfBaseline = (share: number): Target => ({ direction: 'at least', limit: 0, ofBaseline: share });
+/** At most the baseline's own figure plus a margin: the same-run raw server's p99 + 2 ms. */
+export const withinOfBaseline = (margin: number): Target => ({ direction: 'at most', limit: 0, aboveBaseline: margin });
 
 function meets(value: number, target: Target | null, baseline: number | null): boolean {
   if (!Number.isFinite(value)) return false;
   if (target === null) return true;
   if (target.ofBaseline !== undefined) return baseline !== null && baseline > 0 && value >= target.ofBaseline * baseline;
+  if (target.aboveBaseline !== undefined) return baseline !== null && value <= baseline + target.aboveBaseline;
   if (target.direction === 'at most') return value <= target.limit;
   if (target.direction === 'at least') return value >= target.limit;
   return value === target.limit;
@@ -146,6 +151,7 @@ function formatTarget(row: Row): string {
   const { target } = row;
   if (target === null) return '';
   if (target.ofBaseline !== undefined) return `>= ${Math.round(target.ofBaseline * 100)} % of baseline`;
+  if (target.aboveBaseline !== undefined) return `<= baseline + ${formatNumber(target.aboveBaseline)} ${row.unit}`.trim();
   const symbol = target.direction === 'at most' ? '<=' : target.direction === 'at least' ? '>=' : '=';
   return `${symbol} ${formatNumber(target.limit)} ${row.unit}`.trim();
 }
