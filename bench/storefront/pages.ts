@@ -1,7 +1,7 @@
 import { CART_COOKIE, DEFAULT_LANGUAGE, LANGUAGE_COOKIE, encodeCartCookie, type Product, type ShopLanguage } from '@shop/api-types';
 import { fromCents, lineTotal } from '@shop/money';
-import { unitPriceCents } from '@shop/store-kit/src/cart/cartSlice';
-import { STORAGE_KEYS } from '@shop/store-kit/src/storageKeys';
+import { unitPriceCents } from '@shop/store-kit/cart/cartSlice';
+import { STORAGE_KEYS } from '@shop/store-kit/storageKeys';
 import { STOREFRONT_PAGES } from '../../shell/src/routing/pages';
 
 /** A storefront page as the benchmarks open it: its path and what local storage holds first. */

@@ -135,6 +135,48 @@ describe('each deployable imports no other deployable’s source', () => {
   });
 });
 
+/** The subpaths a workspace's package.json `exports` map opens to others ('.', './testing', ...). */
+function exportedSubpaths(dir: string): string[] | null {
+  const manifest = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, dir, 'package.json'), 'utf8')) as { exports?: Record<string, string> };
+  return manifest.exports ? Object.keys(manifest.exports) : null;
+}
+
+describe('package faces: each workspace is reached only through what its package.json exports', () => {
+  const all = workspaces();
+
+  it('every shared package declares an exports map, and every entry of it exists', () => {
+    const packages = [...all.values()].filter((workspace) => isSharedPackage(workspace.dir));
+    expect(packages.length).toBeGreaterThanOrEqual(6);
+    for (const workspace of packages) {
+      const manifest = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, workspace.dir, 'package.json'), 'utf8')) as {
+        exports?: Record<string, string>;
+      };
+      expect({ package: workspace.name, exports: manifest.exports !== undefined }).toEqual({ package: workspace.name, exports: true });
+      for (const target of Object.values(manifest.exports ?? {}))
+        expect(fs.existsSync(path.join(REPO_ROOT, workspace.dir, target))).toBe(true);
+    }
+  });
+
+  it("no file of any workspace imports another workspace's src/ path or a subpath it does not export", () => {
+    const wrong: string[] = [];
+    for (const workspace of all.values()) {
+      for (const file of sourceFiles(path.join(REPO_ROOT, workspace.dir))) {
+        for (const specifier of importSpecifiers(fs.readFileSync(file, 'utf8'))) {
+          if (!specifier.startsWith('@shop/')) continue;
+          const [scope, name, ...rest] = specifier.split('/');
+          const target = all.get(`${scope}/${name}`);
+          if (!target || target.dir === workspace.dir) continue;
+          const subpath = rest.length ? `./${rest.join('/')}` : '.';
+          const exported = exportedSubpaths(target.dir);
+          if (rest[0] === 'src' || (exported !== null && !exported.includes(subpath)))
+            wrong.push(`${path.relative(REPO_ROOT, file)} imports ${specifier}`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+});
+
 describe('importSpecifiers', () => {
   it('finds static, side-effect, dynamic, require and jest.mock imports, and re-exports', () => {
     const text = [

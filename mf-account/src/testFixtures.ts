@@ -9,7 +9,7 @@ import { screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { Address, County, CustomerProfile, LoginResponse, PointsHistory, SubCounty } from '@shop/api-types';
 import { LanguageProvider } from '@shop/store-kit';
-import { renderWithStore } from '@shop/store-kit/src/testing';
+import { renderWithStore } from '@shop/store-kit/testing';
 import ForgotPasswordPage from './auth/ForgotPasswordPage';
 import LoginPage from './auth/LoginPage';
 import RegisterPage from './auth/RegisterPage';

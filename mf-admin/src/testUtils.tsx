@@ -6,7 +6,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { STAFF_PAGE_COOKIE, type AdminSessionResponse } from '@shop/api-types';
-import { renderWithStore, respond } from '@shop/store-kit/src/testing';
+import { renderWithStore, respond } from '@shop/store-kit/testing';
 import AdminApp from './AdminApp';
 import { readPageCookie } from './session/adminSession';
 

@@ -7,12 +7,12 @@
  * head (title, description, image, schema.org product and breadcrumbs).
  */
 import type { FirstScreenPageRequest, ShopLanguage } from '@shop/api-types';
-import { mockApi, respond } from '@shop/store-kit/src/testing';
+import { mockApi, respond } from '@shop/store-kit/testing';
 import { BRANDS, CATEGORIES, PRODUCTS, brandBySlug, filterResult, productBySlug } from './testFixtures';
 import { renderPage } from './server';
 
 // webpack's public path: set by the gateway when it loads the built renderer, absent under jest.
-jest.mock('@shop/store-kit/src/firstScreen/publicPath', () => ({}));
+jest.mock('@shop/store-kit/firstScreen/publicPath', () => ({}));
 
 const FLOUR = 'mlima-gold-sifted-maize-meal-2kg';
 

@@ -3,11 +3,11 @@
  * the pages this remote exposes, with the data it asks for, to HTML. Built to dist/server/index.js
  * by createServerConfig (packages/mf-config).
  */
-import '@shop/store-kit/src/firstScreen/publicPath';
+import '@shop/store-kit/firstScreen/publicPath';
 import type { ComponentType } from 'react';
 import type { FirstScreenPage, FirstScreenPageRequest } from '@shop/api-types';
 import { createI18n, createShopStore, LanguageProvider } from '@shop/store-kit';
-import { renderPageWithData } from '@shop/store-kit/src/firstScreen/renderPage';
+import { renderPageWithData } from '@shop/store-kit/firstScreen/renderPage';
 import { describePage } from './firstScreen/pageFacts';
 import { ServerViewportWidth } from './firstScreen/viewport';
 import { catalogCatalog } from './i18n';

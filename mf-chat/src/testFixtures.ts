@@ -26,7 +26,7 @@ import {
   type CartProduct,
   type RootState,
 } from '@shop/store-kit';
-import { mockApi, renderWithStore, respond } from '@shop/store-kit/src/testing';
+import { mockApi, renderWithStore, respond } from '@shop/store-kit/testing';
 import ChatPage from './page/ChatPage';
 import ChatWidget from './widget/ChatWidget';
 

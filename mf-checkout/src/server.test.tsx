@@ -6,12 +6,12 @@
  * cookie, in the language the gateway chose.
  */
 import type { FirstScreenPageRequest, ShopLanguage } from '@shop/api-types';
-import { mockApi } from '@shop/store-kit/src/testing';
+import { mockApi } from '@shop/store-kit/testing';
 import { renderPage } from './server';
 import { listed, OIL, MAIZE } from './testFixtures';
 
 // webpack's public path: set by the gateway when it loads the built renderer, absent under jest.
-jest.mock('@shop/store-kit/src/firstScreen/publicPath', () => ({}));
+jest.mock('@shop/store-kit/firstScreen/publicPath', () => ({}));
 
 const request = (module: string, pattern: string, language?: ShopLanguage): FirstScreenPageRequest => ({
   module,

@@ -3,11 +3,11 @@
  * the checkout of a shopper who is not signed in, drawn from their cart cookie with the catalogue's
  * current products. Built to dist/server/index.js by createServerConfig (packages/mf-config).
  */
-import '@shop/store-kit/src/firstScreen/publicPath';
+import '@shop/store-kit/firstScreen/publicPath';
 import type { ComponentType } from 'react';
 import type { FirstScreenPage, FirstScreenPageRequest, Product } from '@shop/api-types';
 import { cartReplaced, createI18n, createShopStore, LanguageProvider, type CartLine } from '@shop/store-kit';
-import { renderPageWithData } from '@shop/store-kit/src/firstScreen/renderPage';
+import { renderPageWithData } from '@shop/store-kit/firstScreen/renderPage';
 import CartPage from './cart/CartPage';
 import CheckoutPage from './checkout/CheckoutPage';
 import { checkoutCatalog } from './i18n';

@@ -10,7 +10,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { Address, County, CustomerProfile, Product, SubCounty } from '@shop/api-types';
 import { lineTotal, fromCents } from '@shop/money';
 import { unitPriceCents, type CartLine, type CartProduct, type RootState } from '@shop/store-kit';
-import { renderWithStore } from '@shop/store-kit/src/testing';
+import { renderWithStore } from '@shop/store-kit/testing';
 import CartPage from './cart/CartPage';
 import CheckoutPage from './checkout/CheckoutPage';
 import CartDrawer from './drawer/CartDrawer';

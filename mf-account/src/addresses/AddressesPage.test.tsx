@@ -1,6 +1,6 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Address } from '@shop/api-types';
-import { mockApi, resetShopState, respond } from '@shop/store-kit/src/testing';
+import { mockApi, resetShopState, respond } from '@shop/store-kit/testing';
 import {
   COUNTIES,
   HOME_ADDRESS,

@@ -1,6 +1,6 @@
 import { act, configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { ACCOUNT_MESSAGES } from '@shop/api-types';
-import { mockApi, resetShopState, respond } from '@shop/store-kit/src/testing';
+import { mockApi, resetShopState, respond } from '@shop/store-kit/testing';
 import { currentPath, jsonBody, PROFILE, renderAccount, storeSession } from '../testFixtures';
 
 // Screens wait for real (mocked) fetches; allow for a busy CI machine.

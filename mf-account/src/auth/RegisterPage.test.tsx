@@ -1,6 +1,6 @@
 import { act, configure, fireEvent, screen } from '@testing-library/react';
 import { ACCOUNT_MESSAGES, registerBodySchema } from '@shop/api-types';
-import { mockApi, resetShopState, respond } from '@shop/store-kit/src/testing';
+import { mockApi, resetShopState, respond } from '@shop/store-kit/testing';
 import { currentPath, jsonBody, renderAccount } from '../testFixtures';
 
 // Screens wait for real (mocked) fetches; allow for a busy CI machine.

@@ -1,8 +1,8 @@
 import { configure, fireEvent, screen, within } from '@testing-library/react';
 import type { Order } from '@shop/api-types';
 import { createI18n } from '@shop/store-kit';
-import { catalogProblems, serverMessageProblems } from '@shop/store-kit/src/i18n/catalogCheck';
-import { mockApi, resetShopState, respond } from '@shop/store-kit/src/testing';
+import { catalogProblems, serverMessageProblems } from '@shop/store-kit/i18n/catalogCheck';
+import { mockApi, resetShopState, respond } from '@shop/store-kit/testing';
 import { PROFILE, renderAccount, storeSession } from '../testFixtures';
 import { ACCOUNT_SERVER_MESSAGES } from './serverMessages';
 import { accountCatalog } from '.';

@@ -1,6 +1,6 @@
 import { configure, screen, within } from '@testing-library/react';
 import type { Order } from '@shop/api-types';
-import { mockApi, resetShopState } from '@shop/store-kit/src/testing';
+import { mockApi, resetShopState } from '@shop/store-kit/testing';
 import { PROFILE, renderAccount, storeSession } from '../testFixtures';
 
 // Screens wait for real (mocked) fetches; allow for a busy CI machine.

@@ -1,5 +1,5 @@
 import { configure, screen, within } from '@testing-library/react';
-import { mockApi, resetShopState, respond } from '@shop/store-kit/src/testing';
+import { mockApi, resetShopState, respond } from '@shop/store-kit/testing';
 import { POINTS, renderAccount, storeSession } from '../testFixtures';
 
 // Screens wait for real (mocked) fetches; allow for a busy CI machine.

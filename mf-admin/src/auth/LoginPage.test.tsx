@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { mockApi, resetShopState } from '@shop/store-kit/src/testing';
+import { mockApi, resetShopState } from '@shop/store-kit/testing';
 import { currentPath, jsonBody, renderAdmin, staffLogin, STAFF_CSRF, storeAdminSession, storedAdminSession } from '../testUtils';
 import { LOGIN_MESSAGES } from './LoginPage';
 

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ADMIN_MESSAGES, type AdminCouponDetail } from '@shop/api-types';
-import { mockApi, resetShopState, respond } from '@shop/store-kit/src/testing';
+import { mockApi, resetShopState, respond } from '@shop/store-kit/testing';
 import { coupon } from '../testFixtures';
 import { cellTexts, findToast, headerTexts, jsonBody, renderAdmin, storeAdminSession, tableRows } from '../testUtils';
 

@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import type { AdminCustomerDetail } from '@shop/api-types';
-import { mockApi, resetShopState } from '@shop/store-kit/src/testing';
+import { mockApi, resetShopState } from '@shop/store-kit/testing';
 import { STATUSES, customer, order, page } from '../testFixtures';
 import { cellTexts, headerTexts, query, renderAdmin, storeAdminSession, tableRows } from '../testUtils';
 

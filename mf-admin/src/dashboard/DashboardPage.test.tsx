@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { mockApi, resetShopState } from '@shop/store-kit/src/testing';
+import { mockApi, resetShopState } from '@shop/store-kit/testing';
 import { renderAdmin, storeAdminSession } from '../testUtils';
 
 // The charts draw on canvas; here each one renders the props it was given, so the test reads

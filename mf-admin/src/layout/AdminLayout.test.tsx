@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { mockApi, resetShopState, respond } from '@shop/store-kit/src/testing';
+import { mockApi, resetShopState, respond } from '@shop/store-kit/testing';
 import { LOGIN_MESSAGES } from '../auth/LoginPage';
 import { currentPath, renderAdmin, STAFF_CSRF, storeAdminSession, storedAdminSession } from '../testUtils';
 

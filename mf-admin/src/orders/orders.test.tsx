@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ADMIN_MESSAGES, type AdminOrder } from '@shop/api-types';
-import { mockApi, resetShopState, respond } from '@shop/store-kit/src/testing';
+import { mockApi, resetShopState, respond } from '@shop/store-kit/testing';
 import { DOUBLE_PAYMENT_TITLE, finalStatusNote, MARK_REFUND_MADE, REFUND_DUE_TITLE, STATUS_CHANGED } from './OrderPage';
 import { ALLOWED_MOVES, STATUSES, order, page } from '../testFixtures';
 import { cellTexts, findToast, headerTexts, jsonBody, pickOption, query, renderAdmin, storeAdminSession, tableRows } from '../testUtils';

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ADMIN_MESSAGES, type AdminProductDetail } from '@shop/api-types';
-import { mockApi, resetShopState, respond } from '@shop/store-kit/src/testing';
+import { mockApi, resetShopState, respond } from '@shop/store-kit/testing';
 import { BRANDS, CATEGORIES, PRODUCTS, SKUS, STATUSES, product } from '../testFixtures';
 import { cellTexts, findToast, headerTexts, pickOption, query, renderAdmin, storeAdminSession, tableRows } from '../testUtils';
 import { IMAGE_MESSAGES } from './productForm';

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ADMIN_MESSAGES, type CategoryReport, type OrderReport, type ProductReport, type RevenueReport } from '@shop/api-types';
-import { mockApi, resetShopState } from '@shop/store-kit/src/testing';
+import { mockApi, resetShopState } from '@shop/store-kit/testing';
 import { CSV_BOM } from '../common/csv';
 import { cellTexts, headerTexts, pickOption, query, renderAdmin, storeAdminSession, tableRows } from '../testUtils';
 import { NO_PRODUCT_DATA } from './ProductReportPage';

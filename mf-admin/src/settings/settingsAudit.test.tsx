@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { mockApi, resetShopState } from '@shop/store-kit/src/testing';
+import { mockApi, resetShopState } from '@shop/store-kit/testing';
 import { page } from '../testFixtures';
 import { cellTexts, headerTexts, query, renderAdmin, storeAdminSession, tableRows } from '../testUtils';
 

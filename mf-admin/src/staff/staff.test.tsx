@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ADMIN_MESSAGES } from '@shop/api-types';
-import { mockApi, resetShopState, respond } from '@shop/store-kit/src/testing';
+import { mockApi, resetShopState, respond } from '@shop/store-kit/testing';
 import { STAFF_MEMBERS } from '../testFixtures';
 import { findToast, jsonBody, renderAdmin, storeAdminSession } from '../testUtils';
 

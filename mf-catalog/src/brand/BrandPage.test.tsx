@@ -1,6 +1,6 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { mockApi, renderWithStore, resetShopState, respond } from '@shop/store-kit/src/testing';
+import { mockApi, renderWithStore, resetShopState, respond } from '@shop/store-kit/testing';
 import { BRANDS, cardNames, filterResult } from '../testFixtures';
 import BrandPage from './BrandPage';
 

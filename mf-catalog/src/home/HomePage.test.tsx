@@ -1,7 +1,7 @@
 import { configure, fireEvent, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useParams } from 'react-router-dom';
 import type { Product } from '@shop/api-types';
-import { mockApi, renderWithStore, resetShopState } from '@shop/store-kit/src/testing';
+import { mockApi, renderWithStore, resetShopState } from '@shop/store-kit/testing';
 import { BRANDS, FAVORITES, FEATURED, TOP_PRODUCTS, cardNames, productBySlug } from '../testFixtures';
 import HomePage from './HomePage';
 

@@ -1,8 +1,8 @@
 import { configure, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { createI18n, LanguageProvider } from '@shop/store-kit';
-import { catalogProblems } from '@shop/store-kit/src/i18n/catalogCheck';
-import { mockApi, renderWithStore, resetShopState } from '@shop/store-kit/src/testing';
+import { catalogProblems } from '@shop/store-kit/i18n/catalogCheck';
+import { mockApi, renderWithStore, resetShopState } from '@shop/store-kit/testing';
 import { BRANDS, CATEGORIES, PRODUCTS, filterResult } from '../testFixtures';
 import ProductPage from '../product/ProductPage';
 import SearchPage from '../search/SearchPage';

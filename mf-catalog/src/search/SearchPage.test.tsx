@@ -1,6 +1,6 @@
 import { configure, fireEvent, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { mockApi, renderWithStore, resetShopState, respond } from '@shop/store-kit/src/testing';
+import { mockApi, renderWithStore, resetShopState, respond } from '@shop/store-kit/testing';
 import { PRODUCTS, cardNames } from '../testFixtures';
 import SearchPage from './SearchPage';
 

@@ -2,7 +2,7 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { Product, ProductFilterResult } from '@shop/api-types';
 import { STORAGE_KEYS } from '@shop/store-kit';
-import { mockApi, renderWithStore, resetShopState, respond, type FakeResponse } from '@shop/store-kit/src/testing';
+import { mockApi, renderWithStore, resetShopState, respond, type FakeResponse } from '@shop/store-kit/testing';
 import { BRANDS, CATEGORIES, PRODUCTS, cardNames, effectivePrice, filterResult } from '../testFixtures';
 import ShopPage from './ShopPage';
 

@@ -1,7 +1,7 @@
 import { configure, fireEvent, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { Product } from '@shop/api-types';
-import { renderWithStore, resetShopState } from '@shop/store-kit/src/testing';
+import { renderWithStore, resetShopState } from '@shop/store-kit/testing';
 import { productBySlug } from '../testFixtures';
 import WishlistPage from './WishlistPage';
 

@@ -1,7 +1,7 @@
 import { act, configure, fireEvent, screen, within } from '@testing-library/react';
 import type { ChatRequestBody } from '@shop/api-types';
 import { SESSION_STORAGE_KEYS, signedOut } from '@shop/store-kit';
-import { resetShopState } from '@shop/store-kit/src/testing';
+import { resetShopState } from '@shop/store-kit/testing';
 import { assistant, chatServer, OIL, ORDER_NUMBER, PROFILE, renderWidget, storeSession } from '../testFixtures';
 import { selectChat } from './chatSlice';
 

@@ -1,8 +1,8 @@
 import { act, configure, fireEvent, screen, within } from '@testing-library/react';
 import { CHAT_TERMS_AGREE_MESSAGE, type ChatCheckout, type ChatRequestBody } from '@shop/api-types';
 import { createI18n } from '@shop/store-kit';
-import { catalogProblems, serverMessageProblems } from '@shop/store-kit/src/i18n/catalogCheck';
-import { resetShopState, respond } from '@shop/store-kit/src/testing';
+import { catalogProblems, serverMessageProblems } from '@shop/store-kit/i18n/catalogCheck';
+import { resetShopState, respond } from '@shop/store-kit/testing';
 import {
   chatProduct,
   chatServer,

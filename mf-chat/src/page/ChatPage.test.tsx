@@ -1,5 +1,5 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { resetShopState } from '@shop/store-kit/src/testing';
+import { resetShopState } from '@shop/store-kit/testing';
 import { chatServer, FORTIFIED, line, MAIZE, OIL, renderChatPage, storeCart } from '../testFixtures';
 
 // Screens wait for real (mocked) fetches; allow for a busy CI machine.

@@ -7,7 +7,7 @@ import {
   type ChatRequestBody,
 } from '@shop/api-types';
 import { addToCart, SESSION_STORAGE_KEYS } from '@shop/store-kit';
-import { resetShopState, respond } from '@shop/store-kit/src/testing';
+import { resetShopState, respond } from '@shop/store-kit/testing';
 import {
   assistant,
   chatServer,

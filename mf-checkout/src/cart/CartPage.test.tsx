@@ -1,7 +1,7 @@
 import { act, configure, fireEvent, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { cartDrawerToggled } from '@shop/store-kit';
-import { renderWithStore, resetShopState } from '@shop/store-kit/src/testing';
+import { renderWithStore, resetShopState } from '@shop/store-kit/testing';
 import CartPage from './CartPage';
 import { currentPath, findToast, FULL_CART, line, MAIZE, OIL, renderShop, RICE, SMALL_CART, storeCart } from '../testFixtures';
 

@@ -1,5 +1,5 @@
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { resetShopState, respond } from '@shop/store-kit/src/testing';
+import { resetShopState, respond } from '@shop/store-kit/testing';
 import {
   describedText,
   EDGE_CART,

@@ -1,5 +1,5 @@
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
-import { respond, resetShopState } from '@shop/store-kit/src/testing';
+import { respond, resetShopState } from '@shop/store-kit/testing';
 import {
   currentPath,
   fillDetails,

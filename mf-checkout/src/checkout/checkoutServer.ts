@@ -4,7 +4,7 @@
  * (packages/api-types/src/orders.ts). Only tests import this file.
  */
 import type { Address, CustomerProfile, OrderStoreBody, PaymentStatusResponse, Product } from '@shop/api-types';
-import { mockApi, respond } from '@shop/store-kit/src/testing';
+import { mockApi, respond } from '@shop/store-kit/testing';
 import { jsonBody, placeRoutes } from '../testFixtures';
 
 export interface Call {

@@ -1,7 +1,7 @@
 import { act, configure, fireEvent, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { cartDrawerToggled, useAppDispatch } from '@shop/store-kit';
-import { renderWithStore, resetShopState } from '@shop/store-kit/src/testing';
+import { renderWithStore, resetShopState } from '@shop/store-kit/testing';
 import { FULL_CART, line, MAIZE, OIL, SMALL_CART, storeCart, findToast } from '../testFixtures';
 import CartDrawer from './CartDrawer';
 

@@ -1,5 +1,5 @@
 import { configure, fireEvent, screen } from '@testing-library/react';
-import { mockApi, resetShopState } from '@shop/store-kit/src/testing';
+import { mockApi, resetShopState } from '@shop/store-kit/testing';
 import { currentPath, FULL_CART, placeRoutes, renderShop, storeCart } from '../testFixtures';
 
 // Screens wait for real (mocked) fetches; allow for a busy CI machine.

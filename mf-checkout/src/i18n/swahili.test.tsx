@@ -1,8 +1,8 @@
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ACCOUNT_MESSAGES, CHECKOUT_MESSAGES } from '@shop/api-types';
 import { switchLanguage } from '@shop/store-kit';
-import { catalogProblems, serverMessageProblems } from '@shop/store-kit/src/i18n/catalogCheck';
-import { resetShopState, respond } from '@shop/store-kit/src/testing';
+import { catalogProblems, serverMessageProblems } from '@shop/store-kit/i18n/catalogCheck';
+import { resetShopState, respond } from '@shop/store-kit/testing';
 import { checkoutServer } from '../checkout/checkoutServer';
 import { findToast, FULL_CART, renderShop, SMALL_CART, storeCart } from '../testFixtures';
 import { serverMessage } from '.';

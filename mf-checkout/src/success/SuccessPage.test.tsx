@@ -1,5 +1,5 @@
 import { configure, screen } from '@testing-library/react';
-import { resetShopState } from '@shop/store-kit/src/testing';
+import { resetShopState } from '@shop/store-kit/testing';
 import { currentPath, FULL_CART, renderShop, storeCart, storeSession } from '../testFixtures';
 
 // Screens wait for real (mocked) fetches; allow for a busy CI machine.

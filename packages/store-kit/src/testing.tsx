@@ -1,7 +1,7 @@
 /**
  * Test helpers for storefront screens: a real store, and fetch answered by route handlers so
  * screens run their real RTK Query calls. Not exported from the package index: tests import
- * '@shop/store-kit/src/testing'.
+ * '@shop/store-kit/testing'.
  */
 import type { ReactElement, ReactNode } from 'react';
 import { Provider } from 'react-redux';

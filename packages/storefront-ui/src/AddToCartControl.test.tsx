@@ -1,6 +1,6 @@
 import { act, configure, fireEvent, screen, within } from '@testing-library/react';
 import { addToCart, type CartProduct } from '@shop/store-kit';
-import { renderWithStore, resetShopState } from '@shop/store-kit/src/testing';
+import { renderWithStore, resetShopState } from '@shop/store-kit/testing';
 import { AddToCartControl } from './AddToCartControl';
 
 // Screens wait for real (mocked) fetches; allow for a busy CI machine.

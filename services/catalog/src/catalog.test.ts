@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { Brand, Product, ProductFilterResult } from '@shop/api-types';
 import { createLogger, listen, type RunningServer } from '@shop/service-kit';
-import { testDatabases } from '@shop/service-kit/src/testing';
+import { testDatabases } from '@shop/service-kit/testing';
 import { createCatalogApp } from './app';
 import { prepareCatalogDatabase } from './db/setup';
 import { brands as seedBrands, categories as seedCategories, products as seedProducts } from './db/seed/data';

@@ -9,7 +9,7 @@ import {
   type ChatReply,
 } from '@shop/api-types';
 import { sqlTimestamp } from '@shop/service-kit';
-import { testDatabases } from '@shop/service-kit/src/testing';
+import { testDatabases } from '@shop/service-kit/testing';
 import { MAXIMUM_REACHED_MESSAGE, UNAVAILABLE_MESSAGES } from './engine/copy';
 import { CHAT_MESSAGES } from './routes';
 import { startFakeLlm, type FakeLlm } from './testing/fake-llm';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { CHAT_TERMS_AGREE_MESSAGE, type ChatCartLine, type ChatReply } from '@shop/api-types';
-import { testDatabases } from '@shop/service-kit/src/testing';
+import { testDatabases } from '@shop/service-kit/testing';
 import { languageScores } from './engine/language';
 import { NAIROBI, WESTLANDS, startChatHarness, type ChatHarness } from './testing/harness';
 

@@ -3,7 +3,7 @@ import { Provider } from 'react-redux';
 import { useParams } from 'react-router-dom';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { createShopStore } from '@shop/store-kit';
-import { resetShopState } from '@shop/store-kit/src/testing';
+import { resetShopState } from '@shop/store-kit/testing';
 import offlineRemotePlugin from './offlineRemotePlugin';
 import { isRemoteConfigured, loadRemoteComponent, registerConfiguredRemotes, RemoteUnavailableError } from './remotes';
 import { testRouter, type TestRouter } from '../routing/testRouter';

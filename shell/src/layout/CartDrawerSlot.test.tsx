@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { cartDrawerToggled, createShopStore } from '@shop/store-kit';
-import { resetShopState } from '@shop/store-kit/src/testing';
+import { resetShopState } from '@shop/store-kit/testing';
 import { registerConfiguredRemotes } from '../federation/remotes';
 import { CartDrawerSlot } from './CartDrawerSlot';
 

@@ -5,7 +5,7 @@ import { useLocation } from 'react-router-dom';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { Product } from '@shop/api-types';
 import { addToCart, createShopStore, type CartLine } from '@shop/store-kit';
-import { resetShopState } from '@shop/store-kit/src/testing';
+import { resetShopState } from '@shop/store-kit/testing';
 import { registerConfiguredRemotes } from '../federation/remotes';
 import { testRouter } from '../routing/testRouter';
 

@@ -3,7 +3,7 @@ import { Provider } from 'react-redux';
 import { useParams } from 'react-router-dom';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { createShopStore, LanguageProvider, switchLanguage, usePageMeta } from '@shop/store-kit';
-import { resetShopState } from '@shop/store-kit/src/testing';
+import { resetShopState } from '@shop/store-kit/testing';
 import { registerConfiguredRemotes } from '../federation/remotes';
 import { testRouter, type TestRouter } from './testRouter';
 

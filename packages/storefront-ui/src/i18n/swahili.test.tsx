@@ -2,8 +2,8 @@ import { act, configure, fireEvent, render, screen, within } from '@testing-libr
 import { MemoryRouter } from 'react-router-dom';
 import type { County, SubCounty } from '@shop/api-types';
 import { createI18n, LanguageProvider, switchLanguage, type CartProduct } from '@shop/store-kit';
-import { catalogProblems } from '@shop/store-kit/src/i18n/catalogCheck';
-import { mockApi, renderWithStore, resetShopState } from '@shop/store-kit/src/testing';
+import { catalogProblems } from '@shop/store-kit/i18n/catalogCheck';
+import { mockApi, renderWithStore, resetShopState } from '@shop/store-kit/testing';
 import { AddToCartControl } from '../AddToCartControl';
 import { Loading } from '../Loading';
 import { NotFound } from '../NotFound';

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import type { Knex } from 'knex';
 import type { AdminBrand, AdminCategory, AdminProduct, AdminProductDetail, AuditEntry, Page, Product } from '@shop/api-types';
 import { createLogger, listen, type AuthContext, type RunningServer } from '@shop/service-kit';
-import { testDatabases } from '@shop/service-kit/src/testing';
+import { testDatabases } from '@shop/service-kit/testing';
 import { createCatalogApp } from '../app';
 import { prepareCatalogDatabase } from '../db/setup';
 

@@ -1,6 +1,6 @@
 import { migrateLatest } from '@shop/service-kit';
-import { expectOneByOneLikeFresh, migrateOne, recordedMigrations, schemaOf } from '@shop/service-kit/src/migration-testing';
-import { testDatabases } from '@shop/service-kit/src/testing';
+import { expectOneByOneLikeFresh, migrateOne, recordedMigrations, schemaOf } from '@shop/service-kit/migration-testing';
+import { testDatabases } from '@shop/service-kit/testing';
 import { migrations } from './migrations';
 
 /** The migrations each release brought, in the order a database kept up to date ran them. */

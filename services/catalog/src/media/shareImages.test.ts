@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { createLogger, listen, type RunningServer } from '@shop/service-kit';
-import { testDatabases } from '@shop/service-kit/src/testing';
+import { testDatabases } from '@shop/service-kit/testing';
 import { createCatalogApp, MEDIA_DIR } from '../app';
 import { prepareCatalogDatabase } from '../db/setup';
 import { brands as seedBrands, products as seedProducts } from '../db/seed/data';

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { AuditEntry, Page, Product, SearchSynonym, SearchSynonymSaved, SearchSynonymsResponse } from '@shop/api-types';
 import { createLogger, listen, sqlTimestamp, type AuthContext, type RunningServer } from '@shop/service-kit';
-import { testDatabases } from '@shop/service-kit/src/testing';
+import { testDatabases } from '@shop/service-kit/testing';
 import { createCatalogApp } from '../app';
 import { prepareCatalogDatabase } from '../db/setup';
 import { products as seedProducts } from '../db/seed/data';

@@ -1,5 +1,5 @@
-import { expectOneByOneLikeFresh } from '@shop/service-kit/src/migration-testing';
-import { testDatabases } from '@shop/service-kit/src/testing';
+import { expectOneByOneLikeFresh } from '@shop/service-kit/migration-testing';
+import { testDatabases } from '@shop/service-kit/testing';
 import { migrations } from './migrations';
 
 /** The names in knex_migrations_chat of databases migrated before this layout: they never change. */

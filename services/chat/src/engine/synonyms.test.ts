@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ChatReply } from '@shop/api-types';
-import { testDatabases } from '@shop/service-kit/src/testing';
+import { testDatabases } from '@shop/service-kit/testing';
 import { startChatHarness, type ChatHarness } from '../testing/harness';
 
 /**

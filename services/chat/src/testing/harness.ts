@@ -8,7 +8,7 @@
 import type { Knex } from 'knex';
 import type { ChatReply } from '@shop/api-types';
 import { createLogger, listen, type RunningServer } from '@shop/service-kit';
-import type { TestDatabase } from '@shop/service-kit/src/testing';
+import type { TestDatabase } from '@shop/service-kit/testing';
 import { sibling, startOrdersHarness, type OrdersHarness } from '../../../orders/src/testing/harness';
 
 /** The county and sub-county ids the orders harness seeds, handed on so chat suites reach the orders service only through this harness. */

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { SIGN_UP_POINTS } from '@shop/api-types';
-import { testDatabases } from '@shop/service-kit/src/testing';
+import { testDatabases } from '@shop/service-kit/testing';
 import { PasswordHasher } from './passwords';
 import { createStaffAccount, StaffAccountError } from './create-admin';
 import { loadCustomersConfig } from '../config';

@@ -1,4 +1,4 @@
-import { testDatabases } from '@shop/service-kit/src/testing';
+import { testDatabases } from '@shop/service-kit/testing';
 import { loadCustomersConfig } from '../config';
 import { prepareCustomersDatabase } from '../db/setup';
 import { DEMO_STAFF } from '../db/seed/demo-accounts';

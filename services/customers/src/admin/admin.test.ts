@@ -1,5 +1,5 @@
 import type { AdminCustomer, AdminCustomerDetail, AuditEntry, Order, Page, StaffMember } from '@shop/api-types';
-import { testDatabases } from '@shop/service-kit/src/testing';
+import { testDatabases } from '@shop/service-kit/testing';
 import { startHarness, type Harness } from '../testing/harness';
 import type { CustomerOrdersSource } from './orders-client';
 

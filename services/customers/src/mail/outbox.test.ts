@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { testDatabases } from '@shop/service-kit/src/testing';
+import { testDatabases } from '@shop/service-kit/testing';
 import { loadCustomersConfig } from '../config';
 import { startHarness } from '../testing/harness';
 import { Outbox, SmtpMailer, createMailer } from './mailer';

@@ -1,5 +1,5 @@
 import { LANGUAGE_COOKIE } from '@shop/api-types';
-import { testDatabases } from '@shop/service-kit/src/testing';
+import { testDatabases } from '@shop/service-kit/testing';
 import { startHarness, type Harness } from '../testing/harness';
 import { requestLanguage } from './language';
 

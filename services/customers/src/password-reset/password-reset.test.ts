@@ -1,5 +1,5 @@
 import { sqlTimestamp } from '@shop/service-kit';
-import { testDatabases } from '@shop/service-kit/src/testing';
+import { testDatabases } from '@shop/service-kit/testing';
 import { startHarness, type Harness } from '../testing/harness';
 
 const SENT = 'We have emailed you a 6-digit code. Enter it with your new password.';

@@ -1,4 +1,4 @@
-import { testDatabases } from '@shop/service-kit/src/testing';
+import { testDatabases } from '@shop/service-kit/testing';
 import { startHarness, type Harness } from '../testing/harness';
 import { KENYA_COUNTIES } from './kenya';
 import { syncPlaces } from './seed';

@@ -1,4 +1,4 @@
-import { testDatabases } from '@shop/service-kit/src/testing';
+import { testDatabases } from '@shop/service-kit/testing';
 import { startHarness, uniqueEmail, type Harness } from '../testing/harness';
 
 describe.each(testDatabases('customers'))('profile on $dialect', (database) => {

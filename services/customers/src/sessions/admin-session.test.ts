@@ -1,4 +1,4 @@
-import { testDatabases } from '@shop/service-kit/src/testing';
+import { testDatabases } from '@shop/service-kit/testing';
 import { PasswordHasher } from '../accounts/passwords';
 import { createStaffAccount } from '../accounts/create-admin';
 import { startHarness, uniqueEmail, type Harness } from '../testing/harness';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sqlTimestamp, toIso, createAuthGuards, httpTokenResolver } from '@shop/service-kit';
-import { testDatabases } from '@shop/service-kit/src/testing';
+import { testDatabases } from '@shop/service-kit/testing';
 import { PasswordHasher } from '../accounts/passwords';
 import { createStaffAccount } from '../accounts/create-admin';
 import { startHarness, uniqueEmail, type Harness } from '../testing/harness';

@@ -8,7 +8,7 @@ import {
   type TestAnswer as Answer,
   type TestDatabase,
   type TestRequestOptions as RequestOptions,
-} from '@shop/service-kit/src/testing';
+} from '@shop/service-kit/testing';
 import { PasswordHasher } from '../accounts/passwords';
 import { createCustomersApp } from '../app';
 import { loadCustomersConfig, type CustomersConfig } from '../config';

@@ -5,7 +5,7 @@
  * takes them), gets its remote's files and its data preloaded with every :param filled, and every
  * page it draws goes to the remote's renderer with the pattern its module reads params by.
  */
-import { STOREFRONT_PAGES } from '@shop/shell/src/routing/pages';
+import { STOREFRONT_PAGES } from '@shop/shell/routing/pages';
 import { createLogger } from '@shop/service-kit';
 import type { RemoteEntry } from '../config';
 import type { DrawingJob, DrawnPage } from '../ssr/drawing';

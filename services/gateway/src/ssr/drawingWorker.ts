@@ -1,5 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { createLogger } from '@shop/service-kit/src/logger';
+import { createLogger } from '@shop/service-kit/logger';
 import { createDrawer, type DrawingConfig, type DrawingJob } from './drawing';
 
 /** The gateway's drawing thread (see drawing.ts): one job at a time per message, answered by id. */

@@ -1,6 +1,6 @@
 import type { AdminCoupon, AdminCouponDetail } from '@shop/api-types';
 import { ADMIN_MESSAGES } from '@shop/api-types';
-import { testDatabases } from '@shop/service-kit/src/testing';
+import { testDatabases } from '@shop/service-kit/testing';
 import { startOrdersHarness, type OrdersHarness } from '../testing/harness';
 
 describe.each(testDatabases('orders-admin'))('back office coupons on $dialect', (database) => {

@@ -1,5 +1,5 @@
 import type { AdminOrder } from '@shop/api-types';
-import { testDatabases } from '@shop/service-kit/src/testing';
+import { testDatabases } from '@shop/service-kit/testing';
 import { startOrdersHarness, type OrdersHarness } from '../testing/harness';
 
 const NAMES: Record<number, string> = { 1: 'Pending', 2: 'Paid', 3: 'Processing', 4: 'Dispatched', 5: 'Delivered', 6: 'Cancelled' };

@@ -1,6 +1,6 @@
 import type { AdminOrder, AuditEntry, Page } from '@shop/api-types';
 import { sqlTimestamp } from '@shop/service-kit';
-import { testDatabases } from '@shop/service-kit/src/testing';
+import { testDatabases } from '@shop/service-kit/testing';
 import { startOrdersHarness, type OrdersHarness } from '../testing/harness';
 
 describe.each(testDatabases('orders-admin'))('back office orders on $dialect', (database) => {

@@ -1,5 +1,5 @@
 import type { AdminOrder, CategoryReport, OrderReport, Page, ProductReport, RevenueReport } from '@shop/api-types';
-import { testDatabases } from '@shop/service-kit/src/testing';
+import { testDatabases } from '@shop/service-kit/testing';
 import { startOrdersHarness, type OrdersHarness } from '../testing/harness';
 
 /**

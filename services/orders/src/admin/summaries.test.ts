@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { CategoryReport, OrderReport, ProductReport, RevenueReport } from '@shop/api-types';
 import { createLogger, sqlTimestamp } from '@shop/service-kit';
-import { testDatabases } from '@shop/service-kit/src/testing';
+import { testDatabases } from '@shop/service-kit/testing';
 import { seedOrderHistory } from '../db/seed/history';
 import { startOrdersHarness, type OrdersHarness } from '../testing/harness';
 import { migratedAsReleased } from '../testing/releases';

@@ -1,6 +1,6 @@
 import { formatCents } from '@shop/money';
 import { sqlTimestamp } from '@shop/service-kit';
-import { testDatabases } from '@shop/service-kit/src/testing';
+import { testDatabases } from '@shop/service-kit/testing';
 import { CatalogClient } from '../clients/catalog';
 import { MOMBASA, NAIROBI, startOrdersHarness, WESTLANDS, type OrdersHarness } from '../testing/harness';
 

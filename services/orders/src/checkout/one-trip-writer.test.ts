@@ -1,4 +1,4 @@
-import { testDatabases } from '@shop/service-kit/src/testing';
+import { testDatabases } from '@shop/service-kit/testing';
 import { compiled, OneTripWriter, type Rows } from './one-trip-writer';
 
 const mysql = testDatabases('orders').filter((database) => database.dialect === 'mysql');

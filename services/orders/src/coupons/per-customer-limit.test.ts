@@ -1,5 +1,5 @@
 import { sqlTimestamp } from '@shop/service-kit';
-import { testDatabases } from '@shop/service-kit/src/testing';
+import { testDatabases } from '@shop/service-kit/testing';
 import { startOrdersHarness, type CartLine, type OrdersHarness } from '../testing/harness';
 
 /**

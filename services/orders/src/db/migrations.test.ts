@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { migrateLatest, migratorConfig, sqlTimestamp } from '@shop/service-kit';
-import { migrateOne, recordedMigrations, schemaOf } from '@shop/service-kit/src/migration-testing';
-import { testDatabases } from '@shop/service-kit/src/testing';
+import { migrateOne, recordedMigrations, schemaOf } from '@shop/service-kit/migration-testing';
+import { testDatabases } from '@shop/service-kit/testing';
 import { rebuildReportSummaries, withoutSummaryTriggers } from '../admin/summaries';
 import { migrateAsReleased, RELEASES } from '../testing/releases';
 import { migrations } from './migrations';

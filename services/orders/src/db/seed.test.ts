@@ -1,6 +1,6 @@
 import type { Order } from '@shop/api-types';
 import { createLogger } from '@shop/service-kit';
-import { testDatabases } from '@shop/service-kit/src/testing';
+import { testDatabases } from '@shop/service-kit/testing';
 import { CatalogClient } from '../clients/catalog';
 import { startOrdersHarness, type OrdersHarness } from '../testing/harness';
 import { findDemoCustomer } from './seed/demo-customer';

@@ -1,5 +1,5 @@
 import type { Order } from '@shop/api-types';
-import { testDatabases } from '@shop/service-kit/src/testing';
+import { testDatabases } from '@shop/service-kit/testing';
 import { startOrdersHarness, WESTLANDS, NAIROBI, type OrdersHarness } from '../testing/harness';
 
 describe.each(testDatabases('orders'))('customer orders and coupons on $dialect', (database) => {

@@ -1,6 +1,6 @@
 import type { AdminOrder, AuditEntry, Page } from '@shop/api-types';
 import { sqlTimestamp } from '@shop/service-kit';
-import { testDatabases } from '@shop/service-kit/src/testing';
+import { testDatabases } from '@shop/service-kit/testing';
 import { SIMULATED_PUSH_MS, startOrdersHarness, type OrdersHarness } from '../testing/harness';
 
 const PENDING = 1;

@@ -1,5 +1,5 @@
 import { XMLParser } from 'fast-xml-parser';
-import { testDatabases } from '@shop/service-kit/src/testing';
+import { testDatabases } from '@shop/service-kit/testing';
 import { nairobiParts } from '../orders/nairobi-time';
 import { startFakeDpo, type FakeDpo } from '../testing/fake-dpo';
 import { startOrdersHarness, type OrdersHarness } from '../testing/harness';

@@ -1,4 +1,4 @@
-import { testDatabases } from '@shop/service-kit/src/testing';
+import { testDatabases } from '@shop/service-kit/testing';
 import { startFakeDaraja, type FakeDaraja } from '../testing/fake-daraja';
 import { startOrdersHarness, type OrdersHarness } from '../testing/harness';
 

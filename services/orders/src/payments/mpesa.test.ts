@@ -1,4 +1,4 @@
-import { testDatabases } from '@shop/service-kit/src/testing';
+import { testDatabases } from '@shop/service-kit/testing';
 import { darajaTimestamp } from '../orders/nairobi-time';
 import { startFakeDaraja, type FakeDaraja } from '../testing/fake-daraja';
 import { startOrdersHarness, type CartLine, type OrdersHarness } from '../testing/harness';

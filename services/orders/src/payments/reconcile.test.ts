@@ -1,5 +1,5 @@
 import { sqlTimestamp } from '@shop/service-kit';
-import { testDatabases } from '@shop/service-kit/src/testing';
+import { testDatabases } from '@shop/service-kit/testing';
 import { startFakeDpo, type FakeDpo } from '../testing/fake-dpo';
 import { startOrdersHarness, type OrdersHarness } from '../testing/harness';
 

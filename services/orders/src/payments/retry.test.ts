@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sqlTimestamp } from '@shop/service-kit';
-import { testDatabases } from '@shop/service-kit/src/testing';
+import { testDatabases } from '@shop/service-kit/testing';
 import { startOrdersHarness, type Answer, type CartLine, type OrdersHarness } from '../testing/harness';
 
 const PENDING = 1;

@@ -1,5 +1,5 @@
 import { formatCents } from '@shop/money';
-import { testDatabases } from '@shop/service-kit/src/testing';
+import { testDatabases } from '@shop/service-kit/testing';
 import { SIMULATED_PUSH_MS, startOrdersHarness, type OrdersHarness } from '../testing/harness';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

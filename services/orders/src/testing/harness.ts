@@ -13,7 +13,7 @@ import {
   type TestAnswer as Answer,
   type TestDatabase,
   type TestRequestOptions as RequestOptions,
-} from '@shop/service-kit/src/testing';
+} from '@shop/service-kit/testing';
 import { createCatalogApp } from '../../../catalog/src/app';
 import { audit as catalogAudit } from '../../../catalog/src/audit';
 import { prepareCatalogDatabase } from '../../../catalog/src/db/setup';

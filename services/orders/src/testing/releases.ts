@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { migrateLatest } from '@shop/service-kit';
-import { migrateOne } from '@shop/service-kit/src/migration-testing';
-import type { TestDatabase } from '@shop/service-kit/src/testing';
+import { migrateOne } from '@shop/service-kit/migration-testing';
+import type { TestDatabase } from '@shop/service-kit/testing';
 import { migrations } from '../db/migrations';
 
 /**
