@@ -10,6 +10,7 @@ import { rateLimits } from './limits/rateLimit';
 import { apiProxy } from './proxy/apiProxy';
 import { responseCache, type RawAnswered, type RawAnswerHooks } from './proxy/responseCache';
 import { pageLookup } from './pages/pageTable';
+import { isApiPath, isCanonicalApiPath } from './routing/canonicalApiPath';
 import { runtimeRemotes } from './remotes/runtimeRemotes';
 import { securityHeadersFor } from './security/securityHeaders';
 import type { SharedState } from './shared/sharedState';
@@ -109,6 +110,18 @@ export function createGateway(config: GatewayConfig, logger: Logger, shared?: Sh
       ctx.status = 404;
       ctx.body = { message: 'Not found.' };
       return;
+    }
+    if (isApiPath(ctx.path)) {
+      // Another spelling of an API path is refused before a service is chosen: the services route
+      // case-sensitively and strictly, and only the spelling the access table lists reaches them.
+      if (!isCanonicalApiPath(ctx.path)) {
+        ctx.state.route = 'refused';
+        ctx.status = 404;
+        ctx.body = { message: 'Not found.' };
+        return;
+      }
+      // The limits, the cache and the proxy all decide on this exact path, and it is the one forwarded.
+      ctx.state.normalPath = ctx.path;
     }
     if (DOT_SEGMENT.test(ctx.path)) {
       ctx.state.route = 'refused';
