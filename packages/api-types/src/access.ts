@@ -159,5 +159,16 @@ export const ACCESS_TABLE: readonly AccessRow[] = [
 /** The rows of one service. */
 export const accessRowsOf = (service: AccessService): AccessRow[] => ACCESS_TABLE.filter((row) => row.service === service);
 
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A row's path as an exact, case-sensitive pattern: a `:param` is one non-empty segment. */
+export const accessPathPattern = (path: string): RegExp =>
+  new RegExp(
+    `^${path
+      .split(/(:\w+)/)
+      .map((part) => (part.startsWith(':') ? '[^/]+' : escapeRegExp(part)))
+      .join('')}$`,
+  );
+
 /** A row's key, as the services and the test name it: `GET /api/admin/orders`. */
 export const accessKey = (row: Pick<AccessRow, 'method' | 'path'>): string => `${row.method} ${row.path}`;

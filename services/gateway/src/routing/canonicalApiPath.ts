@@ -1,4 +1,4 @@
-import { ACCESS_TABLE } from '@shop/api-types';
+import { ACCESS_TABLE, accessPathPattern } from '@shop/api-types';
 import { normalisePath } from './requestPath';
 
 /** An escape of a character that never needs one in a path (letters, digits, - . _ ~), of a separator (/ \) or of a control character. */
@@ -6,17 +6,9 @@ const NEEDLESS_OR_SEPARATOR_ESCAPE = /%(?:[46][1-9a-f]|[57][0-9a]|3[0-9]|2[def]|
 /** A '%' not followed by two hex digits. */
 const BROKEN_ESCAPE = /%(?![0-9a-f]{2})/i;
 
-const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 /** The access table's /api paths as exact, case-sensitive patterns (a `:param` is one segment). */
 const API_ROUTES: readonly RegExp[] = [...new Set(ACCESS_TABLE.filter((row) => row.path.startsWith('/api/')).map((row) => row.path))].map(
-  (pattern) =>
-    new RegExp(
-      `^${pattern
-        .split(/(:\w+)/)
-        .map((part) => (part.startsWith(':') ? '[^/]+' : escapeRegExp(part)))
-        .join('')}$`,
-    ),
+  accessPathPattern,
 );
 
 /** Whether a request path is meant for /api, however it is spelled (`/API`, `//api`, `/%61pi`...). */
