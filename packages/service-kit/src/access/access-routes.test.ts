@@ -90,6 +90,13 @@ describe('accessRoutes', () => {
       expect(reached).toEqual(['middleware /api/admin/things/7', 'handler /api/admin/things/7']);
     });
 
+    it("reads a JSON body only after the guard: a refused caller's body is never decoded", async () => {
+      const refused = await request('POST', '/api/admin/things/7', { raw: '{not json' });
+      expect([refused.status, refused.body]).toEqual([401, { message: 'Unauthenticated.' }]);
+      const allowed = await request('POST', '/api/admin/things/7', { raw: '{not json', headers: { authorization: 'Bearer staff' } });
+      expect([allowed.status, allowed.body]).toEqual([400, { message: 'The request body is not valid JSON.' }]);
+    });
+
     it('matches case-sensitively and strictly: another spelling is not found', async () => {
       for (const spelling of [
         '/api/Admin/things/7',

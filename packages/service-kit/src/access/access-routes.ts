@@ -1,5 +1,6 @@
 import Router, { type RouterMiddleware } from '@koa/router';
 import type Koa from 'koa';
+import { takeJsonBodyParser } from '../app';
 import { ACCESS_TABLE, accessKey, type AccessMethod, type AccessRow, type AccessService, type CallerKind } from '@shop/api-types';
 
 /** The guard in front of each kind of caller (see CallerKind in @shop/api-types); `public` needs none. */
@@ -18,7 +19,10 @@ export interface RouteScope<State> {
 export interface AccessRoutes<State> {
   /** A scope whose paths are `prefix + path` (the prefix is '' for full paths). */
   under(prefix: string): RouteScope<State>;
-  /** Checks that every row of the service has its handler, then puts the routes on the app. */
+  /**
+   * Checks that every row of the service has its handler, then puts the routes on the app. A
+   * createServiceApp app's JSON body parser then runs after each route's guard, not before.
+   */
   mount(app: Koa<State>): void;
 }
 
@@ -39,6 +43,9 @@ export function accessRoutes<State>(
 ): AccessRoutes<State> {
   const rows = new Map(table.filter((row) => row.service === service).map((row) => [accessKey(row), row]));
   const registered = new Set<string>();
+  // Set at mount: the app's JSON body parser, run after the guard (a refused body is never read).
+  let parseJsonBody: Koa.Middleware | undefined;
+  const jsonBody: Koa.Middleware = (ctx, next) => (parseJsonBody ? parseJsonBody(ctx, next) : next());
   const router = new Router<State>({ sensitive: true, strict: true });
 
   const guardFor = (row: AccessRow): Koa.Middleware<State> => {
@@ -54,7 +61,7 @@ export function accessRoutes<State>(
     if (!row) throw new Error(`The ${service} service serves ${key}, which the access table (@shop/api-types access.ts) does not list.`);
     if (registered.has(key)) throw new Error(`The ${service} service registers ${key} twice.`);
     registered.add(key);
-    const chain = [guardFor(row) as RouterMiddleware<State>, ...middleware];
+    const chain = [guardFor(row) as RouterMiddleware<State>, jsonBody as RouterMiddleware<State>, ...middleware];
     router.register(path, method === 'GET' ? ['HEAD', 'GET'] : [method], chain, { name: key });
   };
 
@@ -86,6 +93,7 @@ export function accessRoutes<State>(
       const missing = [...rows.keys()].filter((key) => !registered.has(key));
       if (missing.length > 0)
         throw new Error(`The ${service} service has no handler for these rows of the access table: ${missing.join(', ')}.`);
+      parseJsonBody = takeJsonBodyParser(app);
       app.use(router.routes() as Koa.Middleware<State>).use(router.allowedMethods() as Koa.Middleware<State>);
     },
   };
