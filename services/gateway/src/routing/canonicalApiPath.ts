@@ -6,13 +6,18 @@ const NEEDLESS_OR_SEPARATOR_ESCAPE = /%(?:[46][1-9a-f]|[57][0-9a]|3[0-9]|2[def]|
 /** A '%' not followed by two hex digits. */
 const BROKEN_ESCAPE = /%(?![0-9a-f]{2})/i;
 
-/** The access table's /api paths as exact, case-sensitive patterns (a `:param` is one segment). */
-const API_ROUTES: readonly RegExp[] = [...new Set(ACCESS_TABLE.filter((row) => row.path.startsWith('/api/')).map((row) => row.path))].map(
-  accessPathPattern,
+/** The access table's /api paths as one exact, case-sensitive pattern (a `:param` is one segment). */
+const API_ROUTES = new RegExp(
+  [...new Set(ACCESS_TABLE.filter((row) => row.path.startsWith('/api/')).map((row) => row.path))]
+    .map((path) => `(?:${accessPathPattern(path).source})`)
+    .join('|'),
 );
+/** A '.' or '..' segment. */
+const DOT_SEGMENT = /(?:^|\/)\.{1,2}(?:\/|$)/;
 
 /** Whether a request path is meant for /api, however it is spelled (`/API`, `//api`, `/%61pi`...). */
 export function isApiPath(path: string): boolean {
+  if (path.startsWith('/api/')) return true;
   const normal = normalisePath(path);
   return normal === '/api' || normal.startsWith('/api/');
 }
@@ -25,9 +30,8 @@ export function isApiPath(path: string): boolean {
  * answered 404 before a service is chosen, so a guard can never be skipped by another spelling.
  */
 export function isCanonicalApiPath(path: string): boolean {
-  if (path.includes('//') || path.endsWith('/') || path.includes('\\')) return false;
-  if (path.split('/').some((segment) => segment === '.' || segment === '..')) return false;
+  if (path.includes('//') || path.endsWith('/') || path.includes('\\') || DOT_SEGMENT.test(path)) return false;
   if (path.includes('%') && (NEEDLESS_OR_SEPARATOR_ESCAPE.test(path) || BROKEN_ESCAPE.test(path))) return false;
-  if (/[A-Z]/.test(path)) return API_ROUTES.some((route) => route.test(path));
+  if (/[A-Z]/.test(path)) return API_ROUTES.test(path);
   return true;
 }
