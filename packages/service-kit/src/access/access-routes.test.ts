@@ -82,6 +82,7 @@ describe('accessRoutes', () => {
 
     it('puts the guard in front of the route and everything of its scope', async () => {
       expect((await request('GET', '/api/site/things')).status).toBe(200);
+      expect((await request('HEAD', '/api/site/things')).status).toBe(200);
       const refused = await request('POST', '/api/admin/things/7');
       expect([refused.status, refused.body]).toEqual([401, { message: 'Unauthenticated.' }]);
       expect(reached).toEqual([]);
