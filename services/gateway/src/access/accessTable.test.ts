@@ -16,6 +16,7 @@ import type { Knex } from 'knex';
 import {
   ACCESS_TABLE,
   ACCOUNT_MESSAGES,
+  ORDER_MESSAGES,
   STAFF_SESSION_COOKIE,
   accessKey,
   accessPathPattern,
@@ -87,6 +88,17 @@ function guardAnswer(caller: CallerKind, who: Caller, method: string): Refusal |
 }
 
 const TABLE_PATTERNS = ACCESS_TABLE.map((row) => accessPathPattern(row.path));
+
+/**
+ * Past the guard of an order's route, the order (the test customer's) answers only its owner: anyone
+ * else without the payment key (another customer, a guest) is told it does not exist, as is another
+ * customer looking it up among their own orders.
+ */
+function ownerAnswer(row: AccessRow, who: Caller): Refusal | 'pass' {
+  const ordersOwn = row.caller === 'order-owner-or-payment-key' || (row.caller === 'customer' && row.path.includes(':order_number'));
+  if (!ordersOwn || who === 'customer') return 'pass';
+  return { status: 404, message: ORDER_MESSAGES.orderNotFound };
+}
 
 /** Other spellings of a path, each of which must reach no handler. */
 export function pathVariants(concrete: string, pattern: string): Array<[string, string]> {
@@ -193,8 +205,11 @@ const MULTIPART = Buffer.concat([
   Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
 ]);
 
-function bodyOf(row: AccessRow): { headers: Record<string, string>; body?: Buffer } {
+function bodyOf(row: AccessRow, order: { id: number }): { headers: Record<string, string>; body?: Buffer } {
   if (row.method === 'GET') return { headers: {} };
+  // Starting a payment names the order in the body.
+  if (row.caller === 'order-owner-or-payment-key')
+    return { headers: { 'content-type': 'application/json' }, body: Buffer.from(JSON.stringify({ order_id: order.id })) };
   // The catalogue's forms take an image: a refused caller's upload must never be decoded or stored.
   if (/^\/api\/admin\/(products|categories|brands)\/(store|update)/.test(row.path))
     return { headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` }, body: MULTIPART };
@@ -392,7 +407,7 @@ describe.each(testDatabases('chat').map((database) => [database.dialect, databas
       '%s (%s): refused callers and other spellings get no further than the guard, and write nothing',
       async (_key, _caller, row) => {
         const concrete = concretePath(row, order);
-        const { headers: bodyHeaders, body } = bodyOf(row);
+        const { headers: bodyHeaders, body } = bodyOf(row, order);
         const targets = [
           ['gateway', gateway.url],
           ['service', serviceUrl(row)],
@@ -415,7 +430,8 @@ describe.each(testDatabases('chat').map((database) => [database.dialect, databas
                 check(`${target} ${who} ${variant} ${spelled}`, await send(base, row.method, spelled, headers, body), NOT_FOUND),
               );
             // The gateway never routes /internal, whoever asks.
-            const answer = target === 'gateway' && row.caller === 'internal' ? NOT_FOUND : guardAnswer(row.caller, who, row.method);
+            const guarded = target === 'gateway' && row.caller === 'internal' ? NOT_FOUND : guardAnswer(row.caller, who, row.method);
+            const answer = guarded === 'pass' ? ownerAnswer(row, who) : guarded;
             if (answer !== 'pass')
               refused.push(async () =>
                 check(`${target} ${who} ${concrete}`, await send(base, row.method, concrete, headers, body), answer),
@@ -430,7 +446,7 @@ describe.each(testDatabases('chat').map((database) => [database.dialect, databas
         for (const [target, base] of targets) {
           if (target === 'gateway' && row.caller === 'internal') continue;
           for (const who of CALLERS) {
-            if (guardAnswer(row.caller, who, row.method) !== 'pass') continue;
+            if (guardAnswer(row.caller, who, row.method) !== 'pass' || ownerAnswer(row, who) !== 'pass') continue;
             const answer = await send(base, row.method, concrete, { ...bodyHeaders, ...headersOf(who) }, body);
             const label = `${target} ${who} ${concrete}: ${answer.status} ${String(answer.message)}`;
             expect({
