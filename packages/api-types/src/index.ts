@@ -9,6 +9,7 @@ export * from './phone';
 export * from './firstScreen';
 export * from './pages';
 export * from './synonyms';
+export * from './access';
 // Schemas live in their own modules, so front ends that import only types and constants never
 // bundle zod (the package is marked side-effect free for tree shaking).
 export * from './schemas/catalog';

@@ -17,6 +17,21 @@ export interface ServiceState {
 
 export type ServiceContext = Koa.ParameterizedContext<ServiceState>;
 
+/**
+ * Each service app's JSON body parser. It runs for every request until the app's routes are mounted
+ * from the access table (accessRoutes().mount), which moves it behind each route's guard: a refused
+ * caller's body is never read, let alone decoded.
+ */
+const jsonBodyParsers = new WeakMap<object, { parse: Koa.Middleware; afterAccess: boolean }>();
+
+/** The app's JSON body parser, from now on run by the routes themselves after their guards (accessRoutes). */
+export function takeJsonBodyParser(app: object): Koa.Middleware | undefined {
+  const parser = jsonBodyParsers.get(app);
+  if (!parser) return undefined;
+  parser.afterAccess = true;
+  return parser.parse;
+}
+
 export interface ServiceAppOptions {
   name: string;
   logger: Logger;
@@ -95,16 +110,19 @@ export function createServiceApp(options: ServiceAppOptions): Koa<ServiceState> 
   app.use(compress({ threshold: 1024, br: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } }, gzip: { level: 6 } }));
   app.use(conditional());
   app.use(etag());
-  app.use(
-    bodyParser({
+  const parser = {
+    parse: bodyParser({
       enableTypes: ['json'],
       jsonLimit: options.bodyLimit ?? '100kb',
       onerror: (error, ctx) => {
         if ((error as { status?: number }).status === 413) ctx.throw(413, 'The request body is too large.');
         ctx.throw(400, 'The request body is not valid JSON.');
       },
-    }),
-  );
+    }) as Koa.Middleware,
+    afterAccess: false,
+  };
+  jsonBodyParsers.set(app, parser);
+  app.use(async (ctx, next) => (parser.afterAccess ? next() : parser.parse(ctx, next)));
   return app;
 }
 

@@ -1,8 +1,7 @@
-import Router from '@koa/router';
-import type Koa from 'koa';
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { ADMIN_PAGE_SIZE, type AuditEntry, type Page } from '@shop/api-types';
+import type { AccessRoutes } from './access/access-routes';
 import type { AuthContext, AuthState } from './auth/guards';
 import { parseParams } from './validation';
 import { sqlTimestamp, toIso } from './time';
@@ -37,7 +36,7 @@ export interface AuditLog {
   table: string;
   record(db: Knex | Knex.Transaction, actor: AuthContext, record: AuditRecord): Promise<void>;
   /** GET /api/admin/audit/{service}: newest first, 15 a page (staff only). */
-  routes(db: Knex, requireStaff: Koa.Middleware<AuthState>): Router<AuthState>;
+  routes(db: Knex, routes: AccessRoutes<AuthState>): void;
 }
 
 export function auditLog(service: string): AuditLog {
@@ -55,9 +54,8 @@ export function auditLog(service: string): AuditLog {
         created_at: sqlTimestamp(),
       });
     },
-    routes(db, requireStaff) {
-      const router = new Router<AuthState>({ prefix: `/api/admin/audit/${service}` });
-      router.get('/', requireStaff, async (ctx) => {
+    routes(db, routes) {
+      routes.under('').get(`/api/admin/audit/${service}`, async (ctx) => {
         const { page } = parseParams(pageQuery, ctx.query);
         const [{ total }] = (await db(table).count<{ total: number | string }[]>({ total: '*' })) as [{ total: number | string }];
         const rows: AuditRow[] = await db(table)
@@ -82,7 +80,6 @@ export function auditLog(service: string): AuditLog {
         };
         ctx.body = answer;
       });
-      return router;
     },
   };
 }

@@ -7,6 +7,7 @@ export * from './database';
 export * from './env';
 export * from './time';
 export * from './auth';
+export * from './access';
 export * from './audit';
 export * from './metrics';
 export * from './request-context';

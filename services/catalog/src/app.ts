@@ -3,6 +3,8 @@ import type { Knex } from 'knex';
 import type { ProductOrderLine } from '@shop/api-types';
 import {
   REPO_ROOT,
+  accessRoutes,
+  callerGuards,
   SHOP_SERVICES,
   answerUnavailableAs503,
   createAuthGuards,
@@ -64,20 +66,15 @@ export function createCatalogApp({
   const app = createServiceApp({ name: 'catalog', logger, db, bodyLimit: '300kb' });
   const repository = new CatalogRepository(db);
   const synonyms = new SearchSynonyms(db);
-  const { requireStaff } = createAuthGuards(resolveToken);
+  const guards = createAuthGuards(resolveToken);
   app.use(mediaMiddleware(mediaDir, uploadDir));
-  const products = productRoutes(repository, synonyms);
-  app.use(products.routes()).use(products.allowedMethods());
-  const internal = productInternalRoutes(repository, internalSecret);
-  app.use(internal.routes()).use(internal.allowedMethods());
-  const internalSynonyms = synonymInternalRoutes(repository, synonyms, internalSecret);
-  app.use(internalSynonyms.routes()).use(internalSynonyms.allowedMethods());
-  // Before the catalogue's admin routes: their /products/... paths would otherwise answer first.
-  const adminSynonyms = adminSynonymRoutes(db, synonyms, requireStaff);
-  app.use(adminSynonyms.routes()).use(adminSynonyms.allowedMethods());
-  const admin = adminCatalogRoutes({ db, requireStaff, uploadDir, orderLines, logger });
-  app.use(admin.routes()).use(admin.allowedMethods());
-  const auditLogRoutes = audit.routes(db, requireStaff);
-  app.use(auditLogRoutes.routes()).use(auditLogRoutes.allowedMethods());
+  const routes = accessRoutes('catalog', callerGuards(guards, { internalSecret }));
+  productRoutes(routes, repository, synonyms);
+  productInternalRoutes(routes, repository);
+  synonymInternalRoutes(routes, repository, synonyms);
+  adminSynonymRoutes(routes, db, synonyms);
+  adminCatalogRoutes(routes, { db, uploadDir, orderLines, logger });
+  audit.routes(db, routes);
+  routes.mount(app);
   return app;
 }

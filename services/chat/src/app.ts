@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { createServiceApp, type Logger } from '@shop/service-kit';
+import { accessRoutes, createServiceApp, type Logger, type ServiceState } from '@shop/service-kit';
 import { CatalogClient } from './clients/catalog';
 import { CustomersClient } from './clients/customers';
 import { OrdersClient } from './clients/orders';
@@ -41,7 +41,9 @@ export function buildChatServices(options: { db: Knex; logger: Logger; config: C
 /** POST /api/chat, health checks, and the shop's one error shape. */
 export function createChatApp(services: ChatServices) {
   const app = createServiceApp({ name: 'chat', logger: services.logger, db: services.db, bodyLimit: '100kb' });
-  const router = chatRoutes(services.assistant);
-  app.use(router.routes()).use(router.allowedMethods());
+  // POST /api/chat is public (a signed-in shopper's bearer is read by the assistant, not required).
+  const routes = accessRoutes<ServiceState>('chat', {});
+  chatRoutes(routes, services.assistant);
+  routes.mount(app);
   return app;
 }

@@ -1,6 +1,5 @@
-import Router from '@koa/router';
 import { CHAT_MESSAGE_MAX_LENGTH, type ChatReply } from '@shop/api-types';
-import { bearerToken, parseBody, type ServiceState } from '@shop/service-kit';
+import { bearerToken, parseBody, type ServiceState, type AccessRoutes } from '@shop/service-kit';
 import { z } from 'zod';
 import { randomUUID } from 'node:crypto';
 import type { Assistant } from './engine/assistant';
@@ -101,8 +100,8 @@ export const chatBodySchema = z.object(
   CHAT_MESSAGES.body,
 );
 
-export function chatRoutes(assistant: Assistant): Router<ServiceState> {
-  const router = new Router<ServiceState>({ prefix: '/api' });
+export function chatRoutes(routes: AccessRoutes<ServiceState>, assistant: Assistant): void {
+  const router = routes.under('/api');
 
   router.post('/chat', async (ctx) => {
     const body = parseBody(chatBodySchema, ctx.request.body);
@@ -118,6 +117,4 @@ export function chatRoutes(assistant: Assistant): Router<ServiceState> {
     ctx.set('Cache-Control', 'no-store');
     ctx.body = reply;
   });
-
-  return router;
 }

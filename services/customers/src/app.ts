@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { createAuthGuards, createServiceApp, type Logger } from '@shop/service-kit';
+import { accessRoutes, callerGuards, createAuthGuards, createServiceApp, type Logger } from '@shop/service-kit';
 import { audit } from './audit';
 import { adminCustomerRoutes } from './admin/admin-routes';
 import { httpCustomerOrders, type CustomerOrdersSource } from './admin/orders-client';
@@ -52,31 +52,28 @@ export function createCustomersApp(options: CustomersAppOptions) {
   const codes = new ResetCodes(db);
   const guards = createAuthGuards((token) => tokens.resolve(token));
 
-  const routers = [
-    accountRoutes({ db, accounts, ledger, hasher }),
-    sessionRoutes({ config, accounts, hasher, tokens, throttle, guards }),
-    profileRoutes({ db, accounts, ledger, hasher, tokens, throttle, mailer, logger, guards }),
-    pointsRoutes({ ledger, guards }),
-    addressRoutes({ addresses, places, guards }),
-    placesRoutes(places),
-    passwordResetRoutes({ db, logger, accounts, hasher, tokens, throttle, codes, mailer }),
-    tokenIntrospectionRoutes({ tokens, internalSecret: config.internalSecret }),
-    pointsInternalRoutes({ ledger, internalSecret: config.internalSecret }),
-    adminCustomerRoutes({
-      db,
-      accounts,
-      ledger,
-      hasher,
-      tokens,
-      guards,
-      logger,
-      orders: options.orders ?? httpCustomerOrders(config.ordersUrl, config.internalSecret),
-    }),
-    audit.routes(db, guards.requireStaff),
-  ];
-  // The outbox is a development aid: in production the routes do not exist at all.
-  if (!config.production) routers.push(outboxRoutes(mailer instanceof Outbox ? mailer : new Outbox(config.outboxDir)));
-
-  for (const router of routers) app.use(router.routes()).use(router.allowedMethods());
+  const routes = accessRoutes('customers', callerGuards(guards, { internalSecret: config.internalSecret, production: config.production }));
+  accountRoutes(routes, { db, accounts, ledger, hasher });
+  sessionRoutes(routes, { config, accounts, hasher, tokens, throttle });
+  profileRoutes(routes, { db, accounts, ledger, hasher, tokens, throttle, mailer, logger });
+  pointsRoutes(routes, { ledger });
+  addressRoutes(routes, { addresses, places });
+  placesRoutes(routes, places);
+  passwordResetRoutes(routes, { db, logger, accounts, hasher, tokens, throttle, codes, mailer });
+  tokenIntrospectionRoutes(routes, { tokens });
+  pointsInternalRoutes(routes, { ledger });
+  adminCustomerRoutes(routes, {
+    db,
+    accounts,
+    ledger,
+    hasher,
+    tokens,
+    logger,
+    orders: options.orders ?? httpCustomerOrders(config.ordersUrl, config.internalSecret),
+  });
+  audit.routes(db, routes);
+  // The outbox is a development aid: in production its guard answers 404 before anything is read.
+  outboxRoutes(routes, mailer instanceof Outbox ? mailer : new Outbox(config.outboxDir));
+  routes.mount(app);
   return app;
 }

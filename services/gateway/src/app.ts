@@ -10,6 +10,8 @@ import { rateLimits } from './limits/rateLimit';
 import { apiProxy } from './proxy/apiProxy';
 import { responseCache, type RawAnswered, type RawAnswerHooks } from './proxy/responseCache';
 import { pageLookup } from './pages/pageTable';
+import { isApiPath, isCanonicalApiPath } from './routing/canonicalApiPath';
+import { normalisePath } from './routing/requestPath';
 import { runtimeRemotes } from './remotes/runtimeRemotes';
 import { securityHeadersFor } from './security/securityHeaders';
 import type { SharedState } from './shared/sharedState';
@@ -17,7 +19,7 @@ import { firstScreens } from './ssr/firstScreen';
 import { crawling } from './static/crawling';
 import { staticSite } from './static/staticSite';
 
-/** What services answer only to the internal network: never routed, whatever the path looks like. */
+/** What services answer only to the internal network: never routed, however the path is spelled (`/Internal/…`, `//internal/…`). */
 const PRIVATE_PATHS = /^\/(metrics|internal|readyz)(\/|$)/;
 /** '..' or '.' segments, or their encoded forms: a path must reach a service as the client wrote it. */
 const DOT_SEGMENT = /(^|\/)(\.|%2e){1,2}(\/|$)|%2f|%5c/i;
@@ -104,11 +106,23 @@ export function createGateway(config: GatewayConfig, logger: Logger, shared?: Sh
       return;
     }
     ctx.set(securityHeaders(ctx.req).record);
-    if (PRIVATE_PATHS.test(ctx.path)) {
+    if (PRIVATE_PATHS.test(normalisePath(ctx.path))) {
       ctx.state.route = 'private';
       ctx.status = 404;
       ctx.body = { message: 'Not found.' };
       return;
+    }
+    if (isApiPath(ctx.path)) {
+      // Another spelling of an API path is refused before a service is chosen: the services route
+      // case-sensitively and strictly, and only the spelling the access table lists reaches them.
+      if (!isCanonicalApiPath(ctx.path)) {
+        ctx.state.route = 'refused';
+        ctx.status = 404;
+        ctx.body = { message: 'Not found.' };
+        return;
+      }
+      // The limits, the cache and the proxy all decide on this exact path, and it is the one forwarded.
+      ctx.state.normalPath = ctx.path;
     }
     if (DOT_SEGMENT.test(ctx.path)) {
       ctx.state.route = 'refused';

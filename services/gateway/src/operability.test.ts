@@ -79,6 +79,8 @@ describe('gateway in front of a real service', () => {
   let gateway: RunningServer;
   let behindProxy: RunningServer;
   let connections = 0;
+  /** What reached the stand-in service: method and URL as it arrived. */
+  const calls: string[] = [];
   const remotesFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'gateway-remotes-')), 'remotes.json');
 
   beforeAll(async () => {
@@ -115,6 +117,10 @@ describe('gateway in front of a real service', () => {
     });
     router.post('/api/site/v1/push', (ctx) => {
       ctx.body = { sent: true };
+    });
+    app.use(async (ctx, next) => {
+      calls.push(`${ctx.method} ${ctx.url}`);
+      await next();
     });
     app.use(router.routes());
     service = await listen(app, 0);
@@ -176,12 +182,14 @@ describe('gateway in front of a real service', () => {
       const answer = await call(`${gateway.url}${privatePath}`);
       expect([privatePath, answer.status, JSON.parse(answer.body)]).toEqual([privatePath, 404, { message: 'Not found.' }]);
     }
-    for (const sneaky of [
-      '/api/site/products/../../metrics',
-      '/api/site/products/%2e%2e/%2e%2e/metrics',
-      '/api/site/products%2f..%2f..%2fmetrics',
-    ]) {
-      expect([sneaky, (await call(`${gateway.url}${sneaky}`)).status]).toEqual([sneaky, 400]);
+    // Dot segments and escaped slashes: an API path spelled another way is not found (404), any other path is refused (400).
+    for (const [sneaky, status] of [
+      ['/api/site/products/../../metrics', 404],
+      ['/api/site/products/%2e%2e/%2e%2e/metrics', 404],
+      ['/api/site/products%2f..%2f..%2fmetrics', 404],
+      ['/shop/../../metrics', 400],
+    ] as const) {
+      expect([sneaky, (await call(`${gateway.url}${sneaky}`)).status]).toEqual([sneaky, status]);
     }
   });
 
@@ -219,15 +227,28 @@ describe('gateway in front of a real service', () => {
     expect(JSON.parse(refused.body).message).toMatch(/^Too many orders from your network/);
   });
 
-  it('counts a path however it is spelt: case, escapes, doubled or trailing slashes', async () => {
+  it('answers any other spelling of an API path 404 before choosing a service: case, escapes, dot segments, doubled or trailing slashes', async () => {
     const order = (spelling: string) => call(`${gateway.url}${spelling}`, { method: 'POST', body: '{}', localAddress: '127.0.0.10' });
-    expect((await order('/api/site/orders/Store')).status).toBe(201);
-    expect((await order('/api/site//orders/store/')).status).toBe(201);
-    for (const spelling of ['/api/site/orders/STORE', '/api/site/orders/%73tore', '/API/site/orders/store']) {
+    const before = calls.length;
+    for (const spelling of [
+      '/api/site/orders/Store',
+      '/api/site//orders/store',
+      '/api/site/orders/store/',
+      '/api/site/orders/STORE',
+      '/api/site/orders/%73tore',
+      '/API/site/orders/store',
+      '/api/site/orders/./store',
+      '/api/site/x/../orders/store',
+      '/api/site/orders%2fstore',
+    ]) {
       const refused = await order(spelling);
-      expect([spelling, refused.status]).toEqual([spelling, 429]);
-      expect(JSON.parse(refused.body).message).toMatch(/^Too many orders from your network/);
+      expect([spelling, refused.status, JSON.parse(refused.body)]).toEqual([spelling, 404, { message: 'Not found.' }]);
     }
+    // None reached the service.
+    expect(calls.slice(before)).toEqual([]);
+    // The table's own spelling goes through, capitals included, with a query string.
+    expect((await order('/api/site/orders/store?lang=sw')).status).toBe(201);
+    expect(calls.at(-1)).toBe('POST /api/site/orders/store?lang=sw');
   });
 
   it('limits registrations, coupon checks, payment pages and M-Pesa prompts per address, with Retry-After', async () => {

@@ -1,5 +1,7 @@
 import type { Knex } from 'knex';
 import {
+  accessRoutes,
+  callerGuards,
   createAuthGuards,
   createServiceApp,
   HttpError,
@@ -121,30 +123,30 @@ export function buildOrdersServices(options: {
 export function createOrdersApp(services: OrdersServices) {
   const { db, logger } = services;
   const app = createServiceApp({ name: 'orders', logger, db });
-  const routers = [
-    checkoutRoutes({ checkout: services.checkout, guards: services.guards }),
-    couponRoutes(services.coupons, services.guards),
-    customerOrderRoutes({ orders: services.orders, guards: services.guards }),
-    paymentRoutes({
-      payments: services.payments,
-      simulator: services.simulator,
-      logger,
-      guards: services.guards,
-      callbackQueries: services.callbackQueries,
-    }),
-    pendingOrderRoutes({ orders: services.orders, payments: services.payments, guards: services.guards }),
-    orderInternalRoutes({ db, orders: services.orders, internalSecret: services.config.internalSecret }),
-    adminRoutes({
-      db,
-      orders: services.orders,
-      coupons: services.coupons,
-      payments: services.payments,
-      requireStaff: services.guards.requireStaff,
-      logger,
-      clock: services.clock,
-    }),
-    audit.routes(db, services.guards.requireStaff),
-  ];
-  for (const router of routers) app.use(router.routes()).use(router.allowedMethods());
+  const routes = accessRoutes(
+    'orders',
+    callerGuards(services.guards, { internalSecret: services.config.internalSecret, production: services.config.production }),
+  );
+  checkoutRoutes(routes, { checkout: services.checkout });
+  couponRoutes(routes, services.coupons);
+  customerOrderRoutes(routes, { orders: services.orders });
+  paymentRoutes(routes, {
+    payments: services.payments,
+    simulator: services.simulator,
+    logger,
+    callbackQueries: services.callbackQueries,
+  });
+  pendingOrderRoutes(routes, { orders: services.orders, payments: services.payments });
+  orderInternalRoutes(routes, { db, orders: services.orders });
+  adminRoutes(routes, {
+    db,
+    orders: services.orders,
+    coupons: services.coupons,
+    payments: services.payments,
+    logger,
+    clock: services.clock,
+  });
+  audit.routes(db, routes);
+  routes.mount(app);
   return app;
 }

@@ -1,4 +1,3 @@
-import Router from '@koa/router';
 import multer from '@koa/multer';
 import type Koa from 'koa';
 import type { Knex } from 'knex';
@@ -15,7 +14,16 @@ import {
   type AdminProductDetail,
   type ProductOrderLine,
 } from '@shop/api-types';
-import { currentAuth, notFound, parseBody, parseParams, unprocessable, type AuthState, type Logger } from '@shop/service-kit';
+import {
+  currentAuth,
+  notFound,
+  parseBody,
+  parseParams,
+  unprocessable,
+  type AuthState,
+  type Logger,
+  type AccessRoutes,
+} from '@shop/service-kit';
 import { audit } from '../audit';
 import { AdminCatalogRepository } from './admin-repository';
 import { storeProductImage, type UploadedFile } from './images';
@@ -25,7 +33,6 @@ export type ProductOrderLines = (productId: number) => Promise<ProductOrderLine[
 
 export interface AdminRoutesOptions {
   db: Knex;
-  requireStaff: Koa.Middleware<AuthState>;
   uploadDir: string;
   orderLines: ProductOrderLines;
   logger: Logger;
@@ -58,10 +65,9 @@ const firstImage = (ctx: Koa.Context): UploadedFile | undefined => {
 };
 
 /** The back office's catalogue calls (admin spec section 7): staff only; writes audited. */
-export function adminCatalogRoutes({ db, requireStaff, uploadDir, orderLines, logger }: AdminRoutesOptions): Router<AuthState> {
+export function adminCatalogRoutes(routes: AccessRoutes<AuthState>, { db, uploadDir, orderLines, logger }: AdminRoutesOptions): void {
   const repository = new AdminCatalogRepository(db);
-  const router = new Router<AuthState>({ prefix: '/api/admin' });
-  router.use(requireStaff);
+  const router = routes.under('/api/admin');
   router.use(async (ctx, next) => {
     ctx.set('Cache-Control', 'no-store');
     await next();
@@ -221,6 +227,4 @@ export function adminCatalogRoutes({ db, requireStaff, uploadDir, orderLines, lo
   router.post('/brands/update/:id', multipart, saveBrand('update'));
   router.post('/brands/archive/:id', archive('brands', 'brand', true));
   router.post('/brands/restore/:id', archive('brands', 'brand', false));
-
-  return router;
 }

@@ -1,6 +1,5 @@
-import Router from '@koa/router';
 import { productLookupBodySchema, type CatalogRevisionResponse, type ProductLookupResponse } from '@shop/api-types';
-import { parseBody, requireInternalSecret, type ServiceState } from '@shop/service-kit';
+import { parseBody, type AccessRoutes, type AuthState } from '@shop/service-kit';
 import type { CatalogRepository } from './repository';
 
 /**
@@ -9,9 +8,8 @@ import type { CatalogRepository } from './repository';
  * products a shopper can buy are answered: a missing id is a product that is gone. Never cached.
  * GET /internal/catalog/revision: what lets the orders service cache lookups safely (see the type).
  */
-export function productInternalRoutes(repository: CatalogRepository, internalSecret: string): Router<ServiceState> {
-  const router = new Router<ServiceState>({ prefix: '/internal' });
-  router.use(requireInternalSecret<ServiceState>(internalSecret));
+export function productInternalRoutes(routes: AccessRoutes<AuthState>, repository: CatalogRepository): void {
+  const router = routes.under('/internal');
 
   router.post('/products/lookup', async (ctx) => {
     const { ids } = parseBody(productLookupBodySchema, ctx.request.body);
@@ -25,6 +23,4 @@ export function productInternalRoutes(repository: CatalogRepository, internalSec
     ctx.set('Cache-Control', 'no-store');
     ctx.body = answer;
   });
-
-  return router;
 }

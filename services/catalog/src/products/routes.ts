@@ -1,4 +1,3 @@
-import Router from '@koa/router';
 import {
   productFilterQuerySchema,
   productSearchBodySchema,
@@ -7,7 +6,7 @@ import {
   type Brand,
   type ProductFilterResult,
 } from '@shop/api-types';
-import { notFound, parseBody, parseParams, type ServiceState } from '@shop/service-kit';
+import { notFound, parseBody, parseParams, type AccessRoutes, type AuthState } from '@shop/service-kit';
 import { z } from 'zod';
 import { searchClauses } from '../search/expand';
 import type { SearchSynonyms } from '../search/synonyms';
@@ -19,8 +18,8 @@ const CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=300';
 const slugParam = z.object({ slug: slugSchema });
 const brandParam = z.object({ brandSlug: slugSchema });
 
-export function productRoutes(repository: CatalogRepository, synonyms: SearchSynonyms): Router<ServiceState> {
-  const router = new Router<ServiceState>({ prefix: '/api/site' });
+export function productRoutes(routes: AccessRoutes<AuthState>, repository: CatalogRepository, synonyms: SearchSynonyms): void {
+  const router = routes.under('/api/site');
 
   router.use(async (ctx, next) => {
     await next();
@@ -98,6 +97,4 @@ export function productRoutes(repository: CatalogRepository, synonyms: SearchSyn
     if (!product) throw notFound('Product not found.');
     ctx.body = product;
   });
-
-  return router;
 }

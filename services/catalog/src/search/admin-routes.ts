@@ -1,4 +1,3 @@
-import Router from '@koa/router';
 import type Koa from 'koa';
 import type { Knex } from 'knex';
 import {
@@ -8,7 +7,7 @@ import {
   type AdminSearchSynonymForm,
   type SearchSynonymSaved,
 } from '@shop/api-types';
-import { currentAuth, notFound, parseBody, parseParams, unprocessable, type AuthState } from '@shop/service-kit';
+import { currentAuth, notFound, parseBody, parseParams, unprocessable, type AuthState, type AccessRoutes } from '@shop/service-kit';
 import { audit } from '../audit';
 import { isDuplicate, type SearchSynonyms } from './synonyms';
 
@@ -22,9 +21,8 @@ const describe = (form: AdminSearchSynonymForm): string => `${form.phrase} → $
  * change writes an audit row in its own transaction, which moves the catalogue revision: the
  * assistant and the orders service read the catalogue again.
  */
-export function adminSynonymRoutes(db: Knex, synonyms: SearchSynonyms, requireStaff: Koa.Middleware<AuthState>): Router<AuthState> {
-  const router = new Router<AuthState>({ prefix: '/api/admin/products/synonyms' });
-  router.use(requireStaff);
+export function adminSynonymRoutes(routes: AccessRoutes<AuthState>, db: Knex, synonyms: SearchSynonyms): void {
+  const router = routes.under('/api/admin/products/synonyms');
   router.use(async (ctx, next) => {
     ctx.set('Cache-Control', 'no-store');
     await next();
@@ -89,6 +87,4 @@ export function adminSynonymRoutes(db: Knex, synonyms: SearchSynonyms, requireSt
     synonyms.forget();
     ctx.body = { message: `${synonym.phrase} deleted.` };
   });
-
-  return router;
 }

@@ -1,6 +1,5 @@
-import Router from '@koa/router';
 import type { SearchSynonymsResponse } from '@shop/api-types';
-import { requireInternalSecret, type ServiceState } from '@shop/service-kit';
+import type { AccessRoutes, AuthState } from '@shop/service-kit';
 import type { CatalogRepository } from '../products/repository';
 import type { SearchSynonyms } from './synonyms';
 
@@ -10,13 +9,8 @@ import type { SearchSynonyms } from './synonyms';
  * The revision is read first: a change committed in between moves it again, so a reader that
  * refreshes when the revision moves never keeps a table older than the revision it holds.
  */
-export function synonymInternalRoutes(
-  repository: CatalogRepository,
-  synonyms: SearchSynonyms,
-  internalSecret: string,
-): Router<ServiceState> {
-  const router = new Router<ServiceState>({ prefix: '/internal' });
-  router.use(requireInternalSecret<ServiceState>(internalSecret));
+export function synonymInternalRoutes(routes: AccessRoutes<AuthState>, repository: CatalogRepository, synonyms: SearchSynonyms): void {
+  const router = routes.under('/internal');
 
   router.get('/catalog/synonyms', async (ctx) => {
     const revision = await repository.revision();
@@ -24,6 +18,4 @@ export function synonymInternalRoutes(
     ctx.set('Cache-Control', 'no-store');
     ctx.body = answer;
   });
-
-  return router;
 }

@@ -1,7 +1,6 @@
-import Router from '@koa/router';
 import type { Knex } from 'knex';
 import { ACCOUNT_MESSAGES, registerBodySchema, SIGN_UP_POINTS, type RegisterResponse } from '@shop/api-types';
-import { parseBody, unprocessable, type AuthState } from '@shop/service-kit';
+import { parseBody, unprocessable, type AuthState, type AccessRoutes } from '@shop/service-kit';
 import { isUniqueViolation } from '../db/errors';
 import type { PointsLedger } from '../points/ledger';
 import type { PasswordHasher } from './passwords';
@@ -9,14 +8,17 @@ import type { AccountsRepository } from './repository';
 
 export const emailTaken = () => unprocessable({ email: [ACCOUNT_MESSAGES.emailTaken] });
 
-export function accountRoutes(deps: {
-  db: Knex;
-  accounts: AccountsRepository;
-  ledger: PointsLedger;
-  hasher: PasswordHasher;
-}): Router<AuthState> {
+export function accountRoutes(
+  routes: AccessRoutes<AuthState>,
+  deps: {
+    db: Knex;
+    accounts: AccountsRepository;
+    ledger: PointsLedger;
+    hasher: PasswordHasher;
+  },
+): void {
   const { db, accounts, ledger, hasher } = deps;
-  const router = new Router<AuthState>({ prefix: '/api' });
+  const router = routes.under('/api');
 
   /**
    * A new customer with the sign-up points as the first ledger row, in one transaction. Only the
@@ -47,6 +49,4 @@ export function accountRoutes(deps: {
     ctx.status = 201;
     ctx.body = answer;
   });
-
-  return router;
 }

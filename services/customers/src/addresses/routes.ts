@@ -1,6 +1,6 @@
-import Router, { type RouterContext } from '@koa/router';
+import type { RouterContext } from '@koa/router';
 import { ACCOUNT_MESSAGES, addressBodySchema, type AddressBody, type AddressSavedResponse, type MessageResponse } from '@shop/api-types';
-import { notFound, parseBody, parseParams, unprocessable, currentAuth, type createAuthGuards, type AuthState } from '@shop/service-kit';
+import { notFound, parseBody, parseParams, unprocessable, currentAuth, type AuthState, type AccessRoutes } from '@shop/service-kit';
 import { z } from 'zod';
 import type { PlacesRepository } from '../places/repository';
 import type { AddressesRepository } from './repository';
@@ -17,14 +17,15 @@ const idParam = z.object({
 /** Another customer's address answers exactly like a missing one: 404, never 403. */
 const addressNotFound = () => notFound('Address not found.');
 
-export function addressRoutes(deps: {
-  addresses: AddressesRepository;
-  places: PlacesRepository;
-  guards: ReturnType<typeof createAuthGuards>;
-}): Router<AuthState> {
-  const { addresses, places, guards } = deps;
-  const router = new Router<AuthState>({ prefix: '/api/addresses' });
-  router.use(guards.requireCustomer);
+export function addressRoutes(
+  routes: AccessRoutes<AuthState>,
+  deps: {
+    addresses: AddressesRepository;
+    places: PlacesRepository;
+  },
+): void {
+  const { addresses, places } = deps;
+  const router = routes.under('/api/addresses');
 
   /** The county must exist and the sub-county must be one of its own. */
   async function checkPlaces(body: AddressBody): Promise<void> {
@@ -80,6 +81,4 @@ export function addressRoutes(deps: {
   };
   router.delete('/:id', remove);
   router.post('/delete/:id', remove);
-
-  return router;
 }

@@ -1,4 +1,3 @@
-import Router from '@koa/router';
 import type Koa from 'koa';
 import type { Knex } from 'knex';
 import {
@@ -18,9 +17,9 @@ import {
   parseParams,
   toIso,
   unprocessable,
-  type AuthGuards,
   type AuthState,
   type Logger,
+  type AccessRoutes,
 } from '@shop/service-kit';
 import { audit } from '../audit';
 import type { PasswordHasher } from '../accounts/passwords';
@@ -36,7 +35,6 @@ interface AdminRoutesDeps {
   ledger: PointsLedger;
   hasher: PasswordHasher;
   tokens: TokenStore;
-  guards: AuthGuards;
   orders: CustomerOrdersSource;
   logger: Logger;
 }
@@ -56,9 +54,11 @@ interface AccountListRow {
 const escapeLike = (text: string): string => `%${text.toLowerCase().replace(/[!%_]/g, (c) => `!${c}`)}%`;
 
 /** The back office's customers and staff (Administration) pages: staff only; staff changes audited. */
-export function adminCustomerRoutes({ db, accounts, ledger, hasher, tokens, guards, orders, logger }: AdminRoutesDeps): Router<AuthState> {
-  const router = new Router<AuthState>({ prefix: '/api/admin' });
-  router.use(guards.requireStaff);
+export function adminCustomerRoutes(
+  routes: AccessRoutes<AuthState>,
+  { db, accounts, ledger, hasher, tokens, orders, logger }: AdminRoutesDeps,
+): void {
+  const router = routes.under('/api/admin');
   router.use(async (ctx, next) => {
     ctx.set('Cache-Control', 'no-store');
     await next();
@@ -226,6 +226,4 @@ export function adminCustomerRoutes({ db, accounts, ledger, hasher, tokens, guar
     if (!(await customersQuery().where('a.id', id).first('a.id'))) throw notFound('Customer not found.');
     ctx.body = await ledger.history(id);
   });
-
-  return router;
 }

@@ -72,6 +72,29 @@ describe.each(testDatabases('customers'))('dev outbox routes on $dialect', (data
     }
   });
 
+  it('answer only a caller on this machine: another address the gateway forwards is refused', async () => {
+    const h = await startHarness(database);
+    try {
+      await h.outbox.send({ to: 'victim@example.com', subject: 'Your reset code', text: '123456', html: '<p>123456</p>' });
+      for (const address of ['192.168.1.20', '203.0.113.9', '2001:db8::1', '127.0.0.1, 10.0.0.2']) {
+        for (const url of ['/api/dev/outbox', '/api/dev/outbox/latest?to=victim@example.com']) {
+          const refused = await h.request('GET', url, { headers: { 'x-forwarded-for': address } });
+          expect([address, url, refused.status, refused.body]).toEqual([
+            address,
+            url,
+            403,
+            { message: 'The development outbox answers only on the machine the shop runs on.' },
+          ]);
+        }
+      }
+      // The shop's own machine (the gateway forwards 127.0.0.1 for a browser on it) still reads it.
+      const local = await h.request('GET', '/api/dev/outbox/latest?to=victim@example.com', { headers: { 'x-forwarded-for': '127.0.0.1' } });
+      expect([local.status, local.body.text]).toEqual([200, '123456']);
+    } finally {
+      await h.close();
+    }
+  });
+
   it('do not exist in production', async () => {
     const h = await startHarness(database, { config: { production: true, internalSecret: 'prod-secret' } });
     try {

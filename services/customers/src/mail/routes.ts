@@ -1,16 +1,16 @@
-import Router from '@koa/router';
-import { notFound, parseParams, type AuthState } from '@shop/service-kit';
+import { notFound, parseParams, type AuthState, type AccessRoutes } from '@shop/service-kit';
 import { z } from 'zod';
 import type { Outbox, StoredMail } from './mailer';
 
 const latestQuery = z.object({ to: z.string('The to parameter is required.').trim().min(1, 'The to parameter is required.').max(255) });
 
 /**
- * Development only (never mounted when NODE_ENV=production): read the local outbox, so tests and
- * the browser journeys can pick up the reset code a "mail" carried.
+ * Development only: read the local outbox, so tests and the browser journeys can pick up the reset
+ * code a "mail" carried. The access table's `dev-loopback` guard answers 404 in production and 403
+ * to any caller not on this machine (a reset code in here takes over the account it was sent to).
  */
-export function outboxRoutes(outbox: Outbox): Router<AuthState> {
-  const router = new Router<AuthState>({ prefix: '/api/dev/outbox' });
+export function outboxRoutes(routes: AccessRoutes<AuthState>, outbox: Outbox): void {
+  const router = routes.under('/api/dev/outbox');
   router.use(async (ctx, next) => {
     ctx.set('Cache-Control', 'no-store');
     await next();
@@ -33,8 +33,6 @@ export function outboxRoutes(outbox: Outbox): Router<AuthState> {
     if (!mail) throw notFound('No mail to this address.');
     ctx.body = mail;
   });
-
-  return router;
 }
 
 const escapeHtml = (text: string): string =>

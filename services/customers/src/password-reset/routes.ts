@@ -1,4 +1,3 @@
-import Router from '@koa/router';
 import type { Knex } from 'knex';
 import {
   ACCOUNT_MESSAGES,
@@ -7,7 +6,7 @@ import {
   passwordResetBodySchema,
   type MessageResponse,
 } from '@shop/api-types';
-import { HttpError, notFound, parseBody, unprocessable, type Logger, type AuthState } from '@shop/service-kit';
+import { HttpError, notFound, parseBody, unprocessable, type Logger, type AuthState, type AccessRoutes } from '@shop/service-kit';
 import type { PasswordHasher } from '../accounts/passwords';
 import type { AccountsRepository } from '../accounts/repository';
 import type { Mailer } from '../mail/mailer';
@@ -26,18 +25,21 @@ const invalidCode = () => unprocessable({ code: [ACCOUNT_MESSAGES.resetCodeInval
  * at once: anyone knowing an email could take the account. Here the same path takes two steps:
  * without `code` it mails a one-time code; with `code` (and the new password) it resets.
  */
-export function passwordResetRoutes(deps: {
-  db: Knex;
-  logger: Logger;
-  accounts: AccountsRepository;
-  hasher: PasswordHasher;
-  tokens: TokenStore;
-  throttle: LoginThrottle;
-  codes: ResetCodes;
-  mailer: Mailer;
-}): Router<AuthState> {
+export function passwordResetRoutes(
+  routes: AccessRoutes<AuthState>,
+  deps: {
+    db: Knex;
+    logger: Logger;
+    accounts: AccountsRepository;
+    hasher: PasswordHasher;
+    tokens: TokenStore;
+    throttle: LoginThrottle;
+    codes: ResetCodes;
+    mailer: Mailer;
+  },
+): void {
   const { db, logger, accounts, hasher, tokens, throttle, codes, mailer } = deps;
-  const router = new Router<AuthState>({ prefix: '/api' });
+  const router = routes.under('/api');
 
   router.post('/forgot-password', async (ctx) => {
     const raw: unknown = ctx.request.body;
@@ -84,6 +86,4 @@ export function passwordResetRoutes(deps: {
     const answer: MessageResponse = { message: ACCOUNT_MESSAGES.passwordReset };
     ctx.body = answer;
   });
-
-  return router;
 }

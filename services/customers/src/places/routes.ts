@@ -1,5 +1,4 @@
-import Router from '@koa/router';
-import { notFound, parseParams, type AuthState } from '@shop/service-kit';
+import { notFound, parseParams, type AuthState, type AccessRoutes } from '@shop/service-kit';
 import { z } from 'zod';
 import type { PlacesRepository } from './repository';
 
@@ -13,8 +12,8 @@ const countyParam = z.object({
     .transform(Number),
 });
 
-export function placesRoutes(places: PlacesRepository): Router<AuthState> {
-  const router = new Router<AuthState>({ prefix: '/api/site' });
+export function placesRoutes(routes: AccessRoutes<AuthState>, places: PlacesRepository): void {
+  const router = routes.under('/api/site');
 
   router.use(async (ctx, next) => {
     await next();
@@ -30,6 +29,4 @@ export function placesRoutes(places: PlacesRepository): Router<AuthState> {
     if (!(await places.county(countyId))) throw notFound('County not found.');
     ctx.body = await places.subCounties(countyId);
   });
-
-  return router;
 }

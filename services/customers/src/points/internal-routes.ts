@@ -1,5 +1,4 @@
-import Router from '@koa/router';
-import { notFound, parseBody, requireInternalSecret, type AuthState } from '@shop/service-kit';
+import { notFound, parseBody, type AuthState, type AccessRoutes } from '@shop/service-kit';
 import { z } from 'zod';
 import { ORDER_PAID_REVERSED, REDEEM_REFUND, REDEEMED, type PointsLedger } from './ledger';
 
@@ -46,9 +45,8 @@ export const refundPointsInternalBodySchema = z.object({ account_id: accountId, 
 /** Takes back what a paid order credited (reason order_paid) when the order is cancelled. */
 export const reverseEarnInternalBodySchema = z.object({ account_id: accountId, reference });
 
-export function pointsInternalRoutes(deps: { ledger: PointsLedger; internalSecret: string }): Router<AuthState> {
-  const router = new Router<AuthState>({ prefix: '/internal' });
-  router.use(requireInternalSecret<AuthState>(deps.internalSecret));
+export function pointsInternalRoutes(routes: AccessRoutes<AuthState>, deps: { ledger: PointsLedger }): void {
+  const router = routes.under('/internal');
 
   /** 201 with the new row, or 200 with the row already written for this (reason, reference). */
   router.post('/points/earn', async (ctx) => {
@@ -95,6 +93,4 @@ export function pointsInternalRoutes(deps: { ledger: PointsLedger; internalSecre
     ctx.status = result.created ? 201 : 200;
     ctx.body = result;
   });
-
-  return router;
 }

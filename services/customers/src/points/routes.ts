@@ -1,13 +1,11 @@
-import Router, { type RouterContext } from '@koa/router';
+import type { RouterContext } from '@koa/router';
 import { redeemPointsBodySchema, type PointsHistory, type RedeemPointsResponse } from '@shop/api-types';
-import { parseBody, currentAuth, type createAuthGuards, type AuthState } from '@shop/service-kit';
+import { parseBody, currentAuth, type AuthState, type AccessRoutes } from '@shop/service-kit';
 import type { PointsLedger } from './ledger';
 
-export function pointsRoutes(deps: { ledger: PointsLedger; guards: ReturnType<typeof createAuthGuards> }): Router<AuthState> {
-  const { ledger, guards } = deps;
-  const router = new Router<AuthState>({ prefix: '/api' });
-  // '/points' also covers '/points/history' (use() matches path prefixes).
-  router.use(['/redeem/points', '/points'], guards.requireCustomer);
+export function pointsRoutes(routes: AccessRoutes<AuthState>, deps: { ledger: PointsLedger }): void {
+  const { ledger } = deps;
+  const router = routes.under('/api');
 
   router.post('/redeem/points', async (ctx) => {
     const { points } = parseBody(redeemPointsBodySchema, ctx.request.body);
@@ -26,6 +24,4 @@ export function pointsRoutes(deps: { ledger: PointsLedger; guards: ReturnType<ty
   };
   router.get('/points', history);
   router.get('/points/history', history);
-
-  return router;
 }

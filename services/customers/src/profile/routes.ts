@@ -1,4 +1,3 @@
-import Router from '@koa/router';
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import {
@@ -8,15 +7,7 @@ import {
   type CustomerProfile,
   type MessageResponse,
 } from '@shop/api-types';
-import {
-  currentAuth,
-  parseBody,
-  unauthenticated,
-  unprocessable,
-  type AuthState,
-  type createAuthGuards,
-  type Logger,
-} from '@shop/service-kit';
+import { currentAuth, parseBody, unauthenticated, unprocessable, type AuthState, type Logger, type AccessRoutes } from '@shop/service-kit';
 import { emailTaken } from '../accounts/routes';
 import type { PasswordHasher } from '../accounts/passwords';
 import type { AccountsRepository } from '../accounts/repository';
@@ -36,20 +27,21 @@ const currentPasswordSchema = z.object({
   ),
 });
 
-export function profileRoutes(deps: {
-  db: Knex;
-  accounts: AccountsRepository;
-  ledger: PointsLedger;
-  hasher: PasswordHasher;
-  tokens: TokenStore;
-  throttle: LoginThrottle;
-  mailer: Mailer;
-  logger: Logger;
-  guards: ReturnType<typeof createAuthGuards>;
-}): Router<AuthState> {
-  const { db, accounts, ledger, hasher, tokens, throttle, mailer, logger, guards } = deps;
-  const router = new Router<AuthState>({ prefix: '/api' });
-  router.use(['/get-profile', '/profile'], guards.requireCustomer);
+export function profileRoutes(
+  routes: AccessRoutes<AuthState>,
+  deps: {
+    db: Knex;
+    accounts: AccountsRepository;
+    ledger: PointsLedger;
+    hasher: PasswordHasher;
+    tokens: TokenStore;
+    throttle: LoginThrottle;
+    mailer: Mailer;
+    logger: Logger;
+  },
+): void {
+  const { db, accounts, ledger, hasher, tokens, throttle, mailer, logger } = deps;
+  const router = routes.under('/api');
 
   router.get('/get-profile', async (ctx) => {
     const account = await accounts.byId(currentAuth(ctx).accountId);
@@ -124,6 +116,4 @@ export function profileRoutes(deps: {
     const answer: MessageResponse = { message: ACCOUNT_MESSAGES.profileUpdated };
     ctx.body = answer;
   });
-
-  return router;
 }

@@ -1,15 +1,13 @@
-import Router from '@koa/router';
 import type { TokenIntrospection } from '@shop/api-types';
-import { requireInternalSecret, bearerToken, unauthenticated, type AuthState } from '@shop/service-kit';
+import { bearerToken, unauthenticated, type AuthState, type AccessRoutes } from '@shop/service-kit';
 import type { TokenStore } from './tokens';
 
 /**
  * GET /internal/tokens/introspect with `Authorization: Bearer <token>`: who the token belongs to,
  * for services that receive customer or staff tokens (orders, chat). 401 when the token is not live.
  */
-export function tokenIntrospectionRoutes(deps: { tokens: TokenStore; internalSecret: string }): Router<AuthState> {
-  const router = new Router<AuthState>({ prefix: '/internal' });
-  router.use(requireInternalSecret<AuthState>(deps.internalSecret));
+export function tokenIntrospectionRoutes(routes: AccessRoutes<AuthState>, deps: { tokens: TokenStore }): void {
+  const router = routes.under('/internal');
 
   router.get('/tokens/introspect', async (ctx) => {
     const token = bearerToken(ctx.get('authorization'));
@@ -27,6 +25,4 @@ export function tokenIntrospectionRoutes(deps: { tokens: TokenStore; internalSec
     ctx.set('Cache-Control', 'no-store');
     ctx.body = answer;
   });
-
-  return router;
 }

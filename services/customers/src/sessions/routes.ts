@@ -1,4 +1,4 @@
-import Router, { type RouterContext } from '@koa/router';
+import type { RouterContext } from '@koa/router';
 import type Koa from 'koa';
 import {
   ACCOUNT_MESSAGES,
@@ -19,7 +19,7 @@ import {
   unauthenticated,
   unprocessable,
   type AuthState,
-  type createAuthGuards,
+  type AccessRoutes,
 } from '@shop/service-kit';
 import type { PasswordHasher } from '../accounts/passwords';
 import type { AccountRow, AccountsRepository } from '../accounts/repository';
@@ -30,16 +30,18 @@ import type { TokenStore } from './tokens';
 
 const HOUR_MS = 3600_000;
 
-export function sessionRoutes(deps: {
-  config: CustomersConfig;
-  accounts: AccountsRepository;
-  hasher: PasswordHasher;
-  tokens: TokenStore;
-  throttle: LoginThrottle;
-  guards: ReturnType<typeof createAuthGuards>;
-}): Router<AuthState> {
-  const { config, accounts, hasher, tokens, throttle, guards } = deps;
-  const router = new Router<AuthState>({ prefix: '/api' });
+export function sessionRoutes(
+  routes: AccessRoutes<AuthState>,
+  deps: {
+    config: CustomersConfig;
+    accounts: AccountsRepository;
+    hasher: PasswordHasher;
+    tokens: TokenStore;
+    throttle: LoginThrottle;
+  },
+): void {
+  const { config, accounts, hasher, tokens, throttle } = deps;
+  const router = routes.under('/api');
 
   /** The account whose password this is (throttled per account+address), or a 422/429. */
   const checkCredentials = async (ctx: Koa.Context, body: LoginBody, now: Date): Promise<AccountRow> => {
@@ -126,11 +128,9 @@ export function sessionRoutes(deps: {
 
   // Logging out is always safe, so /api/logout takes any live bearer token; the admin area has its
   // own, which also clears the session cookies (a forged cross-site logout fails the CSRF check).
-  router.post('/logout', guards.requireAuth, logout);
-  router.post('/admin/logout', guards.requireStaff, async (ctx) => {
+  router.post('/logout', logout);
+  router.post('/admin/logout', async (ctx) => {
     await logout(ctx);
     setStaffCookies(ctx, null);
   });
-
-  return router;
 }

@@ -26,7 +26,8 @@ function sendJson(res: http.ServerResponse, status: number, body: unknown): void
  * own timeout); a body over the limit a 413, whether it announces its length or streams in chunks.
  * Every call carries the request id the gateway made (x-request-id) and the client's address.
  * The service is picked by the path's normal form (routing/requestPath.ts), the one the limits and
- * the cache use; the path itself goes on as the client wrote it.
+ * the cache use; an /api path reaches here only in its canonical form (routing/canonicalApiPath.ts),
+ * so its normal form is the path itself, and that path is what the service gets.
  *
  * A service of several instances (its URL a comma list: CATALOG_URL=http://a:4101,http://b:4101)
  * gets the requests in turn. A request an instance refused never reached it, whatever its method:
@@ -93,6 +94,9 @@ export function apiProxy(
     ctx.req.headers['x-forwarded-for'] = addressOf(ctx.req);
     // Connection is hop-by-hop: a client's "close" must not close the pooled connection to the service.
     ctx.req.headers.connection = 'keep-alive';
+    // An /api call goes on with exactly the path the service was chosen by (canonical by now,
+    // app.ts), never another form of it (an absolute-form request line, say).
+    if (path.startsWith('/api/')) ctx.req.url = `${path}${ctx.search}`;
     ctx.respond = false;
     const started = Date.now();
     const rotation = rotationOfArea.get(route.area)!;

@@ -2,12 +2,12 @@
 const NOT_NORMAL = /[A-Z%]|\/\/|.\/$/;
 
 /**
- * The path as the services' routers understand it: they match without regard to case and accept a
- * trailing slash, so `/api/site/orders/Store/` places an order as `/api/site/orders/store` does.
- * Whatever the gateway decides by path (rate limits, which area's cache a change empties, which
- * service answers) compares this form, so no spelling of a path escapes a rule meant for it.
- * Lower-case, percent-decoded (left as written where the escape is broken), without duplicate or
- * trailing slashes. Most paths are normal already and are returned as they are.
+ * The one form every spelling of a path comes down to: lower-case, percent-decoded (left as written
+ * where the escape is broken), without duplicate or trailing slashes. An /api path reaches the
+ * limits, the cache and the proxy only in the canonical spelling the access table lists
+ * (canonicalApiPath.ts: any other is answered 404 first), so for it this is the path itself; the
+ * other paths (pages, media) are still compared in this form, so no spelling escapes a rule meant
+ * for them. Most paths are normal already and are returned as they are.
  */
 export function normalisePath(path: string): string {
   if (!NOT_NORMAL.test(path)) return path;

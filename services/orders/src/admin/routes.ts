@@ -1,4 +1,3 @@
-import Router from '@koa/router';
 import type Koa from 'koa';
 import type { Knex } from 'knex';
 import {
@@ -23,6 +22,7 @@ import {
   unprocessable,
   type AuthState,
   type Logger,
+  type AccessRoutes,
 } from '@shop/service-kit';
 import type { CouponsRepository } from '../coupons/repository';
 import { ORDER_STATUSES } from '../orders/statuses';
@@ -38,18 +38,16 @@ export interface AdminRoutesDeps {
   orders: OrdersRepository;
   coupons: CouponsRepository;
   payments: PaymentsService;
-  requireStaff: Koa.Middleware<AuthState>;
   logger: Logger;
   clock?: () => Date;
 }
 
 /** The back office's orders, coupons, dashboard and reports (admin spec section 7), staff only. */
-export function adminRoutes(deps: AdminRoutesDeps): Router<AuthState> {
+export function adminRoutes(routes: AccessRoutes<AuthState>, deps: AdminRoutesDeps): void {
   const adminOrders = new AdminOrders(deps.db, deps.orders, deps.coupons, deps.clock);
   const adminCoupons = new AdminCoupons(deps.db);
   const reports = new Reports(deps.db, deps.clock);
-  const router = new Router<AuthState>({ prefix: '/api/admin' });
-  router.use(deps.requireStaff);
+  const router = routes.under('/api/admin');
   router.use(async (ctx, next) => {
     await next();
     ctx.set('Cache-Control', 'private, no-store');
@@ -166,6 +164,4 @@ export function adminRoutes(deps: AdminRoutesDeps): Router<AuthState> {
   router.get('/dashboard/order_report', async (ctx) => {
     json(ctx, await reports.orderReport(reportQuery(ctx.query)));
   });
-
-  return router;
 }

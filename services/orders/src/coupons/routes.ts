@@ -1,6 +1,5 @@
-import Router from '@koa/router';
 import { couponCheckParamsSchema, couponRedeemBodySchema, type CouponCheckResponse } from '@shop/api-types';
-import { parseBody, parseParams, type AuthGuards, type AuthState } from '@shop/service-kit';
+import { parseBody, parseParams, type AuthState, type AccessRoutes } from '@shop/service-kit';
 import { couponCustomer, toCouponDiscount, type CouponsRepository } from './repository';
 
 /**
@@ -10,10 +9,10 @@ import { couponCustomer, toCouponDiscount, type CouponsRepository } from './repo
  * when a customer token comes with it, and (redeem) the phone and M-Pesa number. Nothing is written
  * here: the use is recorded when the order is stored.
  */
-export function couponRoutes(coupons: CouponsRepository, guards: AuthGuards): Router<AuthState> {
-  const router = new Router<AuthState>({ prefix: '/api/site/coupons' });
+export function couponRoutes(routes: AccessRoutes<AuthState>, coupons: CouponsRepository): void {
+  const router = routes.under('/api/site/coupons');
 
-  router.get('/check/:code/:email', guards.optionalCustomer, async (ctx) => {
+  router.get('/check/:code/:email', async (ctx) => {
     const { code, email } = parseParams(couponCheckParamsSchema, ctx.params);
     const who = couponCustomer({ email, customerId: ctx.state.auth?.accountId });
     const answer: CouponCheckResponse = { discount: toCouponDiscount(await coupons.usable(code, who)) };
@@ -21,12 +20,10 @@ export function couponRoutes(coupons: CouponsRepository, guards: AuthGuards): Ro
     ctx.body = answer;
   });
 
-  router.post('/redeem', guards.optionalCustomer, async (ctx) => {
+  router.post('/redeem', async (ctx) => {
     const body = parseBody(couponRedeemBodySchema, ctx.request.body);
     const who = couponCustomer({ email: body.email, customerId: ctx.state.auth?.accountId, phone: body.phone, mpesaNo: body.mpesa_no });
     const answer: CouponCheckResponse = { discount: toCouponDiscount(await coupons.usable(body.code, who)) };
     ctx.body = answer;
   });
-
-  return router;
 }

@@ -1,7 +1,6 @@
-import Router from '@koa/router';
 import type { CustomerOrdersResponse, ProductOrderLine } from '@shop/api-types';
 import { fromCents } from '@shop/money';
-import { parseBody, parseParams, requireInternalSecret, toIso, type AuthState } from '@shop/service-kit';
+import { parseBody, parseParams, toIso, type AuthState, type AccessRoutes } from '@shop/service-kit';
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import type { OrdersRepository } from './repository';
@@ -31,9 +30,8 @@ const idsBody = z.object({
  * the gateway): the orders that contain a product (the catalog's admin product page), and the order
  * counts and orders of customers (the customers service's admin customer pages).
  */
-export function orderInternalRoutes(deps: { db: Knex; orders: OrdersRepository; internalSecret: string }): Router<AuthState> {
-  const router = new Router<AuthState>({ prefix: '/internal' });
-  router.use(requireInternalSecret<AuthState>(deps.internalSecret));
+export function orderInternalRoutes(routes: AccessRoutes<AuthState>, deps: { db: Knex; orders: OrdersRepository }): void {
+  const router = routes.under('/internal');
 
   router.get('/products/:id/order-lines', async (ctx) => {
     const { id } = parseParams(idParam('product'), ctx.params);
@@ -89,6 +87,4 @@ export function orderInternalRoutes(deps: { db: Knex; orders: OrdersRepository; 
     ctx.set('Cache-Control', 'no-store');
     ctx.body = answer;
   });
-
-  return router;
 }

@@ -1,4 +1,3 @@
-import Router from '@koa/router';
 import {
   ORDER_MESSAGES,
   PAYMENT_KEY_HEADER,
@@ -8,7 +7,7 @@ import {
   type PaymentStatusResponse,
 } from '@shop/api-types';
 import { fromCents } from '@shop/money';
-import { HttpError, parseBody, parseParams, type AuthGuards, type AuthState } from '@shop/service-kit';
+import { HttpError, parseBody, parseParams, type AuthState, type AccessRoutes } from '@shop/service-kit';
 import { z } from 'zod';
 import type { PaymentsService } from '../payments/service';
 import { alreadyPaid, ownedOrder } from './payment-key';
@@ -28,14 +27,14 @@ export function paymentStatusOf(order: Pick<OrderRow, 'status_id' | 'is_paid'>):
  * the order's payment key (X-Payment-Key on GET, `payment_key` in the body on POST); anyone else
  * gets 404 'Order not found.'.
  */
-export function pendingOrderRoutes(deps: { orders: OrdersRepository; payments: PaymentsService; guards: AuthGuards }): Router<AuthState> {
-  const router = new Router<AuthState>({ prefix: '/api/site/orders' });
+export function pendingOrderRoutes(routes: AccessRoutes<AuthState>, deps: { orders: OrdersRepository; payments: PaymentsService }): void {
+  const router = routes.under('/api/site/orders');
   router.use(async (ctx, next) => {
     ctx.set('Cache-Control', 'no-store');
     await next();
   });
 
-  router.get('/:id/payment-status', deps.guards.optionalCustomer, async (ctx) => {
+  router.get('/:id/payment-status', async (ctx) => {
     const { id } = parseParams(orderIdParam, ctx.params);
     const order = ownedOrder(await deps.orders.byId(id), {
       auth: ctx.state.auth ?? null,
@@ -54,7 +53,7 @@ export function pendingOrderRoutes(deps: { orders: OrdersRepository; payments: P
     ctx.body = answer;
   });
 
-  router.post('/:id/cancel', deps.guards.optionalCustomer, async (ctx) => {
+  router.post('/:id/cancel', async (ctx) => {
     const { id } = parseParams(orderIdParam, ctx.params);
     const body = parseBody(orderCancelBodySchema, ctx.request.body);
     const order = ownedOrder(await deps.orders.byId(id), { auth: ctx.state.auth ?? null, paymentKey: body.payment_key });
@@ -64,6 +63,4 @@ export function pendingOrderRoutes(deps: { orders: OrdersRepository; payments: P
     const answer: OrderCancelResponse = { message: ORDER_MESSAGES.orderCancelled };
     ctx.body = answer;
   });
-
-  return router;
 }

@@ -1,6 +1,5 @@
-import Router from '@koa/router';
 import type { CustomerOrdersResponse } from '@shop/api-types';
-import { currentAuth, notFound, parseParams, type AuthGuards, type AuthState } from '@shop/service-kit';
+import { currentAuth, notFound, parseParams, type AuthState, type AccessRoutes } from '@shop/service-kit';
 import { z } from 'zod';
 import type { OrdersRepository } from './repository';
 
@@ -13,9 +12,8 @@ const orderNumberParam = z.object({
 });
 
 /** GET /api/orders and GET /api/orders/view/{order_number}: the caller's own orders only. */
-export function customerOrderRoutes(deps: { orders: OrdersRepository; guards: AuthGuards }): Router<AuthState> {
-  const router = new Router<AuthState>({ prefix: '/api/orders' });
-  router.use(deps.guards.requireCustomer);
+export function customerOrderRoutes(routes: AccessRoutes<AuthState>, deps: { orders: OrdersRepository }): void {
+  const router = routes.under('/api/orders');
   router.use(async (ctx, next) => {
     await next();
     ctx.set('Cache-Control', 'private, no-store');
@@ -33,6 +31,4 @@ export function customerOrderRoutes(deps: { orders: OrdersRepository; guards: Au
     if (!order) throw notFound('Order not found.');
     ctx.body = order;
   });
-
-  return router;
 }

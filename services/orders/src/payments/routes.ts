@@ -1,4 +1,3 @@
-import Router from '@koa/router';
 import {
   PAYMENT_KEY_HEADER,
   mpesaPushBodySchema,
@@ -9,7 +8,7 @@ import {
   type TransactionCheckResponse,
 } from '@shop/api-types';
 import { fromCents } from '@shop/money';
-import { notFound, parseBody, parseParams, toIso, type AuthGuards, type AuthState, type Logger } from '@shop/service-kit';
+import { notFound, parseBody, parseParams, toIso, type AuthState, type Logger, type AccessRoutes } from '@shop/service-kit';
 import { z } from 'zod';
 import type { CallbackQueryLimiter } from './callback-query-limiter';
 import { PAYMENT_MESSAGES, type PaymentsService } from './service';
@@ -72,22 +71,24 @@ const OUTCOME = { pay: 'paid', decline: 'declined', cancel: 'cancelled' } as con
  * simulator's hosted page. Nothing a browser or a callback says is trusted: every outcome is asked
  * of the provider (verifyToken, STK query, the simulator's own record) before it is applied.
  */
-export function paymentRoutes(deps: {
-  payments: PaymentsService;
-  simulator: PaymentSimulator | null;
-  logger: Logger;
-  guards: AuthGuards;
-  callbackQueries: CallbackQueryLimiter;
-}): Router<AuthState> {
-  const { payments, simulator, logger, guards, callbackQueries } = deps;
-  const router = new Router<AuthState>({ prefix: '/api/site/v1' });
+export function paymentRoutes(
+  routes: AccessRoutes<AuthState>,
+  deps: {
+    payments: PaymentsService;
+    simulator: PaymentSimulator | null;
+    logger: Logger;
+    callbackQueries: CallbackQueryLimiter;
+  },
+): void {
+  const { payments, simulator, logger, callbackQueries } = deps;
+  const router = routes.under('/api/site/v1');
   router.use(async (ctx, next) => {
     ctx.set('Cache-Control', 'no-store');
     await next();
   });
 
   // Starting or checking a payment: the order's signed-in owner, or its payment key (else 404).
-  router.post('/dpo/pay', guards.optionalCustomer, async (ctx) => {
+  router.post('/dpo/pay', async (ctx) => {
     const body = parseBody(paymentStartBodySchema, ctx.request.body);
     const answer: PaymentStartResponse = await payments.startHosted(body.order_id, {
       auth: ctx.state.auth ?? null,
@@ -123,7 +124,7 @@ export function paymentRoutes(deps: {
     ctx.redirect(state === 'paid' ? successUrl(order.order_number, order.first_name) : failedUrl(order.order_number, state === 'pending'));
   });
 
-  router.post('/push', guards.optionalCustomer, async (ctx) => {
+  router.post('/push', async (ctx) => {
     const body = parseBody(mpesaPushBodySchema, ctx.request.body);
     const answer: MpesaPushResponse = await payments.startPush(
       body.order_id,
@@ -193,7 +194,7 @@ export function paymentRoutes(deps: {
     }
   });
 
-  router.get('/check/transaction/:checkoutRequestId/:orderId', guards.optionalCustomer, async (ctx) => {
+  router.get('/check/transaction/:checkoutRequestId/:orderId', async (ctx) => {
     const params = parseParams(transactionCheckParamsSchema, ctx.params);
     let order = await payments.findOwnedOrder(params.orderId, {
       auth: ctx.state.auth ?? null,
@@ -224,31 +225,31 @@ export function paymentRoutes(deps: {
     ctx.body = answer;
   });
 
-  if (simulator) {
-    router.get('/simulator/:token', async (ctx) => {
-      const params = simulatorParams.safeParse(ctx.params);
-      const row = params.success ? await simulator.find(params.data.token) : undefined;
-      ctx.type = 'text/html; charset=utf-8';
-      ctx.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'");
-      if (!row || row.method !== 'hosted') {
-        ctx.status = 404;
-        ctx.body = simulatorNotFoundPage();
-        return;
-      }
-      ctx.body = simulatorPage(row, simulatorCallbackUrl(row.reference, row.order_number, row.receipt));
-    });
+  // The simulator's pages exist only while it plays the payment provider; otherwise they answer
+  // 404 (the routes stay registered, as every row of the access table must be).
+  router.get('/simulator/:token', async (ctx) => {
+    if (!simulator) throw notFound('Not found.');
+    const params = simulatorParams.safeParse(ctx.params);
+    const row = params.success ? await simulator.find(params.data.token) : undefined;
+    ctx.type = 'text/html; charset=utf-8';
+    ctx.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'");
+    if (!row || row.method !== 'hosted') {
+      ctx.status = 404;
+      ctx.body = simulatorNotFoundPage();
+      return;
+    }
+    ctx.body = simulatorPage(row, simulatorCallbackUrl(row.reference, row.order_number, row.receipt));
+  });
 
-    /** The page's buttons: record the choice, then send the browser to the callback as DPO would (303: POST becomes GET). */
-    router.post('/simulator/:token/:action', async (ctx) => {
-      const params = parseParams(simulatorAction, ctx.params);
-      const row = await simulator.decide(params.token, OUTCOME[params.action]);
-      if (!row || row.method !== 'hosted') throw notFound('Payment not found.');
-      ctx.status = 303;
-      ctx.redirect(simulatorCallbackUrl(row.reference, row.order_number, row.receipt));
-    });
-  }
-
-  return router;
+  /** The page's buttons: record the choice, then send the browser to the callback as DPO would (303: POST becomes GET). */
+  router.post('/simulator/:token/:action', async (ctx) => {
+    if (!simulator) throw notFound('Not found.');
+    const params = parseParams(simulatorAction, ctx.params);
+    const row = await simulator.decide(params.token, OUTCOME[params.action]);
+    if (!row || row.method !== 'hosted') throw notFound('Payment not found.');
+    ctx.status = 303;
+    ctx.redirect(simulatorCallbackUrl(row.reference, row.order_number, row.receipt));
+  });
 }
 
 /** What the shopper is told about a confirmed payment: thanks, or that it comes back (late or second payment). */

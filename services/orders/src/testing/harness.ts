@@ -6,7 +6,7 @@
  */
 import type { Knex } from 'knex';
 import type { LookupProduct } from '@shop/api-types';
-import { createLogger, listen, type AuthContext, type RunningServer } from '@shop/service-kit';
+import { createLogger, httpTokenResolver, listen, type AuthContext, type RunningServer } from '@shop/service-kit';
 import {
   testDatabases,
   testRequester,
@@ -113,7 +113,13 @@ export async function startOrdersHarness(
   const catalogDb = await sibling('catalog', database.dialect).create();
   await prepareCatalogDatabase(catalogDb.db);
   const catalogServer: RunningServer = await listen(
-    createCatalogApp({ db: catalogDb.db, logger: createLogger('catalog'), internalSecret: customers.config.internalSecret }),
+    createCatalogApp({
+      db: catalogDb.db,
+      logger: createLogger('catalog'),
+      internalSecret: customers.config.internalSecret,
+      // Tokens are checked by this harness's customers service, not whatever listens on the default port.
+      resolveToken: httpTokenResolver({ baseUrl: customers.url, internalSecret: customers.config.internalSecret }),
+    }),
     0,
   );
 

@@ -1,0 +1,2 @@
+export * from './access-routes';
+export * from './caller-guards';
