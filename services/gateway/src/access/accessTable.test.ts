@@ -24,7 +24,7 @@ import {
   type CallerKind,
 } from '@shop/api-types';
 import { SHOP_SERVICES, createLogger, listen, type RunningServer } from '@shop/service-kit';
-import { testDatabases } from '@shop/service-kit/src/testing';
+import { testDatabases } from '@shop/service-kit/testing';
 import { startChatHarness, type ChatHarness } from '../../../chat/src/testing/harness';
 import { createGateway } from '../app';
 import { loadGatewayConfig, type GatewayConfig } from '../config';
