@@ -393,4 +393,9 @@ describe('gateway settings', () => {
     expect(() => loadGatewayConfig({ GATEWAY_TRUSTED_PROXIES: 'everyone' })).toThrow(/GATEWAY_TRUSTED_PROXIES must be/);
     expect(loadGatewayConfig({}).trustedProxies).toEqual({ kind: 'none' });
   });
+
+  it('listens on this machine only unless GATEWAY_HOST opens it to the network', () => {
+    expect(loadGatewayConfig({}).host).toBe('127.0.0.1');
+    expect(loadGatewayConfig({ GATEWAY_HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+  });
 });
