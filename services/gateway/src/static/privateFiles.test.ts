@@ -100,6 +100,17 @@ describe('static files are decided on the path as it is read from disk', () => {
     expect(await rawGet(remote.url, '/remoteEntry.js')).toEqual({ status: 200, body: 'console.log("entry");' });
   });
 
+  it("opens a remote's files to other origins, and the shell's only to the shop", async () => {
+    const headersOf = (url: string) => fetch(url).then((answer) => answer.headers);
+    for (const url of [`${gateway.url}/remotes/mf-catalog/remoteEntry.js`, `${remote.url}/remoteEntry.js`]) {
+      const headers = await headersOf(url);
+      expect({ url, policy: headers.get('cross-origin-resource-policy') }).toEqual({ url, policy: 'cross-origin' });
+      expect(headers.get('access-control-allow-origin')).toBe('*');
+      expect(headers.get('x-content-type-options')).toBe('nosniff');
+    }
+    expect((await headersOf(`${gateway.url}/main.1a2b3c4d.js`)).get('cross-origin-resource-policy')).toBe('same-origin');
+  });
+
   it.each(PRIVATE_SPELLINGS)(
     'never hands out /%s from the shell, a remote under the gateway, or a remote on its own port',
     async (spelling) => {
