@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import send from 'koa-send';
 import type Koa from 'koa';
@@ -76,9 +77,15 @@ export function remotesDocument(remotes: RemoteEntry[]): { remotes: RemoteEntry[
 export function staticSite(
   config: GatewayConfig,
   remotes: () => RemoteEntry[] = () => config.remotes,
-  pages: { lookUpPage: LookUpPage; screens?: FirstScreens; crawling?: Crawling } = { lookUpPage: () => null },
+  pages: {
+    lookUpPage: LookUpPage;
+    screens?: FirstScreens;
+    crawling?: Crawling;
+    /** The client's address, as the limits see it: a drawing queue's share is per address. */
+    addressOf?: (req: IncomingMessage) => string;
+  } = { lookUpPage: () => null },
 ): Koa.Middleware {
-  const page = shellPage(config, pages.lookUpPage, pages.screens);
+  const page = shellPage(config, pages.lookUpPage, pages.screens, pages.addressOf);
   return async (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
     if (ctx.path === '/remotes.json') {
