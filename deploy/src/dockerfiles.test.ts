@@ -212,6 +212,30 @@ describe('the build context', () => {
     expect(nginx).toContain('location = /healthz');
     expect(nginx).toContain('Access-Control-Allow-Origin');
     expect(nginx).toContain('immutable');
+    // Every location that answers with the remote's files carries the gateway's security headers,
+    // open to the shell's origin (nginx inherits add_header only into a location with none of its own).
+    const fileLocations = [...nginx.matchAll(/location (?!= \/healthz)[^\n]*\{\n([^}]*)\}/g)].map((match) => match[1]!);
+    expect(fileLocations).toHaveLength(2);
+    for (const block of fileLocations)
+      for (const header of [
+        'Cross-Origin-Resource-Policy cross-origin always',
+        'X-Content-Type-Options nosniff always',
+        'Cross-Origin-Opener-Policy same-origin always',
+        'Origin-Agent-Cluster "?1" always',
+        'Access-Control-Allow-Origin * always',
+      ])
+        expect(block).toContain(`add_header ${header};`);
+    // The load balancer's own answers too (what it proxies has them from the gateway).
+    const lb = fs.readFileSync(path.join(REPO_ROOT, 'deploy/lb/nginx-lb.conf'), 'utf8');
+    for (const location of ['location = /lb-healthz', 'location ^~ /server/', 'location ~ \\.map$']) {
+      const block = lb.slice(lb.indexOf(location), lb.indexOf('}', lb.indexOf(location)));
+      for (const header of [
+        'Cross-Origin-Resource-Policy same-origin always',
+        'X-Content-Type-Options nosniff always',
+        'Origin-Agent-Cluster "?1" always',
+      ])
+        expect({ location, header: block.includes(`add_header ${header};`) }).toEqual({ location, header: true });
+    }
     // nginx reads an unquoted { in a regex as a block: such a location must be quoted (it was not, and nginx refused to start).
     for (const file of ['deploy/nginx-remote.conf', 'deploy/lb/nginx-lb.conf']) {
       const text = fs.readFileSync(path.join(REPO_ROOT, file), 'utf8');

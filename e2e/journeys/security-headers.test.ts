@@ -59,6 +59,10 @@ it('the shop and the back office run under their Content-Security-Policy with no
     expect(headers['content-security-policy']).not.toMatch(/script-src[^;]*unsafe/);
     expect(headers['x-frame-options']).toBe('DENY');
     expect(headers['x-content-type-options']).toBe('nosniff');
+    // What helmet would add: the shop's window and answers kept to the shop, a process of its own.
+    expect(headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(headers['origin-agent-cluster']).toBe('?1');
   };
 
   // The policy is enforced and the watch sees what it blocks: an inline script added to the page

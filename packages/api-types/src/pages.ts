@@ -45,5 +45,12 @@ export interface StorefrontPage<ShellPage extends string = string> {
      * every shopper, 'cart' from the cart cookie of a shopper who is not signed in.
      */
     drawn?: 'shared' | 'cart';
+    /**
+     * The query parameters the page reads (its module's useSearchParams: '/search' reads 'q'). A
+     * drawn page is drawn and kept with only these, so `?utm_source=…` or `?fbclid=…` is the same
+     * page and not another drawing; a page that reads none says `[]`. Absent (an older table), the
+     * gateway leaves out only the usual tracking parameters.
+     */
+    query?: string[];
   };
 }

@@ -146,6 +146,8 @@ export function createGateway(config: GatewayConfig, logger: Logger, shared?: Sh
     staticSite(config, runtimeRemotes(config.remotes, config.remotesFile, logger), {
       lookUpPage: pageLookup(config.shellDir, logger),
       screens,
+      // One address's share of the drawing queue is bounded (ssr/firstScreen.ts).
+      addressOf,
       // The sitemap is made again after a staff change to the catalogue, as the drawn pages are.
       crawling: crawling(config, catalogueGeneration),
     }),

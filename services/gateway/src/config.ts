@@ -134,7 +134,9 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
   const port = envPort('GATEWAY_PORT', 8080, env);
   return {
     port,
-    host: envString('GATEWAY_HOST', '0.0.0.0', env),
+    // This machine only unless told otherwise: the development mail outbox and every page are then
+    // out of reach of the network (GATEWAY_HOST=0.0.0.0 opens the shop to a phone on the LAN; compose sets it).
+    host: envString('GATEWAY_HOST', '127.0.0.1', env),
     upstreams: [
       {
         area: SHOP_SERVICES.catalog.area,

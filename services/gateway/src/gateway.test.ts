@@ -130,6 +130,10 @@ describe('gateway', () => {
       expect(page.headers.get('x-content-type-options')).toBe('nosniff');
       expect(page.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
       expect(page.headers.get('permissions-policy')).toContain('camera=()');
+      // No other site's window shares the page's, its answers are for the shop alone, and it asks for a process of its own.
+      expect(page.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+      expect(page.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+      expect(page.headers.get('origin-agent-cluster')).toBe('?1');
       // Plain http: no HSTS.
       expect(page.headers.get('strict-transport-security')).toBeNull();
       // A page with no inline script of the gateway's has no hash to allow.
@@ -138,6 +142,17 @@ describe('gateway', () => {
     const api = await fetch(`${gateway.url}/api/site/products`);
     expect(api.headers.get('x-frame-options')).toBe('DENY');
     expect(api.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(api.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+    expect(api.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+    expect(api.headers.get('origin-agent-cluster')).toBe('?1');
+    const script = await fetch(`${gateway.url}/main.1a2b3c4d.js`);
+    expect(script.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+    // The catalogue's pictures may be shown by other origins (a link preview, a mail or chat client); the rest of it may not.
+    const picture = await fetch(`${gateway.url}/media/products/unga.webp`);
+    expect(picture.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+    expect(picture.headers.get('x-content-type-options')).toBe('nosniff');
+    const otherSpelling = await fetch(`${gateway.url}/Media/products/unga.webp`);
+    expect(otherSpelling.headers.get('cross-origin-resource-policy')).toBe('same-origin');
   });
 
   it('answers unknown API paths with a JSON 404', async () => {

@@ -324,6 +324,28 @@ describe('gateway in front of a real service', () => {
     expect(gatewayLogs.lines).toContainEqual(expect.objectContaining({ msg: 'request', url: '/api/site/register', ip: '198.51.100.22' }));
   });
 
+  it('counts an IPv6 shopper by their /64, and an IPv4-mapped address as the IPv4 address', async () => {
+    const register = (shopper: string) =>
+      call(`${behindProxy.url}/api/site/register`, {
+        method: 'POST',
+        body: '{}',
+        localAddress: '127.0.0.8',
+        headers: { 'x-forwarded-for': shopper },
+      });
+    // Two addresses of one /64 (a phone picks any): one allowance of two, then 429 from a third.
+    expect((await register('2001:db8:aa:1::a')).status).toBe(201);
+    expect((await register('2001:db8:aa:1:ffff:ffff:ffff:ffff')).status).toBe(201);
+    const refused = await register('2001:0db8:00aa:0001::9');
+    expect(refused.status).toBe(429);
+    expect(JSON.parse(refused.body).message).toMatch(/^Too many registrations from your network/);
+    // The next /64 is another subscriber.
+    expect((await register('2001:db8:aa:2::a')).status).toBe(201);
+    // An IPv4 shopper however it is written.
+    expect((await register('198.51.100.40')).status).toBe(201);
+    expect((await register('::ffff:198.51.100.40')).status).toBe(201);
+    expect((await register('198.51.100.40')).status).toBe(429);
+  });
+
   it('sends Strict-Transport-Security only when a trusted proxy says the shopper came over https', async () => {
     const https = { 'x-forwarded-proto': 'https' };
     const viaProxy = await call(`${behindProxy.url}/api/site/products`, { localAddress: '127.0.0.8', headers: https });
@@ -413,5 +435,10 @@ describe('gateway settings', () => {
     );
     expect(() => loadGatewayConfig({ GATEWAY_TRUSTED_PROXIES: 'everyone' })).toThrow(/GATEWAY_TRUSTED_PROXIES must be/);
     expect(loadGatewayConfig({}).trustedProxies).toEqual({ kind: 'none' });
+  });
+
+  it('listens on this machine only unless GATEWAY_HOST opens it to the network', () => {
+    expect(loadGatewayConfig({}).host).toBe('127.0.0.1');
+    expect(loadGatewayConfig({ GATEWAY_HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
   });
 });

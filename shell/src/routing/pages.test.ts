@@ -57,4 +57,21 @@ describe('the page table', () => {
     expect(matchPath(patternOf('/brand/nyota').path, '/brand/nyota')?.params).toEqual({ slug: 'nyota' });
     expect(matchPath(patternOf('/product/unga-2kg').path, '/product/unga-2kg')?.params).toEqual({ slug: 'unga-2kg' });
   });
+
+  it('says which query parameters each drawn page reads, so the gateway draws and keeps it without the rest (utm_*, fbclid…)', () => {
+    const reads = Object.fromEntries(
+      STOREFRONT_PAGES.filter((page) => page.firstScreen?.drawn).map((page) => [page.path, page.firstScreen!.query]),
+    );
+    expect(reads).toEqual({
+      '/': [],
+      '/shop/all': ['sort'],
+      '/shop/:brandSlug': ['sort'],
+      '/shop/:brandSlug/:categorySlug': ['sort'],
+      '/brand/:slug': [],
+      '/product/:slug': [],
+      '/search': ['q'],
+      '/cart': [],
+      '/checkout': [],
+    });
+  });
 });

@@ -53,6 +53,7 @@ export const STOREFRONT_PAGES: Array<StorefrontPage<ShellPageName>> = [
         '/api/site/products/favorites',
       ],
       drawn: 'shared',
+      query: [],
     },
   },
   {
@@ -63,7 +64,7 @@ export const STOREFRONT_PAGES: Array<StorefrontPage<ShellPageName>> = [
       description: 'Every product from our mills, with brand and product-type filters.',
       sw: { title: 'Duka', description: 'Bidhaa zote za viwanda vyetu: chagua kwa chapa au aina ya bidhaa.' },
     },
-    firstScreen: { preload: [...FILTERS, '/api/site/products/filter?brand=all'], drawn: 'shared' },
+    firstScreen: { preload: [...FILTERS, '/api/site/products/filter?brand=all'], drawn: 'shared', query: ['sort'] },
   },
   {
     path: '/shop/:brandSlug',
@@ -73,13 +74,13 @@ export const STOREFRONT_PAGES: Array<StorefrontPage<ShellPageName>> = [
       description: 'Products of one of our brands.',
       sw: { title: 'Duka', description: 'Bidhaa za mojawapo ya chapa zetu.' },
     },
-    firstScreen: { preload: [...FILTERS, '/api/site/products/filter/:brandSlug'], drawn: 'shared' },
+    firstScreen: { preload: [...FILTERS, '/api/site/products/filter/:brandSlug'], drawn: 'shared', query: ['sort'] },
   },
   {
     path: '/shop/:brandSlug/:categorySlug',
     owner: catalogue('ShopPage'),
     meta: { title: 'Shop', description: 'Products by brand and type.', sw: { title: 'Duka', description: 'Bidhaa kwa chapa na aina.' } },
-    firstScreen: { preload: FILTERS, drawn: 'shared' },
+    firstScreen: { preload: FILTERS, drawn: 'shared', query: ['sort'] },
   },
   {
     path: '/brand/:slug',
@@ -89,7 +90,7 @@ export const STOREFRONT_PAGES: Array<StorefrontPage<ShellPageName>> = [
       description: 'Products of one of our brands.',
       sw: { title: 'Chapa', description: 'Bidhaa za mojawapo ya chapa zetu.' },
     },
-    firstScreen: { preload: ['/api/site/brands', '/api/site/products/filter/:slug'], drawn: 'shared' },
+    firstScreen: { preload: ['/api/site/brands', '/api/site/products/filter/:slug'], drawn: 'shared', query: [] },
   },
   {
     path: '/product/:slug',
@@ -99,7 +100,7 @@ export const STOREFRONT_PAGES: Array<StorefrontPage<ShellPageName>> = [
       description: 'Product details, price and offers.',
       sw: { title: 'Bidhaa', description: 'Maelezo ya bidhaa, bei na ofa.' },
     },
-    firstScreen: { preload: ['/api/site/products/view/:slug'], drawn: 'shared' },
+    firstScreen: { preload: ['/api/site/products/view/:slug'], drawn: 'shared', query: [] },
   },
   {
     path: '/wishlist',
@@ -115,7 +116,7 @@ export const STOREFRONT_PAGES: Array<StorefrontPage<ShellPageName>> = [
     path: '/search',
     owner: catalogue('SearchPage'),
     meta: { title: 'Search', description: 'Search results.', sw: { title: 'Tafuta', description: 'Matokeo ya utafutaji.' } },
-    firstScreen: { preload: [], drawn: 'shared' },
+    firstScreen: { preload: [], drawn: 'shared', query: ['q'] },
   },
   {
     path: '/login',
@@ -165,7 +166,7 @@ export const STOREFRONT_PAGES: Array<StorefrontPage<ShellPageName>> = [
       description: 'Your shopping cart. Free delivery countrywide.',
       sw: { title: 'Kikapu', description: 'Kikapu chako cha ununuzi. Usafirishaji bure kote nchini.' },
     },
-    firstScreen: { preload: [], drawn: 'cart' },
+    firstScreen: { preload: [], drawn: 'cart', query: [] },
   },
   {
     path: '/checkout',
@@ -175,7 +176,7 @@ export const STOREFRONT_PAGES: Array<StorefrontPage<ShellPageName>> = [
       description: 'Delivery details and secure online payment.',
       sw: { title: 'Malipo', description: 'Maelezo ya kukuletea oda na malipo salama mtandaoni.' },
     },
-    firstScreen: { preload: [], drawn: 'cart' },
+    firstScreen: { preload: [], drawn: 'cart', query: [] },
   },
   {
     path: '/success',

@@ -1,8 +1,11 @@
+import { addressGroup } from '@shop/service-kit';
+
 /**
  * Orders placed through the assistant reach the orders service directly, not through the gateway,
  * so the gateway's per-address limit on POST /api/site/orders/store does not see them: the
  * assistant keeps the same kind of limit itself, per client address (the gateway passes the
- * shopper's address in x-forwarded-for, overwriting whatever the client claimed) and minute.
+ * shopper's address in x-forwarded-for, overwriting whatever the client claimed) and minute,
+ * counted as the gateway counts it (an IPv6 address by its /64, see addressGroup).
  */
 export class OrderLimit {
   private readonly placed = new Map<string, number[]>();
@@ -13,7 +16,8 @@ export class OrderLimit {
   ) {}
 
   /** True, and counted, when this address may place another order now. */
-  take(address: string): boolean {
+  take(clientAddress: string): boolean {
+    const address = addressGroup(clientAddress);
     const now = this.now();
     const recent = (this.placed.get(address) ?? []).filter((at) => now - at < 60_000);
     if (recent.length >= this.perMinute) {

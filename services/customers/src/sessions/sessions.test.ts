@@ -241,6 +241,15 @@ describe.each(testDatabases('customers'))('sessions on $dialect', (database) => 
       expect((await login({ email, password: 'brand-new-pw-1' }, attacker)).status).toBe(200);
     });
 
+    it('counts an IPv6 attacker by their /64: a new address of it for each guess is still one address', async () => {
+      const { email } = await h.register();
+      const network = `2001:db8:77:${++addressCounter}`;
+      for (let i = 0; i < 5; i += 1) expect((await login({ email, password: `wrong-${i}` }, `${network}::${i + 1}`)).status).toBe(422);
+      const slowed = await login({ email, password: 'still-guessing' }, `${network}:ffff:ffff:ffff:ffff`);
+      expect(slowed.status).toBe(429);
+      expect(slowed.body.message).toMatch(SLOWED);
+    });
+
     it('uses the socket address when no X-Forwarded-For is sent', async () => {
       // Direct calls come from 127.0.0.1: they share one bucket, separate from the forwarded ones.
       const { email, password } = await h.register();

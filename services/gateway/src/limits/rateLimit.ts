@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type Koa from 'koa';
+import { addressGroup } from '@shop/service-kit';
 import { normalPathOf } from '../routing/requestPath';
 
 /** One throttled action: which requests it covers and how many each client address may make. */
@@ -42,7 +43,8 @@ export type SharedCounter = (key: string, windowMs: number) => Promise<Bucket>;
  * A rule matches the path in the normal form the services' routers match (any case, escapes,
  * doubled or trailing slashes), so no spelling of a path slips past its limit. The address is the
  * client's as `addressOf` finds it: the socket's peer, or through a trusted proxy the address it
- * forwarded (clientAddress/trustedProxies.ts). Shoppers behind one mobile operator's NAT share an
+ * forwarded (clientAddress/trustedProxies.ts), counted as addressGroup says: an IPv6 address by its
+ * /64 (a subscriber may use any address of it), ::ffff:a.b.c.d as a.b.c.d. Shoppers behind one mobile operator's NAT share an
  * address, which is why the defaults are generous.
  */
 export function rateLimits(
@@ -75,7 +77,7 @@ export function rateLimits(
     if (!rule) return next();
     const at = now();
     sweep(at);
-    const key = `${rule.bucket ?? rule.path}|${addressOf(ctx.req)}`;
+    const key = `${rule.bucket ?? rule.path}|${addressGroup(addressOf(ctx.req))}`;
     let bucket = buckets.get(key);
     if (!bucket || bucket.resetAt <= at) {
       bucket = { count: 0, resetAt: at + rule.windowMs };

@@ -40,6 +40,8 @@ export interface PreparedPage {
   /** API reads preloaded with the page, with :params from the path. */
   preload: string[];
   drawn?: 'shared' | 'cart';
+  /** The query parameters the page reads (the rest are not drawn, see ssr/drawnUrl.ts); absent when the table does not say. */
+  query?: readonly string[];
   /** The page's title and description in the table: its head's when the renderer tells none better. */
   meta: PageTexts;
 }
@@ -115,6 +117,7 @@ export function compilePageLookup(pages: readonly StorefrontPage[]): LookUpPage 
             preload: firstScreen.preload,
             meta,
             ...(firstScreen.drawn ? { drawn: firstScreen.drawn } : {}),
+            ...(Array.isArray(firstScreen.query) ? { query: firstScreen.query.filter((name) => typeof name === 'string') } : {}),
           }
         : null;
     return { pattern: compilePattern(page.path), prepared, meta, notFound: page.notFound === true };

@@ -28,13 +28,19 @@ export const TEST_PAGES: StorefrontPage[] = [
     path: '/shop/all',
     owner: { remote: 'mf_catalog', module: 'ShopPage' },
     meta: { title: 'Shop', description: '' },
-    firstScreen: { preload: ['/api/site/products/filter?brand=all'], drawn: 'shared' },
+    firstScreen: { preload: ['/api/site/products/filter?brand=all'], drawn: 'shared', query: ['sort'] },
   },
   {
     path: '/shop/:brandSlug',
     owner: { remote: 'mf_catalog', module: 'ShopPage' },
     meta: { title: 'Shop', description: '' },
     firstScreen: { preload: ['/api/site/products/filter/:brandSlug'], drawn: 'shared' },
+  },
+  {
+    path: '/search',
+    owner: { remote: 'mf_catalog', module: 'SearchPage' },
+    meta: { title: 'Search', description: '' },
+    firstScreen: { preload: [], drawn: 'shared', query: ['q'] },
   },
   {
     path: '/product/:slug',

@@ -147,6 +147,9 @@ describe('the gateway cache of public catalogue reads', () => {
     expect(second.headers['x-request-id']).not.toBe(first.headers['x-request-id']);
     expect(second.headers['x-content-type-options']).toBe('nosniff');
     expect(second.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(second.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(second.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(second.headers['origin-agent-cluster']).toBe('?1');
   });
 
   it('answers 304 from memory when the shopper already has the answer', async () => {

@@ -8,6 +8,8 @@ import type { RemoteEntry } from '../config';
 import { compilePageTable } from '../pages/pageTable';
 import { TEST_PAGES } from '../pages/pageTableFixture';
 import { createDrawer } from './drawing';
+import type { DrawingJob, DrawnPage } from './drawing';
+import { drawnSearch } from './drawnUrl';
 import { firstScreens, likelyViewportWidth, withFirstScreen } from './firstScreen';
 
 /**
@@ -259,5 +261,109 @@ describe('first screens drawn by the gateway', () => {
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
     expect(html).not.toContain('as=style');
     expect(html).toContain(`<div id="root">${page.html}</div>${page.state}</body>`);
+  });
+});
+
+/**
+ * A drawing thread the test answers by hand: each job waits until the test settles it, so the
+ * queue stays as full as the test makes it.
+ */
+function heldDrawer() {
+  const jobs: Array<{ job: DrawingJob; settle: (page: DrawnPage | null) => void }> = [];
+  const drawer = (job: DrawingJob) => new Promise<DrawnPage | null>((settle) => jobs.push({ job, settle }));
+  const pageOf = (job: DrawingJob): DrawnPage => ({ personal: false, html: `<h1>${job.url}</h1>`, state: '', stylesheets: [] });
+  return { jobs, drawer, pageOf, settleAll: () => jobs.splice(0).forEach(({ job, settle }) => settle(pageOf(job))) };
+}
+
+describe('the drawing queue', () => {
+  const findPage = compilePageTable(TEST_PAGES);
+  const remotes: RemoteEntry[] = [{ name: 'mf_catalog', entry: '/remotes/mf-catalog/mf-manifest.json' }];
+  const config = { shellDir: '/nowhere', localRemotes: [] };
+  const phone = 'Mozilla/5.0 (Linux; Android 11) Mobile Safari/537.36';
+  const ask = (screens: ReturnType<typeof firstScreens>, url: string, client: string) => {
+    const [pathname = '/', query = ''] = url.split('?');
+    return screens.draw(
+      {
+        found: findPage(pathname),
+        path: pathname,
+        search: query ? `?${query}` : '',
+        userAgent: phone,
+        origin: 'http://127.0.0.1:1',
+        client,
+      },
+      remotes,
+    );
+  };
+  /** Answered at once: sooner than the 250 ms a page waits for its drawing. */
+  const answeredAtOnce = async (answer: Promise<DrawnPage | null>) => {
+    const started = Date.now();
+    const page = await answer;
+    return { page, atOnce: Date.now() - started < 100 };
+  };
+
+  it('draws a page once however many tracking parameters its links carry, and keeps only what the page reads', async () => {
+    const held = heldDrawer();
+    const screens = firstScreens(config, createLogger('gateway'), () => 0, Date.now, held.drawer);
+    const asked = Array.from({ length: 80 }, (_, at) =>
+      ask(screens, `/product/unga-2kg?utm_content=${at}&fbclid=x${at}`, `198.51.100.${at}`),
+    );
+    // Eighty requests, one drawing: the queue has room for everyone else.
+    expect(held.jobs.map(({ job }) => job.url)).toEqual(['/product/unga-2kg']);
+    const other = ask(screens, '/product/maize-meal', '198.51.100.200');
+    expect(held.jobs.map(({ job }) => job.url)).toEqual(['/product/unga-2kg', '/product/maize-meal']);
+    held.settleAll();
+    const pages = await Promise.all([...asked, other]);
+    expect(pages.every((page) => page !== null)).toBe(true);
+    expect(pages.at(-1)!.html).toBe('<h1>/product/maize-meal</h1>');
+    // And kept as one page: the next link with another utm_content is answered from it.
+    expect(await ask(screens, '/product/unga-2kg?utm_content=81', '198.51.100.201')).toBe(pages[0]);
+    expect(held.jobs).toHaveLength(0);
+  });
+
+  it('keeps the parameters a page reads, each once and in one order, and nothing else', () => {
+    expect(drawnSearch({ query: ['q'] }, '?utm_source=x&q=unga&q=maize&page=2')).toBe('?q=unga');
+    expect(drawnSearch({ query: ['sort'] }, '?gclid=1&sort=price')).toBe('?sort=price');
+    expect(drawnSearch({ query: [] }, '?sort=price')).toBe('');
+    expect(drawnSearch({ query: ['sort', 'q'] }, '?sort=a&q=b')).toBe(drawnSearch({ query: ['q', 'sort'] }, '?q=b&sort=a'));
+    // A table that does not say (an older shell): the tracking parameters go, the rest stay.
+    expect(drawnSearch({}, '?utm_source=x&UTM_Medium=y&fbclid=1&gclid=2&msclkid=3&mc_cid=4&q=unga')).toBe('?q=unga');
+    expect(drawnSearch({}, '')).toBe('');
+  });
+
+  it('answers a page undrawn at once when the queue is full, and draws again once there is room', async () => {
+    const held = heldDrawer();
+    const screens = firstScreens(config, createLogger('gateway'), () => 0, Date.now, held.drawer, { size: 4, perAddress: 2 });
+    // Four addresses fill the queue (each within its share).
+    const waiting = ['a', 'b', 'c', 'd'].map((word, at) => ask(screens, `/search?q=${word}`, `203.0.113.${at}`));
+    expect(held.jobs).toHaveLength(4);
+    const refused = await answeredAtOnce(ask(screens, '/search?q=e', '203.0.113.9'));
+    expect(refused).toEqual({ page: null, atOnce: true });
+    expect(held.jobs).toHaveLength(4);
+    // A page already in the queue is still waited for, as before.
+    const joined = ask(screens, '/search?q=a', '203.0.113.9');
+    held.settleAll();
+    expect((await joined)!.html).toBe('<h1>/search?q=a</h1>');
+    await Promise.all(waiting);
+    const later = ask(screens, '/search?q=e', '203.0.113.9');
+    expect(held.jobs.map(({ job }) => job.url)).toEqual(['/search?q=e']);
+    held.settleAll();
+    expect((await later)!.html).toBe('<h1>/search?q=e</h1>');
+  });
+
+  it('leaves room for other shoppers when one address floods it, an IPv6 /64 counted as one address', async () => {
+    const held = heldDrawer();
+    const screens = firstScreens(config, createLogger('gateway'), () => 0, Date.now, held.drawer);
+    // One client asks for 40 different searches (another address of its /64 each time).
+    const flood = Array.from({ length: 40 }, (_, at) => answeredAtOnce(ask(screens, `/search?q=flood-${at}`, `2001:db8:1:2::${at + 1}`)));
+    // Its share of the queue: the rest of its pages are answered at once, undrawn.
+    expect(held.jobs).toHaveLength(4);
+    // Another shopper's page is drawn.
+    const shopper = ask(screens, '/product/unga-2kg', '198.51.100.7');
+    expect(held.jobs.map(({ job }) => job.url)).toContain('/product/unga-2kg');
+    held.settleAll();
+    expect((await shopper)!.html).toBe('<h1>/product/unga-2kg</h1>');
+    const answers = await Promise.all(flood);
+    expect(answers.filter(({ page }) => page !== null)).toHaveLength(4);
+    expect(answers.filter(({ page, atOnce }) => page === null && atOnce)).toHaveLength(36);
   });
 });

@@ -1,11 +1,12 @@
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { decodeCartCookie, DEFAULT_LANGUAGE, encodeCartCookie, type CartCookieLine, type ShopLanguage } from '@shop/api-types';
-import type { Logger } from '@shop/service-kit';
+import { addressGroup, type Logger } from '@shop/service-kit';
 import type { RemoteEntry } from '../config';
 import type { PageMatch } from '../pages/pageTable';
 import { escapeAttribute } from '../static/files';
 import { firstImage, type DrawingConfig, type DrawingJob, type DrawnPage } from './drawing';
+import { drawnSearch } from './drawnUrl';
 
 export type { DrawnPage } from './drawing';
 
@@ -42,6 +43,21 @@ const REUSE_MS = 60_000;
 /** How long past that a drawn page may still be answered while it is drawn again (the catalogue's stale-while-revalidate). */
 const STALE_MS = 300_000;
 const MAX_KEPT = 500;
+
+/**
+ * How many pages may be waiting for the drawing thread at once, and how many of them may be one
+ * client address's (an IPv6 client's /64: addressGroup). Drawing one page takes the thread some
+ * tens of milliseconds, so a longer queue only makes pages miss their 250 ms; a page that finds it
+ * full, or its address holding its share, is answered at once undrawn (the browser draws it, as
+ * when the renderer is slow). Kept pages are still answered whatever the queue.
+ */
+export interface DrawingQueueLimits {
+  size: number;
+  perAddress: number;
+}
+export const DRAWING_QUEUE: DrawingQueueLimits = { size: 16, perAddress: 4 };
+/** A drawing the thread has not answered by then gives up its place in the queue (it is still kept if it comes). */
+const GIVE_UP_PLACE_MS = 30_000;
 
 /** A phone or a computer, from the User-Agent: page layouts that depend on the width are drawn for the likely one. */
 export function likelyViewportWidth(userAgent: string): number {
@@ -111,6 +127,8 @@ export interface FirstScreens {
       origin: string;
       /** The page's language (pageLanguage.ts); English when absent. */
       language?: ShopLanguage;
+      /** The client's address (clientAddress/trustedProxies.ts): its share of the drawing queue is counted as the limits count (an IPv6 /64 as one). */
+      client?: string;
     },
     remotes: RemoteEntry[],
   ): Promise<DrawnPage | null>;
@@ -122,12 +140,34 @@ export function firstScreens(
   catalogueGeneration: () => number,
   now: () => number = Date.now,
   drawer: (job: DrawingJob) => Promise<DrawnPage | null> = drawingThread(config, logger),
+  queue: DrawingQueueLimits = DRAWING_QUEUE,
 ): FirstScreens {
   const kept = new Map<string, Kept>();
   const inFlight = new Map<string, Promise<DrawnPage | null>>();
+  /** Places in the queue per client address (only addresses holding one). */
+  const placesOf = new Map<string, number>();
+
+  /** A place for this client's drawing, or false when the queue is full or the client holds its share. */
+  const takePlace = (address: string): (() => void) | false => {
+    const client = addressGroup(address);
+    const held = placesOf.get(client) ?? 0;
+    if (inFlight.size >= queue.size || held >= queue.perAddress) return false;
+    placesOf.set(client, held + 1);
+    let given = false;
+    return () => {
+      if (given) return;
+      given = true;
+      const left = (placesOf.get(client) ?? 1) - 1;
+      if (left > 0) placesOf.set(client, left);
+      else placesOf.delete(client);
+    };
+  };
 
   return {
-    async draw({ found, path: pathname, search, userAgent, cartCookie, signedIn = false, origin, language = DEFAULT_LANGUAGE }, remotes) {
+    async draw(
+      { found, path: pathname, search, userAgent, cartCookie, signedIn = false, origin, language = DEFAULT_LANGUAGE, client = 'unknown' },
+      remotes,
+    ) {
       const page = found?.page;
       if (!page?.drawn) return null;
       // A page drawn from the shopper's cart cookie (ids and quantities; names and prices from the
@@ -139,7 +179,8 @@ export function firstScreens(
         cart = decodeCartCookie(cartCookie);
         if (cart.length === 0 || signedIn) return null;
       }
-      const url = `${pathname}${search}`;
+      // Only the parameters the page reads: a link's tracking parameters make no other page (drawnUrl.ts).
+      const url = `${pathname}${drawnSearch(page, search)}`;
       const viewportWidth = likelyViewportWidth(userAgent);
       // Per language too, and only per language: every reader of a language shares its one drawn copy, whatever their Accept-Language says.
       const key = `${language} ${viewportWidth} ${url} ${encodeCartCookie(cart)}`;
@@ -148,9 +189,15 @@ export function firstScreens(
       const current = known?.generation === generation ? known : undefined;
       if (current && now() - current.keptAt < REUSE_MS) return current.page;
 
+      // Older than a minute but the catalogue unchanged through the gateway: answered at once and
+      // drawn again meanwhile, as the catalogue's own answers are (stale-while-revalidate).
+      const stale = current && now() - current.keptAt < STALE_MS ? current : undefined;
       let drawing = inFlight.get(key);
       if (!drawing) {
-        drawing = drawer({ page, url, viewportWidth, cart, personal, remotes, origin, language })
+        const release = takePlace(client);
+        // The queue is full, or this address holds its share: no drawing now (the browser draws the page).
+        if (!release) return stale ? stale.page : null;
+        const started: Promise<DrawnPage | null> = drawer({ page, url, viewportWidth, cart, personal, remotes, origin, language })
           .then((page) => {
             kept.delete(key);
             kept.set(key, { page, generation, keptAt: now() });
@@ -161,12 +208,21 @@ export function firstScreens(
             }
             return page;
           })
-          .finally(() => inFlight.delete(key));
+          .finally(() => {
+            clearTimeout(giveUp);
+            if (inFlight.get(key) === started) inFlight.delete(key);
+            release();
+          });
+        // Settled later than this line runs (a promise's callbacks never run at once), so giveUp is set by then.
+        const giveUp = setTimeout(() => {
+          if (inFlight.get(key) === started) inFlight.delete(key);
+          release();
+        }, GIVE_UP_PLACE_MS);
+        giveUp.unref();
+        drawing = started;
         inFlight.set(key, drawing);
       }
-      // Older than a minute but the catalogue unchanged through the gateway: answered at once and
-      // drawn again meanwhile, as the catalogue's own answers are (stale-while-revalidate).
-      if (current && now() - current.keptAt < STALE_MS) return current.page;
+      if (stale) return stale.page;
       let timer: NodeJS.Timeout | undefined;
       const late = new Promise<null>((resolve) => {
         timer = setTimeout(() => resolve(null), isPageReader(userAgent) ? READER_BUDGET_MS : RENDER_BUDGET_MS);

@@ -1,4 +1,5 @@
 import Koa from 'koa';
+import { CROSS_ORIGIN_RESOURCE_HEADERS } from '../security/securityHeaders';
 import { sendFile } from './staticSite';
 
 /**
@@ -8,6 +9,8 @@ import { sendFile } from './staticSite';
 export function createRemoteServer(dir: string): Koa {
   const app = new Koa();
   app.use(async (ctx) => {
+    // The gateway's headers, with the files open to the shell's origin (Cross-Origin-Resource-Policy: cross-origin).
+    ctx.set(CROSS_ORIGIN_RESOURCE_HEADERS);
     if (ctx.method === 'OPTIONS') {
       ctx.set('Access-Control-Allow-Origin', '*');
       ctx.status = 204;

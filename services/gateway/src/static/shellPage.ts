@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { IncomingMessage } from 'node:http';
 import type Koa from 'koa';
 import { CART_COOKIE, LANGUAGE_COOKIE, SHOP_LANGUAGES, SIGNED_IN_COOKIE, type ShopLanguage } from '@shop/api-types';
 import type { GatewayConfig, RemoteEntry } from '../config';
@@ -45,6 +46,8 @@ export function shellPage(
   config: Pick<GatewayConfig, 'shellDir' | 'localRemotes' | 'formTargets'> & Partial<Pick<GatewayConfig, 'publicUrl'>>,
   lookUpPage: LookUpPage,
   screens?: FirstScreens,
+  /** The client's address (clientAddress/trustedProxies.ts): its share of the drawing queue is counted by it. */
+  addressOf: (req: IncomingMessage) => string = (req) => req.socket.remoteAddress ?? 'unknown',
 ): (ctx: Koa.Context, remotes: RemoteEntry[]) => Promise<void> {
   const publicUrl = config.publicUrl ?? LOCAL_PUBLIC_URL;
   const hintsFor = pageHints(config);
@@ -87,6 +90,7 @@ export function shellPage(
             signedIn: Boolean(ctx.cookies.get(SIGNED_IN_COOKIE)),
             origin: `http://127.0.0.1:${ctx.req.socket.localPort}`,
             language,
+            client: addressOf(ctx.req),
           },
           remotes,
         )

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import send from 'koa-send';
 import type Koa from 'koa';
@@ -16,10 +17,29 @@ const HASHED = /\.[0-9a-f]{8}\.(js|css|svg|png|jpe?g|webp|woff2)$/;
  * Built files the gateway reads itself but never hands out: the first-screen renderers and the page
  * table under server/ (the gateway loads them from disk) and source maps (the shop's source).
  */
-const PRIVATE_BUILD_FILE = /(^|\/)server\/|\.map$/i;
+const PRIVATE_BUILD_FILE = /(^|\/)server(\/|$)|\.map$/i;
+/**
+ * How the builds name their files: letters, digits and `._-~@+`, segments apart by single slashes,
+ * none of them starting with a dot. Anything else (an escape, a backslash, a doubled slash, a dot
+ * segment) is not a way the shop links to a file.
+ */
+const CANONICAL_FILE = /^(?!\.)[\w\-~@+]+(?:\.[\w\-~@+]+)*(?:\/(?!\.)[\w\-~@+]+(?:\.[\w\-~@+]+)*)*$/;
 
-export async function sendFile(ctx: Koa.Context, root: string, file: string): Promise<boolean> {
-  if (PRIVATE_BUILD_FILE.test(file)) return false;
+/**
+ * The file a request path names, when it is one the shop hands out. Decided on the path exactly as
+ * it will be read from disk: koa-send decodes escapes, so `%73erver/index.js` is server/index.js
+ * and `main.js.%6dap` a source map. A path that is not written the one way the shop links to its
+ * files (no escapes, backslashes, doubled slashes or dot segments) names no file at all, so no
+ * other spelling of a private file can reach it.
+ */
+export function publicBuildFile(requested: string): string | null {
+  if (!CANONICAL_FILE.test(requested) || PRIVATE_BUILD_FILE.test(requested)) return null;
+  return requested;
+}
+
+export async function sendFile(ctx: Koa.Context, root: string, requested: string): Promise<boolean> {
+  const file = publicBuildFile(requested);
+  if (file === null) return false;
   const hashed = HASHED.test(file);
   try {
     await send(ctx, file, {
@@ -57,9 +77,15 @@ export function remotesDocument(remotes: RemoteEntry[]): { remotes: RemoteEntry[
 export function staticSite(
   config: GatewayConfig,
   remotes: () => RemoteEntry[] = () => config.remotes,
-  pages: { lookUpPage: LookUpPage; screens?: FirstScreens; crawling?: Crawling } = { lookUpPage: () => null },
+  pages: {
+    lookUpPage: LookUpPage;
+    screens?: FirstScreens;
+    crawling?: Crawling;
+    /** The client's address, as the limits see it: a drawing queue's share is per address. */
+    addressOf?: (req: IncomingMessage) => string;
+  } = { lookUpPage: () => null },
 ): Koa.Middleware {
-  const page = shellPage(config, pages.lookUpPage, pages.screens);
+  const page = shellPage(config, pages.lookUpPage, pages.screens, pages.addressOf);
   return async (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
     if (ctx.path === '/remotes.json') {
