@@ -47,8 +47,11 @@ export interface NamedTotal {
   value: number;
 }
 
-/** Net sales per category (or status) name from graph_data, largest first. */
-export function sumByName(rows: ReportGraphRow[], key: 'category_name' | 'status_name'): NamedTotal[] {
+/**
+ * Net sales per status name from the order report's graph_data, largest first. (Per category, the
+ * reports send `category_sales`: the revenue and product reports' graph_data has no category.)
+ */
+export function sumByName(rows: ReportGraphRow[], key: 'status_name'): NamedTotal[] {
   const totals = new Map<string, number>();
   for (const row of rows) {
     const name = row[key];
