@@ -3,7 +3,7 @@ import { App, Button, Card, DatePicker, Flex, Input, Select, Table, type TableCo
 import { DownloadOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
 import { Link, useNavigate } from 'react-router-dom';
-import type { AdminOrder } from '@shop/api-types';
+import { nairobiToday, type AdminOrder } from '@shop/api-types';
 import { useOrdersQuery, useOrderStatusesQuery } from '../api/adminApi';
 import { useAdminDispatch, useAdminSelector } from '../api/hooks';
 import { DATE_FORMAT, formatDate } from '../common/format';
@@ -14,7 +14,6 @@ import { PaidTag, StatusTag } from '../common/StatusTag';
 import { useDebounced } from '../common/useDebounced';
 import { selectAdminSignedIn, signOutAdmin } from '../session/adminSession';
 import { ExportError, exportOrdersCsv } from './exportOrders';
-import dayjs from 'dayjs';
 import { Money } from '../common/Nowrap';
 
 /** /admin/orders: 15 a page with Prev / Next, filters, and the filtered list as CSV. */
@@ -46,7 +45,7 @@ export default function OrdersPage(): JSX.Element {
     if (!signedIn) return;
     setExporting(true);
     try {
-      await exportOrdersCsv(filters, `orders-${dayjs().format(DATE_FORMAT)}.csv`);
+      await exportOrdersCsv(filters, `orders-${nairobiToday()}.csv`);
     } catch (error) {
       const status = error instanceof ExportError ? error.status : 0;
       if (status === 401 || status === 403) dispatch(signOutAdmin(status === 401 ? 'expired' : 'forbidden'));
