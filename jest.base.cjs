@@ -4,7 +4,7 @@ const path = require('node:path');
 
 module.exports = function jestConfig(environment = 'node', extra = {}) {
   return {
-    testEnvironment: environment === 'jsdom' ? path.join(__dirname, 'jest.jsdom-env.cjs') : 'node',
+    testEnvironment: path.join(__dirname, environment === 'jsdom' ? 'jest.jsdom-env.cjs' : 'jest.node-env.cjs'),
     testEnvironmentOptions: environment === 'jsdom' ? { url: 'http://localhost/' } : {},
     transform: {
       '^.+\\.(t|j)sx?$': [

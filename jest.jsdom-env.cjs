@@ -1,6 +1,7 @@
 // jsdom has no fetch. The storefront's data layer (RTK Query) uses the platform's fetch, Request,
 // Response and streams, so screens are tested against Node's real implementations of them.
 const { TestEnvironment } = require('jest-environment-jsdom');
+const withTimeZone = require('./jest.time-zone.cjs');
 
 class JsdomWithFetch extends TestEnvironment {
   constructor(...args) {
@@ -27,4 +28,5 @@ class JsdomWithFetch extends TestEnvironment {
   }
 }
 
-module.exports = JsdomWithFetch;
+// A file may also run in another time zone (jest.time-zone.cjs).
+module.exports = withTimeZone(JsdomWithFetch);

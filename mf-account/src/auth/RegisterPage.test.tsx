@@ -1,4 +1,4 @@
-import { act, configure, fireEvent, screen } from '@testing-library/react';
+import { act, configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { ACCOUNT_MESSAGES, registerBodySchema } from '@shop/api-types';
 import { mockApi, resetShopState, respond } from '@shop/store-kit/testing';
 import { currentPath, jsonBody, renderAccount } from '../testFixtures';
@@ -27,6 +27,13 @@ function fillIn(values: typeof NEW_CUSTOMER): void {
   fireEvent.change(screen.getByRole('textbox', { name: 'Phone' }), { target: { value: values.phone } });
   fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: values.password } });
 }
+
+/** The toasts showing and not on their way out (jsdom runs no exit animation), in a stable order. */
+const shownToasts = () =>
+  Array.from(document.querySelectorAll('.Toastify__toast'))
+    .filter((toast) => !/exit/.test(toast.className))
+    .map((toast) => (toast.textContent ?? '').trim())
+    .sort();
 
 const register = () => fireEvent.click(screen.getByRole('button', { name: 'Register' }));
 
@@ -117,5 +124,11 @@ describe('RegisterPage', () => {
     expect(screen.queryByRole('status', { name: /Registration successful/ })).toBeNull();
     expect(currentPath()).toBe('/register');
     expect((screen.getByRole('textbox', { name: 'Email address' }) as HTMLInputElement).value).toBe('customer@example.com');
+
+    // Fixing the phone takes its toast away; the others stay until they are fixed or the form is sent again.
+    fireEvent.change(screen.getByRole('textbox', { name: 'Phone' }), { target: { value: NEW_CUSTOMER.phone } });
+    await waitFor(() =>
+      expect(shownToasts()).toEqual([ACCOUNT_MESSAGES.emailTaken, 'The password field must be at least 8 characters.'].sort()),
+    );
   });
 });

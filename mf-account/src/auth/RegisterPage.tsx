@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { normaliseKenyanPhone, REDIRECT_DELAY_MS, SIGN_UP_POINTS } from '@shop/api-types';
-import { apiErrorMessages, notify } from '@shop/store-kit';
+import { apiFieldErrors, notify, useFormErrorToasts } from '@shop/store-kit';
 import { TextField } from '@shop/storefront-ui';
 import { useRegisterMutation } from '../api/accountApi';
 import { useT } from '../i18n';
@@ -19,16 +19,21 @@ export default function RegisterPage(): JSX.Element {
   const serverMessage = useServerMessage();
   const timer = useRef<ReturnType<typeof setTimeout>>();
   useEffect(() => () => clearTimeout(timer.current), []);
+  const errorToasts = useFormErrorToasts('register');
 
-  const set = (field: keyof typeof EMPTY) => (event: { target: { value: string } }) =>
+  const set = (field: keyof typeof EMPTY) => (event: { target: { value: string } }) => {
     setForm((current) => ({ ...current, [field]: event.target.value }));
+    errorToasts.fieldEdited(field);
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    // The answer to this submit replaces the errors of the last one.
+    errorToasts.clear();
     // Sent as the server stores it; what the parser cannot read goes as typed, for the server's message.
     const result = await register({ ...form, phone: normaliseKenyanPhone(form.phone) ?? form.phone });
     if ('error' in result) {
-      for (const message of apiErrorMessages(result.error)) notify.error(serverMessage(message));
+      errorToasts.show(apiFieldErrors(result.error), serverMessage);
       return;
     }
     setDone(serverMessage(result.data.message));

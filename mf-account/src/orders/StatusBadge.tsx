@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { ORDER_STATUS_NAMES, OrderStatus } from '@shop/api-types';
+import { SHOP_TIME_ZONE, type ORDER_STATUS_NAMES, type OrderStatus } from '@shop/api-types';
 import { useLanguage } from '@shop/store-kit';
 import { useT } from '../i18n';
 import styles from './orders.module.css';
@@ -43,8 +43,8 @@ export function useOrderDates(): { orderDate: Intl.DateTimeFormat; orderTime: In
   const locale = DATE_LOCALES[useLanguage().language];
   return useMemo(
     () => ({
-      orderDate: new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'Africa/Nairobi' }),
-      orderTime: new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Nairobi' }),
+      orderDate: new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: SHOP_TIME_ZONE }),
+      orderTime: new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: SHOP_TIME_ZONE }),
     }),
     [locale],
   );

@@ -42,6 +42,12 @@ const passwordField = (label: RegExp) => screen.getByLabelText(label) as HTMLInp
 const type = (input: HTMLInputElement, value: string) => fireEvent.change(input, { target: { value } });
 const save = () => fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
 
+/** The toasts showing and not on their way out (jsdom runs no exit animation). */
+const shownToasts = () =>
+  Array.from(document.querySelectorAll('.Toastify__toast'))
+    .filter((toast) => !/exit/.test(toast.className))
+    .map((toast) => (toast.textContent ?? '').trim());
+
 /** The paragraph whose whole text starts with `start` (the greeting and balance are split over elements). */
 const paragraph = (start: string) =>
   screen.getByText((_, element) => element?.tagName === 'P' && (element.textContent ?? '').startsWith(start));
@@ -204,6 +210,27 @@ describe('MyAccountPage', () => {
     ]);
     expect(field('Email address').value).toBe('new.address@example.com');
     expect(storedSession()).toEqual({ token: 'tok_customer_1', name: 'Juma Otieno', email: 'customer@example.com' });
+  });
+
+  it('the wrong-password toast goes as the current password is typed again, and never shows next to the success', async () => {
+    let calls = 0;
+    profileServer(PROFILE, () =>
+      ++calls === 1
+        ? respond(422, {
+            message: ACCOUNT_MESSAGES.currentPasswordIncorrect,
+            errors: { current_password: [ACCOUNT_MESSAGES.currentPasswordIncorrect] },
+          })
+        : { message: ACCOUNT_MESSAGES.profileUpdated },
+    );
+    await openMyAccount();
+    type(field('Email address'), 'new.address@example.com');
+    type(passwordField(/^Current password/), 'a-wrong-guess');
+    save();
+    await waitFor(() => expect(shownToasts()).toEqual([ACCOUNT_MESSAGES.currentPasswordIncorrect]));
+    type(passwordField(/^Current password/), 'Unga@2026');
+    await waitFor(() => expect(shownToasts()).toEqual([]));
+    save();
+    await waitFor(() => expect(shownToasts()).toEqual([ACCOUNT_MESSAGES.profileUpdated]));
   });
 
   it('when the profile cannot be loaded the page says so', async () => {

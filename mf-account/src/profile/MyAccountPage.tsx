@@ -1,11 +1,12 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { ACCOUNT_MESSAGES, normaliseKenyanPhone } from '@shop/api-types';
 import {
-  apiErrorMessages,
+  apiFieldErrors,
   notify,
   sessionRenamed,
   useAppDispatch,
   useGetProfileQuery,
+  useFormErrorToasts,
   usePageMeta,
   useUpdateProfileMutation,
 } from '@shop/store-kit';
@@ -23,6 +24,7 @@ export function MyAccountPage(): JSX.Element {
   const [update, { isLoading: saving }] = useUpdateProfileMutation();
   const dispatch = useAppDispatch();
   const logOut = useLogOut();
+  const errorToasts = useFormErrorToasts('my-account');
   const [form, setForm] = useState({
     first_name: '',
     last_name: '',
@@ -46,13 +48,18 @@ export function MyAccountPage(): JSX.Element {
   // A new email or password needs the current one: a token taken from this browser alone must not take the account.
   const needsCurrentPassword = form.email.trim().toLowerCase() !== profile.data.email.toLowerCase() || form.password !== '';
 
-  const set = (field: keyof typeof form) => (event: { target: { value: string } }) =>
+  const set = (field: keyof typeof form) => (event: { target: { value: string } }) => {
     setForm((current) => ({ ...current, [field]: event.target.value }));
+    errorToasts.fieldEdited(field);
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    // The answer to this submit replaces the errors of the last one ("incorrect password" must not
+    // stay next to "Profile updated successfully").
+    errorToasts.clear();
     if (needsCurrentPassword && form.current_password === '') {
-      notify.error(serverMessage(ACCOUNT_MESSAGES.currentPasswordRequired));
+      errorToasts.show({ current_password: [serverMessage(ACCOUNT_MESSAGES.currentPasswordRequired)] });
       return;
     }
     const phone = normaliseKenyanPhone(form.phone) ?? form.phone;
@@ -65,7 +72,7 @@ export function MyAccountPage(): JSX.Element {
     };
     const result = await update(body);
     if ('error' in result) {
-      for (const message of apiErrorMessages(result.error)) notify.error(serverMessage(message));
+      errorToasts.show(apiFieldErrors(result.error), serverMessage);
       return;
     }
     notify.success(serverMessage(result.data.message));

@@ -1,4 +1,4 @@
-import dayjs from 'dayjs';
+import { formatNairobiDateTime, formatNairobiDay } from '@shop/api-types';
 import { formatKsh } from '@shop/money';
 
 /** 'KSh 1,930.00' (exact: through integer cents in @shop/money). */
@@ -12,18 +12,14 @@ export const plainAmount = (amount: number | null | undefined): string =>
 
 export const DATE_FORMAT = 'YYYY-MM-DD';
 
-/** '12 Jan 2026' for tables; the raw value when it does not parse. */
-export function formatDate(value: string | null | undefined): string {
-  if (!value) return '';
-  const date = dayjs(value);
-  return date.isValid() ? date.format('D MMM YYYY') : value;
-}
+/**
+ * '12 Jan 2026' for tables: the Kenyan day, wherever the browser is (a coupon from 1 Nov must not
+ * show '31 Oct' in New York); the raw value when it does not parse.
+ */
+export const formatDate = (value: string | null | undefined): string => formatNairobiDay(value);
 
-export function formatDateTime(value: string | null | undefined): string {
-  if (!value) return '';
-  const date = dayjs(value);
-  return date.isValid() ? date.format('D MMM YYYY, HH:mm') : value;
-}
+/** '12 Jan 2026, 14:05' on the Nairobi clock, wherever the browser is. */
+export const formatDateTime = (value: string | null | undefined): string => formatNairobiDateTime(value);
 
 /** Whole numbers with thousands separators. */
 export const count = (value: number | null | undefined): string => new Intl.NumberFormat('en-KE').format(Number(value ?? 0));

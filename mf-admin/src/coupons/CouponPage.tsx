@@ -3,16 +3,17 @@ import { Link } from 'react-router-dom';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import type { CouponRedemption } from '@shop/api-types';
 import { useCouponQuery } from '../api/adminApi';
-import { formatDateTime, ksh } from '../common/format';
+import { formatDateTime } from '../common/format';
 import NotFoundPage from '../common/NotFoundPage';
 import { EmptyState, LoadError, Loading } from '../common/states';
 import { useIdParam } from '../common/useIdParam';
 import { discountText, validText } from './couponForm';
+import { CodeText, Money } from '../common/Nowrap';
 
 const columns: TableColumnsType<CouponRedemption> = [
   { title: 'Customer', key: 'customer', render: (_, row) => `${row.customer.first_name} ${row.customer.last_name}` },
   { title: 'Discount', key: 'discount', render: (_, row) => row.discount },
-  { title: 'Value', key: 'value', align: 'right', render: (_, row) => ksh(row.value) },
+  { title: 'Value', key: 'value', align: 'right', render: (_, row) => <Money amount={row.value} /> },
   { title: 'Order', key: 'order', render: (_, row) => row.order_number },
   { title: 'Date', key: 'date', render: (_, row) => formatDateTime(row.created_at) },
 ];
@@ -38,7 +39,7 @@ export default function CouponPage(): JSX.Element {
       >
         <Descriptions column={{ xs: 1, md: 3 }} size="small">
           <Descriptions.Item label="Code">
-            <Typography.Text code>{data.code}</Typography.Text>
+            <CodeText code={data.code} />
           </Descriptions.Item>
           <Descriptions.Item label="Discount">{discountText(data)}</Descriptions.Item>
           <Descriptions.Item label="Valid">{validText(data)}</Descriptions.Item>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, Table, Typography, type TableColumnsType } from 'antd';
+import { Button, Card, Table, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router-dom';
 import type { AdminCoupon } from '@shop/api-types';
@@ -8,6 +8,7 @@ import { RowActions } from '../common/RowActions';
 import { EmptyState, LoadError } from '../common/states';
 import { CouponFormModal } from './CouponFormModal';
 import { discountText, validText } from './couponForm';
+import { CodeText } from '../common/Nowrap';
 
 /** /admin/coupons: #, Coupon, Discount, Valid, Redeems, Code; add and edit in a modal. */
 export default function CouponsPage(): JSX.Element {
@@ -29,11 +30,7 @@ export default function CouponsPage(): JSX.Element {
     {
       title: 'Code',
       key: 'code',
-      render: (_, coupon) => (
-        <Typography.Text code copyable={{ text: coupon.code }}>
-          {coupon.code}
-        </Typography.Text>
-      ),
+      render: (_, coupon) => <CodeText code={coupon.code} copyable />,
     },
     {
       title: 'Action',

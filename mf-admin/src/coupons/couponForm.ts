@@ -1,5 +1,5 @@
 import dayjs, { type Dayjs } from 'dayjs';
-import type { AdminCoupon, CouponFormBody, DiscountType } from '@shop/api-types';
+import { nairobiDayOf, type AdminCoupon, type CouponFormBody, type DiscountType } from '@shop/api-types';
 import { DATE_FORMAT, formatDate, ksh } from '../common/format';
 
 export interface CouponFormValues {
@@ -23,7 +23,9 @@ export function couponInitialValues(coupon: AdminCoupon | null): Partial<CouponF
     discount: coupon.discount.name,
     discount_percent: coupon.discount.discount_percent,
     discount_value: coupon.discount.discount_value,
-    valid: [dayjs(coupon.valid_from), dayjs(coupon.valid_to)],
+    // The picker shows the Kenyan days the coupon is valid (it stores midnight in Nairobi), not the
+    // browser's reading of those instants, and sends back the very same days.
+    valid: [dayjs(nairobiDayOf(coupon.valid_from) ?? coupon.valid_from), dayjs(nairobiDayOf(coupon.valid_to) ?? coupon.valid_to)],
     usage_limit: coupon.usage_limit,
     per_customer_limit: coupon.per_customer_limit,
   };

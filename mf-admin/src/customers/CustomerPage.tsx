@@ -3,16 +3,17 @@ import { Link } from 'react-router-dom';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import type { Order } from '@shop/api-types';
 import { useCustomerQuery } from '../api/adminApi';
-import { count, formatDate, initials, ksh, mediaUrl } from '../common/format';
+import { count, formatDate, initials, mediaUrl } from '../common/format';
 import NotFoundPage from '../common/NotFoundPage';
 import { EmptyState, LoadError, Loading } from '../common/states';
 import { StatusTag } from '../common/StatusTag';
 import { useIdParam } from '../common/useIdParam';
+import { Money } from '../common/Nowrap';
 
 const columns: TableColumnsType<Order> = [
   { title: 'Order Number', key: 'number', render: (_, order) => order.order_number },
   { title: 'Products', key: 'products', align: 'right', render: (_, order) => order.products_count },
-  { title: 'Amount', key: 'amount', align: 'right', render: (_, order) => ksh(order.total_amount) },
+  { title: 'Amount', key: 'amount', align: 'right', render: (_, order) => <Money amount={order.total_amount} /> },
   { title: 'Date', key: 'date', render: (_, order) => formatDate(order.date) },
   { title: 'Status', key: 'status', render: (_, order) => <StatusTag status={order.status} /> },
   {

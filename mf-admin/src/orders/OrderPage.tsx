@@ -25,6 +25,7 @@ import NotFoundPage from '../common/NotFoundPage';
 import { LoadError, Loading } from '../common/states';
 import { PaidTag, StatusTag } from '../common/StatusTag';
 import { useIdParam } from '../common/useIdParam';
+import { Money } from '../common/Nowrap';
 
 export const STATUS_CHANGED = 'Order status updated.';
 export const REFUND_DUE_TITLE = 'Payment received after cancellation — refund due';
@@ -36,7 +37,7 @@ export const finalStatusNote = (status: string): string => `A ${status} order is
 const itemColumns: TableColumnsType<OrderItem> = [
   { title: 'Product', key: 'product', render: (_, item) => item.product.name },
   { title: 'Quantity', key: 'quantity', align: 'right', render: (_, item) => item.quantity },
-  { title: 'Price', key: 'price', align: 'right', render: (_, item) => ksh(item.price) },
+  { title: 'Price', key: 'price', align: 'right', render: (_, item) => <Money amount={item.price} /> },
 ];
 
 /** /admin/orders/:id: shipping address, items with total, status history and a status change. */

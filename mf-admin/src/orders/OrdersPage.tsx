@@ -3,10 +3,10 @@ import { App, Button, Card, DatePicker, Flex, Input, Select, Table, type TableCo
 import { DownloadOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
 import { Link, useNavigate } from 'react-router-dom';
-import type { AdminOrder } from '@shop/api-types';
+import { nairobiToday, type AdminOrder } from '@shop/api-types';
 import { useOrdersQuery, useOrderStatusesQuery } from '../api/adminApi';
 import { useAdminDispatch, useAdminSelector } from '../api/hooks';
-import { DATE_FORMAT, formatDate, ksh } from '../common/format';
+import { DATE_FORMAT, formatDate } from '../common/format';
 import { Pager } from '../common/Pager';
 import { RowActions } from '../common/RowActions';
 import { EmptyState, LoadError } from '../common/states';
@@ -14,7 +14,7 @@ import { PaidTag, StatusTag } from '../common/StatusTag';
 import { useDebounced } from '../common/useDebounced';
 import { selectAdminSignedIn, signOutAdmin } from '../session/adminSession';
 import { ExportError, exportOrdersCsv } from './exportOrders';
-import dayjs from 'dayjs';
+import { Money } from '../common/Nowrap';
 
 /** /admin/orders: 15 a page with Prev / Next, filters, and the filtered list as CSV. */
 export default function OrdersPage(): JSX.Element {
@@ -45,7 +45,7 @@ export default function OrdersPage(): JSX.Element {
     if (!signedIn) return;
     setExporting(true);
     try {
-      await exportOrdersCsv(filters, `orders-${dayjs().format(DATE_FORMAT)}.csv`);
+      await exportOrdersCsv(filters, `orders-${nairobiToday()}.csv`);
     } catch (error) {
       const status = error instanceof ExportError ? error.status : 0;
       if (status === 401 || status === 403) dispatch(signOutAdmin(status === 401 ? 'expired' : 'forbidden'));
@@ -59,7 +59,7 @@ export default function OrdersPage(): JSX.Element {
     { title: 'Order Number', key: 'number', render: (_, order) => <Link to={`/admin/orders/${order.id}`}>{order.order_number}</Link> },
     { title: 'Customer', key: 'customer', render: (_, order) => `${order.customer.first_name} ${order.customer.last_name}` },
     { title: 'Products', key: 'products', align: 'right', render: (_, order) => order.products_count },
-    { title: 'Amount', key: 'amount', align: 'right', render: (_, order) => ksh(order.total_amount) },
+    { title: 'Amount', key: 'amount', align: 'right', render: (_, order) => <Money amount={order.total_amount} /> },
     { title: 'Date Ordered', key: 'date', render: (_, order) => formatDate(order.date) },
     { title: 'Status', key: 'status', render: (_, order) => <StatusTag status={order.status} /> },
     { title: 'Payment', key: 'payment', render: (_, order) => <PaidTag paid={order.is_paid} refundDue={order.refund_due !== null} /> },

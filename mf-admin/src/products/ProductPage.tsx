@@ -3,17 +3,18 @@ import { Link } from 'react-router-dom';
 import type { ProductOrderLine } from '@shop/api-types';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useProductQuery } from '../api/adminApi';
-import { formatDate, ksh, mediaUrl } from '../common/format';
+import { formatDate, mediaUrl } from '../common/format';
 import NotFoundPage from '../common/NotFoundPage';
 import { EmptyState, LoadError, Loading } from '../common/states';
 import { PaidTag, StatusTag } from '../common/StatusTag';
 import { useIdParam } from '../common/useIdParam';
 import { ProductPrice, ProductStatusTag } from './productBits';
+import { Money } from '../common/Nowrap';
 
 const columns: TableColumnsType<ProductOrderLine> = [
   { title: 'Order Number', key: 'number', render: (_, line) => <Link to={`/admin/orders/${line.order_id}`}>{line.order_number}</Link> },
   { title: 'Customer', key: 'customer', render: (_, line) => line.customer_first_name },
-  { title: 'Amount', key: 'amount', align: 'right', render: (_, line) => ksh(line.amount) },
+  { title: 'Amount', key: 'amount', align: 'right', render: (_, line) => <Money amount={line.amount} /> },
   { title: 'Date', key: 'date', render: (_, line) => formatDate(line.date) },
   { title: 'Status', key: 'status', render: (_, line) => <StatusTag status={line.status} /> },
   { title: 'Payment', key: 'paid', render: (_, line) => <PaidTag paid={line.is_paid} /> },

@@ -1,6 +1,6 @@
 import { Space, Tag, Typography } from 'antd';
 import type { AdminProduct } from '@shop/api-types';
-import { ksh } from '../common/format';
+import { Money } from '../common/Nowrap';
 
 export function ProductStatusTag({ product }: { product: Pick<AdminProduct, 'status' | 'archived_at'> }): JSX.Element {
   if (product.archived_at) return <Tag color="default">Archived</Tag>;
@@ -8,13 +8,15 @@ export function ProductStatusTag({ product }: { product: Pick<AdminProduct, 'sta
 }
 
 export function ProductPrice({ product }: { product: Pick<AdminProduct, 'price' | 'offer'> }): JSX.Element {
-  if (!product.offer) return <span>{ksh(product.price)}</span>;
+  if (!product.offer) return <Money amount={product.price} />;
   return (
     <Space orientation="vertical" size={0}>
-      <Typography.Text strong>{ksh(product.offer.offer_price)}</Typography.Text>
+      <Typography.Text strong>
+        <Money amount={product.offer.offer_price} />
+      </Typography.Text>
       <Space size={4}>
         <Typography.Text delete type="secondary">
-          {ksh(product.price)}
+          <Money amount={product.price} />
         </Typography.Text>
         <Tag color="red">{product.offer.discount.name} off</Tag>
       </Space>

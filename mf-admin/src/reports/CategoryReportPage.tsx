@@ -1,20 +1,10 @@
 import { useState } from 'react';
 import { ADMIN_MESSAGES, type CategoryReport } from '@shop/api-types';
 import { useCategoryReportQuery } from '../api/adminApi';
-import { BarChart, LineChart } from '../common/charts';
 import { count, ksh, plainAmount } from '../common/format';
+import { categorySalesChart, itemsSoldChart, netSalesChart } from './charts';
 import { ALL_CATEGORY_IDS, defaultRange, sumByDate, toDaterange, type DateRange } from './reportData';
-import {
-  ChartRow,
-  csvName,
-  DateRangeFilter,
-  FilterBar,
-  IdsFilter,
-  ReportBody,
-  ReportCards,
-  ReportTable,
-  type ReportColumn,
-} from './ReportParts';
+import { IdsFilter, ReportPage, type ReportColumn } from './ReportParts';
 
 type CategoryRow = CategoryReport['categories'][number];
 
@@ -29,71 +19,33 @@ export default function CategoryReportPage(): JSX.Element {
   const [range, setRange] = useState<DateRange>(defaultRange);
   const [categoryIds, setCategoryIds] = useState<number[]>(ALL_CATEGORY_IDS);
   const report = useCategoryReportQuery({ daterange: toDaterange(range), category_ids: categoryIds });
-  const data = report.data;
-  const rows = data?.categories ?? [];
-
   return (
-    <>
-      <FilterBar>
-        <DateRangeFilter value={range} onChange={setRange} />
+    <ReportPage
+      range={range}
+      onRangeChange={setRange}
+      filters={
         <IdsFilter
           label="Categories"
           placeholder="All categories"
-          options={data?.all_categories ?? []}
+          options={report.data?.all_categories ?? []}
           value={categoryIds}
           onChange={setCategoryIds}
         />
-      </FilterBar>
-      <ReportBody
-        loading={report.isLoading}
-        fetching={report.isFetching}
-        error={report.error}
-        empty={rows.length === 0}
-        emptyMessage={ADMIN_MESSAGES.noCategoryData}
-      >
-        {data && (
-          <>
-            <ReportCards
-              items={[
-                { title: 'Orders', value: count(data.totals.orders) },
-                { title: 'Net Sales', value: ksh(data.totals.net_sales) },
-                { title: 'Items Sold', value: count(data.totals.items_sold) },
-              ]}
-            />
-            <ChartRow
-              charts={[
-                {
-                  title: 'Net Sales',
-                  chart: <LineChart data={sumByDate(data.graph_data, 'net_sales')} xField="date" yField="value" title="Net sales" money />,
-                },
-                {
-                  title: 'Sales per Category',
-                  chart: (
-                    <BarChart
-                      data={rows.map((row) => ({ name: row.category_name, value: row.net_sales }))}
-                      xField="name"
-                      yField="value"
-                      title="Net sales per category"
-                      money
-                    />
-                  ),
-                },
-                {
-                  title: 'Items Sold',
-                  chart: <LineChart data={sumByDate(data.graph_data, 'items_sold')} xField="date" yField="value" title="Items sold" />,
-                },
-              ]}
-            />
-            <ReportTable
-              title="Categories"
-              columns={columns}
-              rows={rows}
-              rowKey={(row) => String(row.category_id)}
-              filename={csvName('category', range)}
-            />
-          </>
-        )}
-      </ReportBody>
-    </>
+      }
+      report={report}
+      rowsOf={(data) => data.categories}
+      emptyMessage={ADMIN_MESSAGES.noCategoryData}
+      cards={(data) => [
+        { title: 'Orders', value: count(data.totals.orders) },
+        { title: 'Net Sales', value: ksh(data.totals.net_sales) },
+        { title: 'Items Sold', value: count(data.totals.items_sold) },
+      ]}
+      charts={(data) => [
+        netSalesChart(sumByDate(data.graph_data, 'net_sales')),
+        categorySalesChart(data.categories),
+        itemsSoldChart(sumByDate(data.graph_data, 'items_sold')),
+      ]}
+      table={{ title: 'Categories', name: 'category', columns, rowKey: (row) => String(row.category_id) }}
+    />
   );
 }

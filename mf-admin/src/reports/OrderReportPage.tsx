@@ -1,20 +1,11 @@
 import { useState } from 'react';
 import { ADMIN_MESSAGES, type OrderReport } from '@shop/api-types';
 import { useOrderReportQuery } from '../api/adminApi';
-import { BarChart, LineChart } from '../common/charts';
+import { BarChart } from '../common/charts';
 import { count, ksh, plainAmount } from '../common/format';
+import { itemsSoldChart, netSalesChart } from './charts';
 import { defaultRange, sumByDate, sumByName, toDaterange, type DateRange } from './reportData';
-import {
-  ChartRow,
-  csvName,
-  DateRangeFilter,
-  FilterBar,
-  IdsFilter,
-  ReportBody,
-  ReportCards,
-  ReportTable,
-  type ReportColumn,
-} from './ReportParts';
+import { IdsFilter, ReportPage, type ReportColumn } from './ReportParts';
 
 type OrderRow = OrderReport['orders'][number];
 
@@ -28,70 +19,46 @@ const columns: ReportColumn<OrderRow>[] = [
   { title: 'Items Sold', key: 'items', align: 'right', render: (row) => count(row.items_sold), csv: (row) => row.items_sold },
 ];
 
-/** /admin/reports/orders: orders over a date range, filtered by status. */
+/**
+ * /admin/reports/orders: orders over a date range, filtered by status. No status chosen counts every
+ * status, unpaid Pending and Cancelled orders included (by the day placed).
+ */
 export default function OrderReportPage(): JSX.Element {
   const [range, setRange] = useState<DateRange>(defaultRange);
   const [statusIds, setStatusIds] = useState<number[]>([]);
   const report = useOrderReportQuery({ daterange: toDaterange(range), status_ids: statusIds });
-  const data = report.data;
-  const rows = data?.orders ?? [];
-
   return (
-    <>
-      <FilterBar>
-        <DateRangeFilter value={range} onChange={setRange} />
-        <IdsFilter label="Statuses" placeholder="All statuses" options={data?.statuses ?? []} value={statusIds} onChange={setStatusIds} />
-      </FilterBar>
-      <ReportBody
-        loading={report.isLoading}
-        fetching={report.isFetching}
-        error={report.error}
-        empty={rows.length === 0}
-        emptyMessage={ADMIN_MESSAGES.noStatusData}
-      >
-        {data && (
-          <>
-            <ReportCards
-              items={[
-                { title: 'Orders', value: count(data.totals.orders) },
-                { title: 'Net Sales', value: ksh(data.totals.net_sales) },
-                { title: 'Average Order Value', value: ksh(data.totals.average_order_value) },
-              ]}
-            />
-            <ChartRow
-              charts={[
-                {
-                  title: 'Net Sales',
-                  chart: <LineChart data={sumByDate(data.graph_data, 'net_sales')} xField="date" yField="value" title="Net sales" money />,
-                },
-                {
-                  title: 'Sales per Status',
-                  chart: (
-                    <BarChart
-                      data={sumByName(data.graph_data, 'status_name')}
-                      xField="name"
-                      yField="value"
-                      title="Net sales per status"
-                      money
-                    />
-                  ),
-                },
-                {
-                  title: 'Items Sold',
-                  chart: <LineChart data={sumByDate(data.graph_data, 'items_sold')} xField="date" yField="value" title="Items sold" />,
-                },
-              ]}
-            />
-            <ReportTable
-              title="Orders"
-              columns={columns}
-              rows={rows}
-              rowKey={(row) => row.order_number}
-              filename={csvName('order', range)}
-            />
-          </>
-        )}
-      </ReportBody>
-    </>
+    <ReportPage
+      range={range}
+      onRangeChange={setRange}
+      filters={
+        <IdsFilter
+          label="Statuses"
+          placeholder="All statuses"
+          options={report.data?.statuses ?? []}
+          value={statusIds}
+          onChange={setStatusIds}
+        />
+      }
+      report={report}
+      rowsOf={(data) => data.orders}
+      emptyMessage={ADMIN_MESSAGES.noStatusData}
+      cards={(data) => [
+        { title: 'Orders', value: count(data.totals.orders) },
+        { title: 'Net Sales', value: ksh(data.totals.net_sales) },
+        { title: 'Average Order Value', value: ksh(data.totals.average_order_value) },
+      ]}
+      charts={(data) => [
+        netSalesChart(sumByDate(data.graph_data, 'net_sales')),
+        {
+          title: 'Sales per Status',
+          chart: (
+            <BarChart data={sumByName(data.graph_data, 'status_name')} xField="name" yField="value" title="Net sales per status" money />
+          ),
+        },
+        itemsSoldChart(sumByDate(data.graph_data, 'items_sold')),
+      ]}
+      table={{ title: 'Orders', name: 'order', columns, rowKey: (row) => row.order_number }}
+    />
   );
 }

@@ -4,6 +4,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { downloadCsv, type CsvCell } from '../common/csv';
 import { DATE_FORMAT } from '../common/format';
 import { nairobiToday, toDaterange, type DateRange } from './reportData';
+import { NO_WRAP } from '../common/Nowrap';
 
 /** The range picker of every report: YYYY-MM-DD, both ends required, no future days, start ≤ end. */
 export function DateRangeFilter({ value, onChange }: { value: DateRange; onChange: (range: DateRange) => void }): JSX.Element {
@@ -117,6 +118,8 @@ export function ReportTable<T>({
     title: column.title,
     key: column.key,
     align: column.align,
+    // Figures (right-aligned) stay on one line: "KSh 135.00" never breaks inside.
+    onCell: column.align === 'right' ? () => ({ style: NO_WRAP }) : undefined,
     render: (_: unknown, row: T) => column.render(row),
   }));
   const exportCsv = () =>
@@ -190,3 +193,71 @@ export function ReportBody({
 }
 
 export const csvName = (report: string, range: DateRange): string => `${report}-report-${toDaterange(range).replace(' - ', '-to-')}.csv`;
+
+/** A report query's state, as RTK Query hands it over. */
+export interface ReportQueryState<Data> {
+  data?: Data;
+  isLoading: boolean;
+  isFetching: boolean;
+  error?: unknown;
+}
+
+/**
+ * One report page: the filter bar (date range first, then the report's own filters), and once the
+ * report is in, its three cards, its charts and its table with the CSV export; a spinner, the error
+ * or the empty message otherwise. The four report pages differ only in what they pass here.
+ */
+export function ReportPage<Data, Row>({
+  range,
+  onRangeChange,
+  filters,
+  report,
+  rowsOf,
+  emptyMessage,
+  cards,
+  charts,
+  table,
+}: {
+  range: DateRange;
+  onRangeChange: (range: DateRange) => void;
+  filters?: ReactNode;
+  report: ReportQueryState<Data>;
+  rowsOf: (data: Data) => Row[];
+  emptyMessage: string;
+  cards: (data: Data) => Array<{ title: string; value: string }>;
+  charts: (data: Data) => Array<{ title: string; chart: ReactNode }>;
+  /** `name` names the CSV file: '<name>-report-<from>-to-<to>.csv'. */
+  table: { title: string; name: string; columns: ReportColumn<Row>[]; rowKey: (row: Row) => string };
+}): JSX.Element {
+  const { data } = report;
+  const rows = data ? rowsOf(data) : [];
+  return (
+    <>
+      <FilterBar>
+        <DateRangeFilter value={range} onChange={onRangeChange} />
+        {filters}
+      </FilterBar>
+      <ReportBody
+        loading={report.isLoading}
+        fetching={report.isFetching}
+        error={report.error}
+        empty={rows.length === 0}
+        emptyMessage={emptyMessage}
+      >
+        {data && (
+          <>
+            <ReportCards items={cards(data)} />
+            <ChartRow charts={charts(data)} />
+            <ReportTable
+              title={table.title}
+              columns={table.columns}
+              rows={rows}
+              rowKey={table.rowKey}
+              filename={csvName(table.name, range)}
+            />
+          </>
+        )}
+      </ReportBody>
+    </>
+  );
+}

@@ -1,20 +1,10 @@
 import { useState } from 'react';
 import type { RevenueReport } from '@shop/api-types';
 import { useRevenueReportQuery } from '../api/adminApi';
-import { BarChart, LineChart } from '../common/charts';
 import { count, ksh, plainAmount } from '../common/format';
-import { defaultRange, sumByDate, sumByName, toDaterange, type DateRange } from './reportData';
-import {
-  ChartRow,
-  csvName,
-  DateRangeFilter,
-  FilterBar,
-  IdsFilter,
-  ReportBody,
-  ReportCards,
-  ReportTable,
-  type ReportColumn,
-} from './ReportParts';
+import { categorySalesChart, itemsSoldChart, netSalesChart } from './charts';
+import { defaultRange, sumByDate, toDaterange, type DateRange } from './reportData';
+import { IdsFilter, ReportPage, type ReportColumn } from './ReportParts';
 
 export const NO_REVENUE_DATA = 'No data available for selected date range, categories and brands.';
 
@@ -34,74 +24,36 @@ export default function RevenueReportPage(): JSX.Element {
   const [categoryIds, setCategoryIds] = useState<number[]>([]);
   const [brandIds, setBrandIds] = useState<number[]>([]);
   const report = useRevenueReportQuery({ daterange: toDaterange(range), category_ids: categoryIds, brand_ids: brandIds });
-  const data = report.data;
-  const rows = data?.revenue_data ?? [];
-
   return (
-    <>
-      <FilterBar>
-        <DateRangeFilter value={range} onChange={setRange} />
-        <IdsFilter
-          label="Categories"
-          placeholder="All categories"
-          options={data?.categories ?? []}
-          value={categoryIds}
-          onChange={setCategoryIds}
-        />
-        <IdsFilter label="Brands" placeholder="All brands" options={data?.brands ?? []} value={brandIds} onChange={setBrandIds} />
-      </FilterBar>
-      <ReportBody
-        loading={report.isLoading}
-        fetching={report.isFetching}
-        error={report.error}
-        empty={rows.length === 0}
-        emptyMessage={NO_REVENUE_DATA}
-      >
-        {data && (
-          <>
-            <ReportCards
-              items={[
-                { title: 'Orders', value: count(data.totals.orders) },
-                { title: 'Net Sales', value: ksh(data.totals.net_sales) },
-                { title: 'Total Sales', value: ksh(data.totals.total_sales) },
-              ]}
-            />
-            <ChartRow
-              charts={[
-                {
-                  title: 'Net Sales',
-                  chart: (
-                    <LineChart
-                      data={rows.map((row) => ({ date: row.date, value: row.net_sales }))}
-                      xField="date"
-                      yField="value"
-                      title="Net sales"
-                      money
-                    />
-                  ),
-                },
-                {
-                  title: 'Sales per Category',
-                  chart: (
-                    <BarChart
-                      data={sumByName(data.graph_data, 'category_name')}
-                      xField="name"
-                      yField="value"
-                      title="Net sales per category"
-                      money
-                    />
-                  ),
-                },
-                {
-                  title: 'Items Sold',
-                  chart: <LineChart data={sumByDate(data.graph_data, 'items_sold')} xField="date" yField="value" title="Items sold" />,
-                },
-              ]}
-            />
-            <ReportTable title="Revenue" columns={columns} rows={rows} rowKey={(row) => row.date} filename={csvName('revenue', range)} />
-          </>
-        )}
-      </ReportBody>
-    </>
+    <ReportPage
+      range={range}
+      onRangeChange={setRange}
+      filters={
+        <>
+          <IdsFilter
+            label="Categories"
+            placeholder="All categories"
+            options={report.data?.categories ?? []}
+            value={categoryIds}
+            onChange={setCategoryIds}
+          />
+          <IdsFilter label="Brands" placeholder="All brands" options={report.data?.brands ?? []} value={brandIds} onChange={setBrandIds} />
+        </>
+      }
+      report={report}
+      rowsOf={(data) => data.revenue_data}
+      emptyMessage={NO_REVENUE_DATA}
+      cards={(data) => [
+        { title: 'Orders', value: count(data.totals.orders) },
+        { title: 'Net Sales', value: ksh(data.totals.net_sales) },
+        { title: 'Total Sales', value: ksh(data.totals.total_sales) },
+      ]}
+      charts={(data) => [
+        netSalesChart(data.revenue_data.map((row) => ({ date: row.date, value: row.net_sales }))),
+        categorySalesChart(data.category_sales),
+        itemsSoldChart(sumByDate(data.graph_data, 'items_sold')),
+      ]}
+      table={{ title: 'Revenue', name: 'revenue', columns, rowKey: (row) => row.date }}
+    />
   );
 }

@@ -1,17 +1,15 @@
 import dayjs, { type Dayjs } from 'dayjs';
-import type { ReportGraphRow } from '@shop/api-types';
+import { nairobiDayOf, type ReportGraphRow } from '@shop/api-types';
 import { toCents } from '@shop/money';
 import { DATE_FORMAT } from '../common/format';
 
 export type DateRange = [Dayjs, Dayjs];
 
-const NAIROBI_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Nairobi', year: 'numeric', month: '2-digit', day: '2-digit' });
-
 /**
  * Today as a Nairobi calendar day (local midnight of that date). Reports count Nairobi days, so a
  * browser in another time zone (or late in the evening UTC) must not end "today" a day early.
  */
-export const nairobiToday = (now: Date = new Date()): Dayjs => dayjs(NAIROBI_DAY.format(now));
+export const nairobiToday = (now: Date = new Date()): Dayjs => dayjs(nairobiDayOf(now));
 
 /** First day of the current month to today, in Nairobi days (admin spec section 9). */
 export const defaultRange = (now: Dayjs = nairobiToday()): DateRange => [now.startOf('month'), now.startOf('day')];
@@ -47,8 +45,11 @@ export interface NamedTotal {
   value: number;
 }
 
-/** Net sales per category (or status) name from graph_data, largest first. */
-export function sumByName(rows: ReportGraphRow[], key: 'category_name' | 'status_name'): NamedTotal[] {
+/**
+ * Net sales per status name from the order report's graph_data, largest first. (Per category, the
+ * reports send `category_sales`: the revenue and product reports' graph_data has no category.)
+ */
+export function sumByName(rows: ReportGraphRow[], key: 'status_name'): NamedTotal[] {
   const totals = new Map<string, number>();
   for (const row of rows) {
     const name = row[key];

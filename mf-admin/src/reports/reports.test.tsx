@@ -69,6 +69,12 @@ const card = (title: string) =>
     .closest('.shop-admin-statistic')
     ?.querySelector('.shop-admin-statistic-content')?.textContent;
 
+/** What a chart card draws (the charts are stubbed to print their data). */
+const chartData = (cardTitle: string): unknown => {
+  const chartCard = screen.getByText(cardTitle, { selector: '.shop-admin-card-head-title' }).closest('.shop-admin-card')!;
+  return JSON.parse(within(chartCard as HTMLElement).getByTestId(/chart$/).textContent ?? 'null');
+};
+
 describe('category report', () => {
   it('asks for the current month with category ids 1..8 preselected, shows cards, charts and the table', async () => {
     const queries: Array<Record<string, string>> = [];
@@ -150,7 +156,8 @@ describe('category report', () => {
 
 function productReport(empty = false): ProductReport {
   return {
-    graph_data: empty ? [] : [{ date: '2026-01-02', category_id: 1, category_name: 'Maize Flour', net_sales: 470, items_sold: 2 }],
+    // As the orders service sends it: day figures with no category; the categories in category_sales.
+    graph_data: empty ? [] : [{ date: '2026-01-02', net_sales: 470, items_sold: 2, orders: 1 }],
     totals,
     categories: CATEGORIES.slice(0, 2),
     brands: [
@@ -158,6 +165,7 @@ function productReport(empty = false): ProductReport {
       { id: 2, name: 'Pembe' },
     ],
     products: empty ? [] : [{ product_id: 7, product_name: 'Jogoo Maize Meal 2kg', net_sales: 470, items_sold: 2 }],
+    category_sales: empty ? [] : [{ category_id: 1, category_name: 'Maize Flour', net_sales: 470, items_sold: 2 }],
   };
 }
 
@@ -175,6 +183,8 @@ describe('product report', () => {
     await screen.findByText('Jogoo Maize Meal 2kg', { selector: 'td' });
     expect(queries[0]).toEqual({ daterange: DEFAULT_RANGE });
     expect(headerTexts()).toEqual(['Product', 'Net Sales', 'Items Sold']);
+    // "Sales per Category" draws the report's category_sales (the day figures carry no category).
+    expect(chartData('Sales per Category')).toEqual([{ name: 'Maize Flour', value: 470 }]);
     expect(card('Items Sold')).toBe('96');
 
     fireEvent.click(screen.getByRole('button', { name: /Export CSV/ }));
@@ -191,8 +201,15 @@ describe('product report', () => {
 
 function revenueReport(empty = false): RevenueReport {
   return {
-    graph_data: [],
+    // As the orders service sends it: day figures with no category; the categories in category_sales.
+    graph_data: empty ? [] : [{ date: '2026-01-02', net_sales: 4980.5, items_sold: 9, orders: 3 }],
     revenue_data: empty ? [] : [{ date: '2026-01-02', orders: 3, gross_sales: 5200, net_sales: 4980.5, total_sales: 4980.5 }],
+    category_sales: empty
+      ? []
+      : [
+          { category_id: 2, category_name: 'Wheat Flour', net_sales: 3000, items_sold: 4 },
+          { category_id: 1, category_name: 'Maize Flour', net_sales: 1980.5, items_sold: 5 },
+        ],
     totals,
     categories: CATEGORIES.slice(0, 2),
     brands: [{ id: 1, name: 'Jogoo' }],
@@ -215,6 +232,14 @@ describe('revenue report', () => {
     expect(card('Total Sales')).toBe('KSh 45,210.50');
     expect(headerTexts()).toEqual(['Date', 'Orders', 'Gross Sales', 'Net Sales', 'Total Sales']);
     expect(tableRows().map(cellTexts)).toEqual([['2026-01-02', '3', 'KSh 5,200.00', 'KSh 4,980.50', 'KSh 4,980.50']]);
+    // Figures never break inside at 1366 px.
+    expect(screen.getByText('KSh 5,200.00', { selector: 'td' }).style.whiteSpace).toBe('nowrap');
+    // "Sales per Category" draws a bar per category (it was empty: the day figures carry no category).
+    expect(chartData('Sales per Category')).toEqual([
+      { name: 'Wheat Flour', value: 3000 },
+      { name: 'Maize Flour', value: 1980.5 },
+    ]);
+    expect(chartData('Items Sold')).toEqual([{ date: '2026-01-02', value: 9 }]);
     fireEvent.click(screen.getByRole('button', { name: /Export CSV/ }));
     expect(await csvText()).toBe(`${CSV_BOM}Date,Orders,Gross Sales,Net Sales,Total Sales\r\n2026-01-02,3,5200.00,4980.50,4980.50\r\n`);
     empty = true;

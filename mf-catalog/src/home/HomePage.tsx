@@ -10,18 +10,33 @@ import { PARTNERS } from './partners';
 // The first banner is the home page's largest paint: inlined (the wide and the phone artwork, a
 // few KB each), it shows with the page, no request.
 import bannerOnePhone from './assets/banner-1-phone.svg?inline';
+import bannerOnePhoneSwahili from './assets/banner-1-phone-sw.svg?inline';
+import bannerOneSwahili from './assets/banner-1-sw.svg?inline';
 import bannerOne from './assets/banner-1.svg?inline';
 import bannerTwoPhone from './assets/banner-2-phone.svg';
+import bannerTwoPhoneSwahili from './assets/banner-2-phone-sw.svg';
+import bannerTwoSwahili from './assets/banner-2-sw.svg';
 import bannerTwo from './assets/banner-2.svg';
-import bannerThree from './assets/banner-3.svg';
+import bakingArt from './assets/banner-3-art.svg';
 import styles from './home.module.css';
 import { useT } from '../i18n';
+import type { ShopLanguage } from '@shop/api-types';
+import { useLanguage } from '@shop/store-kit';
 
-/** `alt` holds the id of the banner's words in the catalog, translated when the page is drawn. */
-const BANNERS: Array<Banner & { alt: 'home.bannerFresh' | 'home.bannerPoints' }> = [
-  { image: bannerOne, phoneImage: bannerOnePhone, alt: 'home.bannerFresh', href: '/shop/all' },
-  { image: bannerTwo, phoneImage: bannerTwoPhone, alt: 'home.bannerPoints', href: '/shop/all' },
-];
+/**
+ * The banners' artwork has words drawn in it, so each language has its own drawing. `alt` holds
+ * the id of the banner's words in the catalog, translated when the page is drawn.
+ */
+const BANNERS: Record<ShopLanguage, Array<Banner & { alt: 'home.bannerFresh' | 'home.bannerPoints' }>> = {
+  en: [
+    { image: bannerOne, phoneImage: bannerOnePhone, alt: 'home.bannerFresh', href: '/shop/all' },
+    { image: bannerTwo, phoneImage: bannerTwoPhone, alt: 'home.bannerPoints', href: '/shop/all' },
+  ],
+  sw: [
+    { image: bannerOneSwahili, phoneImage: bannerOnePhoneSwahili, alt: 'home.bannerFresh', href: '/shop/all' },
+    { image: bannerTwoSwahili, phoneImage: bannerTwoPhoneSwahili, alt: 'home.bannerPoints', href: '/shop/all' },
+  ],
+};
 
 /** How many top products and favorites the carousels page through. */
 const CAROUSEL_SIZE = 12;
@@ -31,6 +46,7 @@ export default function HomePage(): JSX.Element {
   const top = useGetTopProductsQuery();
   const favorites = useGetFavoritesQuery();
   const t = useT();
+  const { language } = useLanguage();
   // The best sellers arrive as a transition: React draws the grid in slices of a few milliseconds
   // instead of one long task that blocks a phone.
   const bestSellers = useDeferredValue(featured.data);
@@ -42,7 +58,7 @@ export default function HomePage(): JSX.Element {
     <div className={styles.home}>
       {/* The page's one h1 for screen readers and search engines; the banners say it in pictures. */}
       <VisuallyHidden as="h1">{t('home.heading')}</VisuallyHidden>
-      <BannerCarousel banners={BANNERS.map((banner) => ({ ...banner, alt: t(banner.alt) }))} />
+      <BannerCarousel banners={BANNERS[language].map((banner) => ({ ...banner, alt: t(banner.alt) }))} />
       <BrandFilterRow />
 
       <section className={styles.section} aria-labelledby="best-selling">
@@ -59,8 +75,15 @@ export default function HomePage(): JSX.Element {
         )}
       </section>
 
+      {/* Its words are page text, not drawn: translated, and readable on a phone (drawn, the small
+          print shrank to about 6 px at 412 px). */}
       <Link to="/shop/pwani-bora/baking-flour" className={styles.midBanner}>
-        <img src={bannerThree} alt={t('home.bannerBaking')} width={1200} height={300} loading="lazy" />
+        <span className={styles.midBannerWords}>
+          <span className={styles.midBannerEyebrow}>{t('home.midBannerEyebrow')}</span>
+          <strong className={styles.midBannerTitle}>{t('home.midBannerTitle')}</strong>
+          <span className={styles.midBannerSmall}>{t('home.midBannerSmall')}</span>
+        </span>
+        <img src={bakingArt} alt="" width={520} height={280} loading="lazy" />
       </Link>
 
       {topProducts && topProducts.length > 0 && (

@@ -121,6 +121,8 @@ describe('ProductPage', () => {
     expect(await screen.findByRole('heading', { name: 'NotFound' })).toBeTruthy();
     expect(screen.getByText('We could not find that product. It may no longer be sold.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /to cart$/ })).toBeNull();
+    // The tab says the product was not found ("Product | Shwari Shop" said nothing).
+    expect(document.title).toBe('Product not found | Shwari Shop');
   });
 
   it('a failed load offers Try again, which loads the product', async () => {

@@ -5,15 +5,25 @@ import { isNotFound, useGetProductQuery } from '../api/catalogApi';
 import { WishlistButton } from '../products/WishlistButton';
 import styles from './product.module.css';
 import { useT } from '../i18n';
+import { useCategoryName } from '../i18n/categoryNames';
 
 /** /product/{slug}: image, name, price, offer badge and price, short description, Add to Cart, Product Description. */
 export default function ProductPage(): JSX.Element {
   const { slug = '' } = useParams();
   const { data: product, error, isLoading, isError, refetch } = useGetProductQuery(slug);
   const t = useT();
-  usePageMeta(product ? { title: product.name, description: truncateWords(product.short_description, 30), image: product.image } : null);
+  const categoryName = useCategoryName();
+  const notFound = isNotFound(error);
+  // A missing product's tab and link preview say so ("Product | Shwari Shop" said nothing).
+  usePageMeta(
+    product
+      ? { title: product.name, description: truncateWords(product.short_description, 30), image: product.image }
+      : notFound
+        ? { title: t('product.notFoundTitle'), description: t('product.notFound') }
+        : null,
+  );
 
-  if (isNotFound(error)) return <NotFound message={t('product.notFound')} />;
+  if (notFound) return <NotFound message={t('product.notFound')} />;
   if (isLoading) return <Loading label={t('product.loading')} tall />;
   if (isError || !product)
     return (
@@ -28,7 +38,7 @@ export default function ProductPage(): JSX.Element {
     <article className={styles.product}>
       <nav aria-label={t('product.breadcrumb')} className={styles.breadcrumb}>
         <Link to="/">{t('product.home')}</Link> / <Link to={`/shop/${product.brand.slug}`}>{product.brand.name}</Link> /{' '}
-        <Link to={`/shop/${product.brand.slug}/${product.category.slug}`}>{product.category.name}</Link>
+        <Link to={`/shop/${product.brand.slug}/${product.category.slug}`}>{categoryName(product.category)}</Link>
       </nav>
       <div className={styles.top}>
         <div className={styles.image}>

@@ -7,6 +7,7 @@ import { isNotFound, useFilterProductsQuery, useGetBrandsQuery, useGetCategories
 import { ProductGrid } from '../products/ProductGrid';
 import styles from './shop.module.css';
 import { useT } from '../i18n';
+import { useCategoryName } from '../i18n/categoryNames';
 
 const SORT_OPTIONS = PRODUCT_SORTS.filter((sort): sort is keyof typeof SORT_LABELS => sort in SORT_LABELS);
 
@@ -39,6 +40,7 @@ export default function ShopPage(): JSX.Element {
   const navigate = useNavigate();
   const sort = parseSort(searchParams.get('sort'));
   const t = useT();
+  const typeName = useCategoryName();
   const [layout, setLayout] = useProductLayout();
   const brands = useGetBrandsQuery();
   const categories = useGetCategoriesQuery();
@@ -49,7 +51,8 @@ export default function ShopPage(): JSX.Element {
   const waiting = result.isLoading || (result.data !== undefined && data === undefined);
 
   const brandName = data?.brand?.name;
-  const categoryName = categories.data?.find((category) => category.slug === categorySlug)?.name;
+  const shownCategory = categories.data?.find((category) => category.slug === categorySlug);
+  const categoryName = shownCategory && typeName(shownCategory);
   usePageMeta({
     title: [brandName ?? t('shop.title'), categoryName].filter(Boolean).join(' – '),
     description: t('meta.shopDescription', { what: [brandName, categoryName].filter(Boolean).join(' ') || t('meta.flourAndGroceries') }),
@@ -90,7 +93,7 @@ export default function ShopPage(): JSX.Element {
             aria-current={category.slug === categorySlug ? 'page' : undefined}
             className={styles.filter}
           >
-            {category.name}
+            {typeName(category)}
           </Link>
         ))}
       </nav>

@@ -33,6 +33,12 @@ const summary = () => screen.getByRole('region', { name: 'Your order' });
 const summaryValue = (testId: string) => within(summary()).queryByTestId(testId)?.textContent ?? null;
 const continueButton = () => screen.getByRole('button', { name: 'Continue' });
 
+/** The toasts on their way out (jsdom runs no exit animation, so they stay in the page as leaving). */
+const leavingToasts = () =>
+  Array.from(document.querySelectorAll('.Toastify__toast'))
+    .filter((toast) => /exit/.test(toast.className))
+    .map((toast) => (toast.textContent ?? '').trim());
+
 /** The error summary's messages, in page order. */
 const summaryMessages = () =>
   within(screen.getByRole('alert', { name: 'Please check the following' }))
@@ -145,6 +151,8 @@ describe('CheckoutPage: details and Continue', () => {
     expect(describedText(field('Phone'))).toBe('');
     type('Email', 'achieng@example.com');
     expect(document.getElementById('checkout-email-error')).toBeNull();
+    // The toasts of the fixed fields go with their messages, never to come up later.
+    await waitFor(() => expect(leavingToasts()).toEqual(['Phone number must be 10 digits', 'Invalid email format']));
 
     fireEvent.click(continueButton());
     expect(placeOrder().disabled).toBe(false);

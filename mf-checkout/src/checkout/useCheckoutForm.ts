@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Address, CustomerProfile, PaymentMethod } from '@shop/api-types';
-import { notify } from '@shop/store-kit';
+import { useFormErrorToasts } from '@shop/store-kit';
 import { useServerMessage } from '../i18n';
 import {
   accountDetailsEmpty,
@@ -61,6 +61,7 @@ export function useCheckoutForm({ profile, firstAddress, meetsMinimum }: Checkou
   const [validated, setValidated] = useState(false);
   /** Counts failed checks: each one moves focus to the error summary. */
   const [summaryFocus, setSummaryFocus] = useState(0);
+  const errorToasts = useFormErrorToasts('checkout');
 
   // A signed-in customer's profile and first saved address fill whatever the saved prefill left empty.
   const prefill = useRef({ account: accountDetailsEmpty(form), shipping: shippingEmpty(form) });
@@ -107,6 +108,13 @@ export function useCheckoutForm({ profile, firstAddress, meetsMinimum }: Checkou
     });
   }, [form, context]);
 
+  // The toasts follow the messages beside the fields: one fixed (a county chosen) takes its toast
+  // away at once, even one still waiting its turn to show.
+  const shownMessages = Object.values(errors).map(say).join('\n');
+  useEffect(() => {
+    errorToasts.keepOnly(shownMessages ? shownMessages.split('\n') : []);
+  }, [shownMessages, errorToasts]);
+
   const change =
     (field: TextFieldName): FieldChange =>
     (event) => {
@@ -130,7 +138,7 @@ export function useCheckoutForm({ profile, firstAddress, meetsMinimum }: Checkou
     setErrors(found);
     if (list.length === 0) return true;
     setValidated(false);
-    for (const [, message] of list) notify.error(say(message));
+    errorToasts.show({ '': list.map(([, message]) => message) }, say);
     setSummaryFocus((tick) => tick + 1);
     return false;
   };

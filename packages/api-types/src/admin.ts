@@ -291,12 +291,24 @@ export interface ProductReport {
   categories: Array<Pick<Category, 'id' | 'name'>>;
   brands: Array<Pick<Brand, 'id' | 'name'>>;
   products: Array<{ product_id: number; product_name: string; net_sales: number; items_sold: number }>;
+  /** Net sales per category of the filtered lines over the whole range, largest first (the "Sales per Category" chart). */
+  category_sales: CategorySales[];
+}
+
+/** One category's paid lines over a report's range (after the report's filters), largest net sales first. */
+export interface CategorySales {
+  category_id: number;
+  category_name: string;
+  net_sales: number;
+  items_sold: number;
 }
 
 /** GET /api/admin/dashboard/revenue_report?daterange=&category_ids=&brand_ids= */
 export interface RevenueReport {
   graph_data: ReportGraphRow[];
   revenue_data: Array<{ date: string; orders: number; gross_sales: number; net_sales: number; total_sales: number }>;
+  /** Net sales per category of the filtered lines over the whole range, largest first (the "Sales per Category" chart). */
+  category_sales: CategorySales[];
   totals: ReportTotals;
   categories: Array<Pick<Category, 'id' | 'name'>>;
   brands: Array<Pick<Brand, 'id' | 'name'>>;

@@ -18,3 +18,4 @@ export * from './schemas/admin';
 export * from './schemas/orders';
 export * from './schemas/phone';
 export * from './schemas/synonyms';
+export * from './nairobiDays';

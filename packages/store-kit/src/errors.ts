@@ -22,3 +22,16 @@ export function apiErrorMessage(error: unknown, fallback: string): string {
 
 export const errorStatus = (error: unknown): number | string | undefined =>
   typeof error === 'object' && error !== null ? (error as { status?: number | string }).status : undefined;
+
+/**
+ * A failed call's messages by the field they are about (the server's 422 `errors`); a message
+ * about no one field (the server's one line, or the fallback) is filed under `''`.
+ */
+export function apiFieldErrors(error: unknown, fallback = t('error.generic')): Record<string, string[]> {
+  const data = typeof error === 'object' && error !== null ? (error as { data?: unknown }).data : undefined;
+  if (isApiErrorBody(data)) {
+    const fields = Object.entries(data.errors ?? {}).filter(([, messages]) => messages.length > 0);
+    return fields.length ? Object.fromEntries(fields) : { '': [data.message] };
+  }
+  return { '': [fallback] };
+}

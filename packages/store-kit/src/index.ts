@@ -7,7 +7,17 @@ export * from './cart/selectors';
 export * from './cart/cartPrices';
 export * from './wishlist/wishlistSlice';
 export * from './session/sessionSlice';
-export { notify, onToast, ToastHost, TOAST_DEFAULTS, type ToastKind, type ToastRequest } from './toasts';
+export {
+  clearFormErrors,
+  keepFormErrors,
+  notify,
+  onToast,
+  showFormErrors,
+  ToastHost,
+  TOAST_DEFAULTS,
+  type ToastKind,
+  type ToastRequest,
+} from './toasts';
 export { applyPageMeta, usePageMeta, SITE_NAME, type PageMeta } from './pageMeta';
 export { readStored, writeStored } from './storage';
 export { STORAGE_KEYS, SESSION_STORAGE_KEYS, CART_COOKIE, SIGNED_IN_COOKIE, LANGUAGE_COOKIE } from './storageKeys';
@@ -21,6 +31,7 @@ export {
   useDeleteAddressMutation,
   type ProfileUpdate,
 } from './customer/customerApi';
-export { apiErrorMessages, apiErrorMessage, errorStatus } from './errors';
+export { apiErrorMessages, apiErrorMessage, apiFieldErrors, errorStatus } from './errors';
+export { useFormErrorToasts, type MessagesByField } from './useFormErrorToasts';
 export { readFirstScreenState, loadFirstScreenQueries } from './firstScreen/loadFirstScreen';
 export * from './i18n';

@@ -12,7 +12,7 @@ export function AddToCartControl({ product, compact = false }: { product: CartPr
   return (
     <button
       type="button"
-      className={styles.addToCart}
+      className={compact ? `${styles.addToCart} ${styles.addToCartCompact}` : styles.addToCart}
       onClick={() => dispatch(addToCart(product))}
       aria-label={t('cart.addNamed', { name: product.name })}
     >

@@ -1,28 +1,20 @@
 import type { Knex } from 'knex';
 import { dialectOf, sqlTimestamp } from '@shop/service-kit';
+import { nairobiDayEnd, nairobiDayOf, nairobiDayStart } from '@shop/api-types';
 import { nairobiParts } from '../orders/nairobi-time';
 
-/** Nairobi is UTC+3 all year. */
-const EAT_MS = 3 * 3600 * 1000;
-const DAY_MS = 86_400_000;
 const pad = (value: number): string => String(value).padStart(2, '0');
 
-/** Midnight in Nairobi of 'YYYY-MM-DD', as a UTC instant. */
-export function nairobiDayStart(day: string): Date {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d) - EAT_MS);
-}
+/** Midnight in Nairobi of 'YYYY-MM-DD', as a UTC instant (the shop's one Kenyan-day rule, in api-types). */
+export { nairobiDayStart };
 
 /** The UTC 'YYYY-MM-DD HH:MM:SS' bounds [start, end) of Nairobi days from..to inclusive. */
 export function nairobiRange(from: string, to: string): { start: string; end: string } {
-  return { start: sqlTimestamp(nairobiDayStart(from)), end: sqlTimestamp(new Date(nairobiDayStart(to).getTime() + DAY_MS)) };
+  return { start: sqlTimestamp(nairobiDayStart(from)), end: sqlTimestamp(nairobiDayEnd(to)) };
 }
 
 /** The Nairobi calendar day of an instant. */
-export function nairobiDay(date: Date): string {
-  const p = nairobiParts(date);
-  return `${p.year}-${pad(p.month)}-${pad(p.day)}`;
-}
+export const nairobiDay = (date: Date): string => nairobiDayOf(date) ?? '';
 
 /** SQL: the Nairobi day 'YYYY-MM-DD' of a UTC DATETIME column. */
 export function nairobiDaySql(db: Knex, column: string): Knex.Raw {

@@ -214,6 +214,7 @@ describe.each(testDatabases('orders-admin'))('back office dashboard and reports 
     const brand = (await get(`/api/admin/dashboard/product_report?${RANGE}&brand_ids=20`)) as ProductReport;
     expect(brand.totals).toEqual({ orders: 2, net_sales: 3400, items_sold: 2, total_sales: 3400, average_order_value: 1700 });
     expect(brand.products.map((p) => p.product_id).sort()).toEqual([20, 21]);
+    expect(brand.category_sales).toEqual([{ category_id: 2, category_name: 'Category 2', net_sales: 3400, items_sold: 2 }]);
   });
 
   it('revenue report: gross, net and total per Nairobi day', async () => {
@@ -223,11 +224,29 @@ describe.each(testDatabases('orders-admin'))('back office dashboard and reports 
       { date: '2026-03-11', orders: 1, gross_sales: 2500, net_sales: 2500, total_sales: 2500 },
     ]);
     expect(report.totals).toEqual({ orders: 3, net_sales: 5185, items_sold: 8, total_sales: 5185, average_order_value: 1728.33 });
+    // The "Sales per Category" chart's figures: the range's lines per category, largest first.
+    expect(report.category_sales).toEqual([
+      { category_id: 2, category_name: 'Category 2', net_sales: 3400, items_sold: 2 },
+      { category_id: 1, category_name: 'Category 1', net_sales: 1165.5, items_sold: 5 },
+      { category_id: 3, category_name: 'Category 3', net_sales: 619.5, items_sold: 1 },
+    ]);
+    const filtered = (await get(`/api/admin/dashboard/revenue_report?${RANGE}&brand_ids=20`)) as RevenueReport;
+    expect(filtered.category_sales).toEqual([{ category_id: 2, category_name: 'Category 2', net_sales: 3400, items_sold: 2 }]);
   });
 
   it('order report by status, and its totals equal the orders list for the same range', async () => {
+    // No status chosen is every status: the unpaid Pending order counts too ("All" means all).
     const report = (await get(`/api/admin/dashboard/order_report?${RANGE}`)) as OrderReport;
     expect(report.orders).toEqual([
+      {
+        order_number: 'SH-260904',
+        total_amount: 1950,
+        date: '2026-03-11',
+        status_name: 'Pending',
+        customer_name: 'Fixture SH-260904',
+        items_count: 1,
+        items_sold: 1,
+      },
       {
         order_number: 'SH-260903',
         total_amount: 2500,
@@ -256,20 +275,25 @@ describe.each(testDatabases('orders-admin'))('back office dashboard and reports 
         items_sold: 3,
       },
     ]);
-    expect(report.totals).toEqual({ orders: 3, net_sales: 5185, items_sold: 8, total_sales: 5185, average_order_value: 1728.33 });
+    expect(report.totals).toEqual({ orders: 4, net_sales: 7135, items_sold: 8, total_sales: 7135, average_order_value: 1783.75 });
     expect(report.graph_data).toEqual([
       { date: '2026-03-10', status_id: 3, status_name: 'Processing', net_sales: 885, items_sold: 4, orders: 1 },
       { date: '2026-03-10', status_id: 5, status_name: 'Delivered', net_sales: 1800, items_sold: 3, orders: 1 },
+      { date: '2026-03-11', status_id: 1, status_name: 'Pending', net_sales: 1950, items_sold: 0, orders: 1 },
       { date: '2026-03-11', status_id: 2, status_name: 'Paid', net_sales: 2500, items_sold: 1, orders: 1 },
     ]);
+    // Choosing every status by hand gives the same report as choosing none.
+    const everyStatus = (await get(`/api/admin/dashboard/order_report?${RANGE}&status_ids=1,2,3,4,5,6`)) as OrderReport;
+    expect(everyStatus).toEqual(report);
     const filtered = (await get(`/api/admin/dashboard/order_report?${RANGE}&status_ids=2,3`)) as OrderReport;
     expect(filtered.totals).toMatchObject({ orders: 2, net_sales: 3385, items_sold: 5 });
 
-    // The orders list (by placing day; the fixtures are placed the day they are paid) agrees.
+    // The orders list (by placing day; the fixtures are placed the day they are paid) agrees: every
+    // order counts and is worth its total; only paid ones sold items.
     const list = (await get('/api/admin/orders?from=2026-03-10&to=2026-03-11&per_page=100')).orders as Page<AdminOrder>;
     const paid = list.data.filter((order) => order.is_paid === 1);
-    expect(paid.length).toBe(report.totals.orders);
-    expect(paid.reduce((sum, order) => sum + Math.round(order.total_amount * 100), 0) / 100).toBe(report.totals.net_sales);
+    expect(list.data.length).toBe(report.totals.orders);
+    expect(list.data.reduce((sum, order) => sum + Math.round(order.total_amount * 100), 0) / 100).toBe(report.totals.net_sales);
     expect(paid.reduce((sum, order) => sum + order.order_items.reduce((n, item) => n + item.quantity, 0), 0)).toBe(
       report.totals.items_sold,
     );
@@ -357,10 +381,11 @@ describe.each(testDatabases('orders-admin'))('back office dashboard and reports 
       const both = (await get(`/api/admin/dashboard/order_report?${RANGE}&status_ids=1,6,5`)) as OrderReport;
       expect(both.orders.map((row) => row.order_number)).toEqual(['SH-260904', 'SH-260912', 'SH-260911', 'SH-260901']);
       expect(both.totals).toMatchObject({ orders: 4, net_sales: 1950 + 5000 + 1800 });
-      // Unfiltered, the report stays what it was: paid orders only (the cancelled paid one among them).
+      // Unfiltered is every status: the paid ones, the unpaid Pending and the unpaid Cancelled placed in the range.
       const all = (await get(`/api/admin/dashboard/order_report?${RANGE}`)) as OrderReport;
-      expect(all.totals).toMatchObject({ orders: 4, net_sales: 5185 + 2000 });
-      expect(all.orders.map((row) => row.order_number)).not.toContain('SH-260911');
+      expect(all.totals).toMatchObject({ orders: 6, net_sales: 5185 + 1950 + 2000 + 3000 });
+      expect(all.orders.map((row) => row.order_number)).toContain('SH-260911');
+      expect(all.orders.map((row) => row.order_number)).not.toContain('SH-260913');
     } finally {
       await h.db('order_items').whereIn('order_id', ids).delete();
       await h.db('orders').whereIn('id', ids).delete();

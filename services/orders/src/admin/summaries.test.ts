@@ -116,8 +116,9 @@ async function recompute(db: Knex, from: string, to: string, filter: { categorie
     perProduct.set(num(l.product_id), figures);
   }
   const statusOrders = orders.filter((o) => !filter.statuses?.length || filter.statuses.includes(num(o.status_id)));
-  // A filter naming Pending or Cancelled also counts the unpaid orders of those statuses placed in the range (no items sold).
-  const unpaidStatuses = (filter.statuses ?? []).filter((status) => status === 1 || status === 6);
+  // A filter naming Pending or Cancelled, or naming no status (all of them), also counts the unpaid
+  // orders of those statuses placed in the range (no items sold).
+  const unpaidStatuses = (filter.statuses?.length ? filter.statuses : [1, 6]).filter((status) => status === 1 || status === 6);
   const unpaidOrders: Row[] =
     unpaidStatuses.length === 0
       ? []
