@@ -4,7 +4,7 @@ import { switchLanguage } from '@shop/store-kit';
 import { catalogProblems, serverMessageProblems } from '@shop/store-kit/src/i18n/catalogCheck';
 import { resetShopState, respond } from '@shop/store-kit/src/testing';
 import { checkoutServer } from '../checkout/checkoutServer';
-import { findToast, FULL_CART, renderShop, SMALL_CART, storeCart } from '../testFixtures';
+import { findToast, FULL_CART, renderShop, SMALL_CART, storeCart, toastTexts } from '../testFixtures';
 import { serverMessage } from '.';
 import en from './locales/en.json';
 import sw from './locales/sw.json';
@@ -112,6 +112,28 @@ describe('the cart, checkout and success pages in Swahili', () => {
     await findToast(swahili);
     await waitFor(() => expect(document.getElementById('checkout-subcounty_id-error')?.textContent).toBe(swahili));
     expect(screen.queryByText(ACCOUNT_MESSAGES.subCountyMismatch)).toBeNull();
+  });
+
+  it('a 503 placing the order (the database dropped) says in Swahili to try again in a moment', async () => {
+    checkoutServer({
+      store: () => respond(503, { message: 'The checkout is unavailable right now. Please try again shortly.', area: 'checkout' }),
+    });
+    storeCart(FULL_CART);
+    renderShop('/checkout');
+    type('Jina la kwanza', 'Achieng');
+    type('Jina la mwisho', 'Atieno');
+    type('Nambari ya simu', '+254 722 000 111');
+    type('Barua pepe', 'achieng@example.com');
+    type('Anwani ya mtaa', 'Moi Avenue 21');
+    type('Mji', 'Mombasa');
+    await chooseOption('Kaunti', 'Mombasa');
+    await chooseOption('Kaunti ndogo', 'Nyali');
+    fireEvent.click(screen.getByRole('checkbox', { name: /vigezo na masharti/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Endelea' }));
+    await screen.findByText('Maelezo yako yamekamilika. Chagua jinsi ya kulipa kisha uweke oda yako.');
+    fireEvent.click(screen.getByRole('button', { name: 'Weka oda' }));
+    await findToast('Hatukuweza kuweka oda yako kwa sasa. Tafadhali jaribu tena baada ya muda mfupi.');
+    expect(toastTexts().join(' ')).not.toContain('unavailable');
   });
 
   it('thanks the shopper in Swahili on the success page', () => {
