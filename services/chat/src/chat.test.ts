@@ -143,7 +143,10 @@ describe.each(testDatabases('chat'))('the shopping assistant on $dialect', (data
       // The cart stays until the order is paid: a declined payment is tried again on this order.
       expect(reply).toMatchObject({ step: 'payment', cart: [{ id: productNamed(RICE_5KG).id, quantity: 2 }], show_address_form: false });
       expect(reply.checkout).toEqual({
+        order_id: expect.any(Number),
         order_number: expect.stringMatching(/^SH-\d{6,}$/),
+        // The browser whose conversation placed the order may pay it again from any of its tabs (the /failed page).
+        payment_key: expect.stringMatching(/^\S{32,}$/),
         total_amount: 2100,
         payment_url: expect.stringMatching(/^\/api\/site\/v1\/simulator\/[A-Z0-9-]+$/),
       });
@@ -162,6 +165,7 @@ describe.each(testDatabases('chat'))('the shopping assistant on $dialect', (data
         total_cents: 210000,
       });
       expect(await h.shop.count('order_items', { order_id: order.id })).toBe(1);
+      expect(reply.checkout!.order_id).toBe(order.id);
       expect(await h.shop.count('payments', { order_id: order.id, method: 'hosted' })).toBe(1);
       // The payment page the reply names is the simulator's page for that order.
       const page = await fetch(`${h.shop.url}${reply.checkout!.payment_url}`);
