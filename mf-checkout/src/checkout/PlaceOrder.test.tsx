@@ -324,7 +324,24 @@ describe('Place Order: M-Pesa prompt', () => {
   });
 
   it("sends the prompt, says 'Check your phone and enter your M-Pesa PIN', polls every 5 s and goes to /success 2 s after the payment", async () => {
-    const calls = checkoutServer({ check: (attempt) => (attempt < 3 ? pending : paidAnswer) });
+    let paid = false;
+    const calls = checkoutServer({
+      check: (attempt) => {
+        paid = attempt >= 3;
+        return paid ? paidAnswer : pending;
+      },
+      // The success page asks the orders service itself.
+      paymentStatus: () => ({
+        order_number: ORDER_NUMBER,
+        status: paid ? 'paid' : 'pending',
+        total_amount: 3065,
+        subtotal: 3065,
+        discount: 0,
+        points_discount: 0,
+        coupon_code: null,
+        redeemed_points: 0,
+      }),
+    });
     storeCart(FULL_CART);
     const { store } = renderShop('/checkout');
     await fillDetails();
@@ -375,6 +392,7 @@ describe('Place Order: M-Pesa prompt', () => {
     expect(currentPath()).toBe('/checkout');
     await tick(1);
     expect(currentPath()).toBe(`/success?order_id=${ORDER_NUMBER}&name=Achieng`);
+    await settle();
     expect(screen.getByRole('heading', { level: 1, name: 'Thank you, Achieng!' })).toBeTruthy();
     expect(store.getState().cart.items).toEqual([]);
     await tick(10_000);

@@ -136,12 +136,53 @@ describe('the cart, checkout and success pages in Swahili', () => {
     expect(toastTexts().join(' ')).not.toContain('unavailable');
   });
 
-  it('thanks the shopper in Swahili on the success page', () => {
-    renderShop('/success?order_id=SH-1042&name=Achieng');
-    expect(screen.getByRole('heading', { level: 1, name: 'Asante, Achieng!' })).toBeTruthy();
+  /** The checkout's order SH-261042 kept in this browser, as it is after the payment page. */
+  const keptOrder = () =>
+    localStorage.setItem(
+      'pending_order',
+      JSON.stringify({
+        id: 1042,
+        order_number: 'SH-261042',
+        payment_key: 'k3y',
+        signature: '{}',
+        total_amount: 3065,
+        coupon: null,
+        redeemed_points: 0,
+        name: 'Achieng',
+      }),
+    );
+  const paymentStatus = (status: string) => () => ({
+    order_number: 'SH-261042',
+    status,
+    total_amount: 3065,
+    subtotal: 3065,
+    discount: 0,
+    points_discount: 0,
+    coupon_code: null,
+    redeemed_points: 0,
+  });
+
+  it('thanks the shopper in Swahili on the success page, once the server says the order is paid', async () => {
+    keptOrder();
+    checkoutServer({ paymentStatus: paymentStatus('paid') });
+    renderShop('/success?order_id=SH-261042&name=Achieng');
+    expect(screen.getByRole('heading', { level: 1, name: 'Tunakagua malipo yako' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Asante, Achieng!' })).toBeTruthy();
     expect(screen.getByText('Oda yako imelipiwa. Tutakuletea ndani ya saa 24-48, bila malipo ya usafirishaji.')).toBeTruthy();
-    expect(screen.getByText('Nambari ya oda:', { exact: false }).textContent).toBe('Nambari ya oda: SH-1042');
+    expect(screen.getByText('Nambari ya oda:', { exact: false }).textContent).toBe('Nambari ya oda: SH-261042');
     expect(screen.getByRole('link', { name: 'Endelea kununua' })).toBeTruthy();
+  });
+
+  it('says in Swahili that a payment is still being confirmed, and that an unknown order is not found', async () => {
+    keptOrder();
+    checkoutServer({ paymentStatus: paymentStatus('pending') });
+    const { unmount } = renderShop('/success?order_id=SH-261042&name=Achieng');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Malipo yako yanathibitishwa' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('Bado hatujapokea uthibitisho. Tunakagua tena (1 kati ya 10)…');
+    expect(screen.queryByText(/imelipiwa/)).toBeNull();
+    unmount();
+    renderShop('/success?order_id=SH-999999');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hatukuweza kupata oda hii' })).toBeTruthy();
   });
 
   it('says on the failed page, in Swahili, that the order could not be processed', () => {
