@@ -92,7 +92,10 @@ export const NAIROBI: County = { id: 47, name: 'Nairobi' };
 export const NYALI: SubCounty = { id: 4, name: 'Nyali' };
 export const MVITA: SubCounty = { id: 6, name: 'Mvita' };
 
+export const ORDER_ID = 777;
 export const ORDER_NUMBER = 'SH-260777';
+/** The order's payment key the chat service hands the browser with its payment page. */
+export const ORDER_PAYMENT_KEY = 'k3y-777-Qw7Er5Ty3Ui1Op0As8Df6Gh4Jk2LzXc';
 export const PAYMENT_URL = 'http://localhost/api/site/v1/simulator/pay/tok_777';
 
 export const PROFILE: CustomerProfile = {
@@ -185,7 +188,13 @@ export const assistant: Answer = (body) => {
     return reply(body, { text: 'Please fill in your delivery details.', step: 'address', show_address_form: true });
   if (message.split(':').length === 5) {
     const cart = reply(body, {}).cart;
-    const checkout: ChatCheckout = { order_number: ORDER_NUMBER, total_amount: totalOf(cart), payment_url: PAYMENT_URL };
+    const checkout: ChatCheckout = {
+      order_id: ORDER_ID,
+      order_number: ORDER_NUMBER,
+      payment_key: ORDER_PAYMENT_KEY,
+      total_amount: totalOf(cart),
+      payment_url: PAYMENT_URL,
+    };
     return reply(body, { text: `Your order ${ORDER_NUMBER} is ready. Pay to confirm it.`, step: 'payment', checkout });
   }
   return reply(body, { text: "Sorry, I didn't get that. Try 'maize flour'." });

@@ -32,7 +32,7 @@ export function PaymentBox({ checkout, busy, onTryAgain }: PaymentBoxProps): JSX
         {t('payment.orderNumber')} <strong data-testid="chat-order-number">{checkout.order_number}</strong>
       </p>
       {url ? (
-        <a className={styles.payButton} href={url} onClick={() => rememberOrderInPayment(checkout.order_number)}>
+        <a className={styles.payButton} href={url} onClick={() => rememberOrderInPayment(checkout)}>
           {t('payment.pay', { amount: formatKsh(checkout.total_amount) })}
         </a>
       ) : (

@@ -1,6 +1,6 @@
 import { act, configure, fireEvent, screen, within } from '@testing-library/react';
 import type { ChatRequestBody } from '@shop/api-types';
-import { SESSION_STORAGE_KEYS, signedOut } from '@shop/store-kit';
+import { SESSION_STORAGE_KEYS, signedOut, STORAGE_KEYS } from '@shop/store-kit';
 import { resetShopState } from '@shop/store-kit/testing';
 import { assistant, chatServer, OIL, ORDER_NUMBER, PROFILE, renderWidget, storeSession } from '../testFixtures';
 import { selectChat } from './chatSlice';
@@ -32,7 +32,7 @@ async function customerConversation() {
   await assistantSays(GREETING);
   await type('maize flour');
   await assistantSays('Here is our maize flour:');
-  sessionStorage.setItem(SESSION_STORAGE_KEYS.chatOrderInPayment, ORDER_NUMBER);
+  localStorage.setItem(STORAGE_KEYS.chatOrderInPayment, JSON.stringify({ id: 777, order_number: ORDER_NUMBER, payment_key: 'k3y' }));
   const firstId = calls[0]!.body.session_id;
   expect(calls.map((call) => call.body.session_id)).toEqual([firstId, firstId]);
   expect(sessionStorage.getItem(SESSION_STORAGE_KEYS.chatConversation)).toContain('Here is our maize flour');
@@ -47,7 +47,7 @@ async function expectNewConversation(
 ) {
   expect(within(conversation()).queryByText('Here is our maize flour:')).toBeNull();
   expect(screen.queryAllByTestId('shopper-message')).toHaveLength(0);
-  expect(sessionStorage.getItem(SESSION_STORAGE_KEYS.chatOrderInPayment)).toBeNull();
+  expect(localStorage.getItem(STORAGE_KEYS.chatOrderInPayment)).toBeNull();
 
   // The widget is still open: it greets the next shopper in a conversation of their own.
   await assistantSays(GREETING);

@@ -1,12 +1,11 @@
-import { SESSION_STORAGE_KEYS } from '@shop/store-kit';
+import type { ChatCheckout } from '@shop/api-types';
+import { rememberChatOrderInPayment, SESSION_STORAGE_KEYS } from '@shop/store-kit';
 import type { ChatControls, ChatEntry, ChatPlace, ChatState } from './chatTypes';
 
 /** The conversation's id, chosen here and kept for the tab's life: a reload continues the same conversation. */
 const SESSION_ID_KEY = SESSION_STORAGE_KEYS.chatSessionId;
 /** What the shopper has seen, so a reload shows the conversation where it was. */
 const CONVERSATION_KEY = SESSION_STORAGE_KEYS.chatConversation;
-/** The order last sent to the payment page, for the storefront's /failed page (see SESSION_STORAGE_KEYS). */
-const ORDER_IN_PAYMENT_KEY = SESSION_STORAGE_KEYS.chatOrderInPayment;
 
 export interface SavedConversation {
   sessionId: string;
@@ -103,13 +102,10 @@ export function saveConversation(chat: ChatState): void {
 
 /**
  * The shopper is leaving for the payment page with this order: a declined or cancelled payment
- * comes back to the storefront's /failed page, whose Try Again then returns to this conversation
- * (which pays the same order) rather than to /checkout (which would place a second order).
+ * comes back to the storefront's /failed page, in this tab or another of the browser, whose Try
+ * Again pays this same order with its key (not /checkout, which would place a second one); the
+ * success page checks it is paid. Local storage, not the tab's: see STORAGE_KEYS.chatOrderInPayment.
  */
-export function rememberOrderInPayment(orderNumber: string): void {
-  try {
-    storage()?.setItem(ORDER_IN_PAYMENT_KEY, orderNumber);
-  } catch {
-    // Storage blocked: /failed's Try Again goes to /checkout, as for any order.
-  }
+export function rememberOrderInPayment(checkout: ChatCheckout): void {
+  rememberChatOrderInPayment({ id: checkout.order_id, order_number: checkout.order_number, payment_key: checkout.payment_key });
 }

@@ -12,7 +12,9 @@ import {
   NAIROBI,
   NYALI,
   OIL,
+  ORDER_ID,
   ORDER_NUMBER,
+  ORDER_PAYMENT_KEY,
   PAYMENT_URL,
   renderChatPage,
   renderWidget,
@@ -49,11 +51,23 @@ const swahiliAssistant = (body: ChatRequestBody) => {
   if (message === String(NYALI.id))
     return reply(body, { text: 'Nyali. Tafadhali jaza anwani ya kukuletea.', step: 'address', show_address_form: true });
   if (message.split(':').length === 5) {
-    const checkout: ChatCheckout = { order_number: ORDER_NUMBER, total_amount: 2900, payment_url: PAYMENT_URL };
+    const checkout: ChatCheckout = {
+      order_id: ORDER_ID,
+      order_number: ORDER_NUMBER,
+      payment_key: ORDER_PAYMENT_KEY,
+      total_amount: 2900,
+      payment_url: PAYMENT_URL,
+    };
     return reply(body, { text: `Asante! Oda yako ${ORDER_NUMBER} imewekwa.`, step: 'payment', checkout });
   }
   if (message === 'Try again') {
-    const checkout: ChatCheckout = { order_number: ORDER_NUMBER, total_amount: 2900, payment_url: `${PAYMENT_URL}-2` };
+    const checkout: ChatCheckout = {
+      order_id: ORDER_ID,
+      order_number: ORDER_NUMBER,
+      payment_key: ORDER_PAYMENT_KEY,
+      total_amount: 2900,
+      payment_url: `${PAYMENT_URL}-2`,
+    };
     return reply(body, { text: `Huu hapa ukurasa wa malipo wa oda yako ${ORDER_NUMBER} tena.`, step: 'payment', checkout });
   }
   return reply(body, { text: 'Samahani, sijakuelewa vizuri.' });

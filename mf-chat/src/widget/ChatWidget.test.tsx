@@ -6,7 +6,7 @@ import {
   CHAT_TERMS_AGREE_MESSAGE,
   type ChatRequestBody,
 } from '@shop/api-types';
-import { addToCart, SESSION_STORAGE_KEYS } from '@shop/store-kit';
+import { addToCart, SESSION_STORAGE_KEYS, STORAGE_KEYS } from '@shop/store-kit';
 import { resetShopState, respond } from '@shop/store-kit/testing';
 import {
   assistant,
@@ -17,7 +17,9 @@ import {
   MOMBASA,
   NYALI,
   OIL,
+  ORDER_ID,
   ORDER_NUMBER,
+  ORDER_PAYMENT_KEY,
   PAYMENT_URL,
   PROFILE,
   renderWidget,
@@ -472,7 +474,13 @@ describe('ChatWidget', () => {
           return reply(body, {
             text: `Here is the payment page for your order ${ORDER_NUMBER} again: the same order, with the same total.`,
             step: 'payment',
-            checkout: { order_number: ORDER_NUMBER, total_amount: 2900, payment_url: `${PAYMENT_URL}-2` },
+            checkout: {
+              order_id: ORDER_ID,
+              order_number: ORDER_NUMBER,
+              payment_key: ORDER_PAYMENT_KEY,
+              total_amount: 2900,
+              payment_url: `${PAYMENT_URL}-2`,
+            },
           });
         if (orderPaid) return paid(body);
         return assistant(body, call);
@@ -503,20 +511,26 @@ describe('ChatWidget', () => {
     expect(screen.getByTestId('cart-count').textContent).toBe('0');
   });
 
-  it("Pay remembers the order it sends to the payment page (this tab), so the storefront's /failed sends Try Again back here", async () => {
+  it("Pay remembers the order it sends to the payment page, with its key, for every tab: the storefront's /failed pays that same order", async () => {
     storeCart([line(OIL, 2)]);
     chatServer();
     renderWidget();
     await greeted();
     await type(`${MOMBASA.id}:${NYALI.id}:Moi Avenue 21:Mombasa:`);
     await assistantSays(`Your order ${ORDER_NUMBER} is ready. Pay to confirm it.`);
-    expect(sessionStorage.getItem(SESSION_STORAGE_KEYS.chatOrderInPayment)).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.chatOrderInPayment)).toBeNull();
     // jsdom cannot open the payment page: the click is handled, the navigation stopped.
     const stayHere = (event: Event) => event.preventDefault();
     document.addEventListener('click', stayHere);
     fireEvent.click(screen.getByRole('link', { name: 'Pay KSh 2,900.00 now' }));
     document.removeEventListener('click', stayHere);
-    expect(sessionStorage.getItem(SESSION_STORAGE_KEYS.chatOrderInPayment)).toBe(ORDER_NUMBER);
+    // Local storage: a tab where this conversation is gone (another tab, a closed one) reads it too.
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.chatOrderInPayment) ?? 'null')).toEqual({
+      id: ORDER_ID,
+      order_number: ORDER_NUMBER,
+      payment_key: ORDER_PAYMENT_KEY,
+    });
+    expect(sessionStorage.getItem('chat_order_in_payment')).toBeNull();
   });
 
   it('never links a payment address that is not http(s)', async () => {
@@ -525,7 +539,13 @@ describe('ChatWidget', () => {
         reply(body, {
           text: 'Pay now.',
           step: 'payment',
-          checkout: { order_number: ORDER_NUMBER, total_amount: 2000, payment_url: 'javascript:alert(1)' },
+          checkout: {
+            order_id: ORDER_ID,
+            order_number: ORDER_NUMBER,
+            payment_key: ORDER_PAYMENT_KEY,
+            total_amount: 2000,
+            payment_url: 'javascript:alert(1)',
+          },
         }),
     });
     renderWidget();

@@ -2,6 +2,7 @@ import {
   PAYMENT_KEY_HEADER,
   type CouponCheckResponse,
   type MpesaPushResponse,
+  type Order,
   type OrderStoreBody,
   type OrderStoreResponse,
   type PaymentStartResponse,
@@ -10,16 +11,20 @@ import {
 } from '@shop/api-types';
 import { api } from '@shop/store-kit';
 
-/** POST site/v1/dpo/pay (spec section 7). Amount in KSh, as the order's total_amount. */
+/**
+ * POST site/v1/dpo/pay (spec section 7). Amount in KSh, as the order's total_amount. The server
+ * uses the order's own total, name, email and phone: the payer fields are the spec's and optional
+ * (a retry from /failed or /success sends the order alone).
+ */
 export interface PaymentStartBody {
-  mobile: string;
-  amount: number;
-  email: string;
-  first_name: string;
-  last_name: string;
+  mobile?: string;
+  amount?: number;
+  email?: string;
+  first_name?: string;
+  last_name?: string;
   order_id: number;
-  /** The order's payment key (contract: who may pay an order). */
-  payment_key: string;
+  /** The order's payment key (contract: who may pay an order); without it only the signed-in owner may. */
+  payment_key?: string;
 }
 
 /** POST site/v1/push: the M-Pesa prompt (STK push) for an order. */
@@ -44,7 +49,8 @@ export interface TransactionCheckArgs {
 
 export interface PaymentStatusArgs {
   orderId: number;
-  paymentKey: string;
+  /** Null: the signed-in owner asks with their sign-in. */
+  paymentKey: string | null;
 }
 
 const segment = (value: string | number): string => encodeURIComponent(String(value));
@@ -80,8 +86,13 @@ export const checkoutApi = api.injectEndpoints({
     getPaymentStatus: build.query<PaymentStatusResponse, PaymentStatusArgs>({
       query: ({ orderId, paymentKey }) => ({
         url: `site/orders/${segment(orderId)}/payment-status`,
-        headers: { [PAYMENT_KEY_HEADER]: paymentKey },
+        headers: paymentKey ? { [PAYMENT_KEY_HEADER]: paymentKey } : {},
       }),
+      keepUnusedDataFor: 0,
+    }),
+    /** A signed-in customer's own order by its number (404 for anyone else's): how /success finds an order this browser holds no key for. */
+    getOwnOrderByNumber: build.query<Order, string>({
+      query: (orderNumber) => `orders/view/${segment(orderNumber)}`,
       keepUnusedDataFor: 0,
     }),
   }),
@@ -94,4 +105,5 @@ export const {
   useMpesaPushMutation,
   useLazyCheckTransactionQuery,
   useLazyGetPaymentStatusQuery,
+  useLazyGetOwnOrderByNumberQuery,
 } = checkoutApi;

@@ -208,9 +208,31 @@ describe('Place Order: the secure payment page', () => {
     await screen.findByText('Placing your order…');
     expect(placeOrder()).toBeNull();
     expect((screen.getByRole('button', { name: 'Continue' }) as HTMLButtonElement).disabled).toBe(true);
-    answer(respond(503, { message: 'The orders service is unavailable. Please try again shortly.' }));
-    await findToast('The orders service is unavailable. Please try again shortly.');
+    answer(respond(503, { message: 'The checkout is unavailable right now. Please try again shortly.', area: 'checkout' }));
+    await findToast('We could not place your order right now. Please try again in a moment.');
     await waitFor(() => expect(placeOrder()).not.toBeNull());
+  });
+
+  it('a database that dropped mid-order (503) tells the shopper to try again in a moment, and the next try places the order', async () => {
+    const calls = checkoutServer({
+      store: (body, attempt) =>
+        attempt === 1
+          ? respond(503, { message: 'The checkout is unavailable right now. Please try again shortly.', area: 'checkout' })
+          : respond(201, {
+              data: { id: ORDER_ID, order_number: ORDER_NUMBER, total_amount: body.total_amount, payment_key: PAYMENT_KEY },
+            }),
+    });
+    storeCart(FULL_CART);
+    renderShop('/checkout');
+    await readyToPlace();
+    fireEvent.click(placeOrder()!);
+    await findToast('We could not place your order right now. Please try again in a moment.');
+    expect(toastTexts()).not.toContain('Something went wrong on our side. Please try again.');
+    expect(localStorage.getItem('pending_order')).toBeNull();
+    await waitFor(() => expect(placeOrder()?.disabled).toBe(false));
+    fireEvent.click(placeOrder()!);
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(PAYMENT_URL));
+    expect(callsTo(calls, '/site/orders/store')).toHaveLength(2);
   });
 
   it('when the payment page cannot be opened, the same order is paid on the next try (no second order)', async () => {
@@ -302,7 +324,24 @@ describe('Place Order: M-Pesa prompt', () => {
   });
 
   it("sends the prompt, says 'Check your phone and enter your M-Pesa PIN', polls every 5 s and goes to /success 2 s after the payment", async () => {
-    const calls = checkoutServer({ check: (attempt) => (attempt < 3 ? pending : paidAnswer) });
+    let paid = false;
+    const calls = checkoutServer({
+      check: (attempt) => {
+        paid = attempt >= 3;
+        return paid ? paidAnswer : pending;
+      },
+      // The success page asks the orders service itself.
+      paymentStatus: () => ({
+        order_number: ORDER_NUMBER,
+        status: paid ? 'paid' : 'pending',
+        total_amount: 3065,
+        subtotal: 3065,
+        discount: 0,
+        points_discount: 0,
+        coupon_code: null,
+        redeemed_points: 0,
+      }),
+    });
     storeCart(FULL_CART);
     const { store } = renderShop('/checkout');
     await fillDetails();
@@ -353,6 +392,7 @@ describe('Place Order: M-Pesa prompt', () => {
     expect(currentPath()).toBe('/checkout');
     await tick(1);
     expect(currentPath()).toBe(`/success?order_id=${ORDER_NUMBER}&name=Achieng`);
+    await settle();
     expect(screen.getByRole('heading', { level: 1, name: 'Thank you, Achieng!' })).toBeTruthy();
     expect(store.getState().cart.items).toEqual([]);
     await tick(10_000);

@@ -7,4 +7,10 @@ export const PAYMENT_MESSAGES = {
   hostedFailed: 'We could not open the secure payment page. Please try again.',
   orderFailed: 'We could not place your order. Please try again.',
   orderRejected: 'Please check your order details.',
+  /**
+   * Any 503 placing the order (the database dropped, a service down, behind the gateway or not):
+   * nothing was placed, and the same Place Order works again in a moment. The orders service's own
+   * words for it, so both languages say the same.
+   */
+  placeUnavailable: 'We could not place your order right now. Please try again in a moment.',
 } as const;

@@ -210,6 +210,9 @@ export function usePayment() {
           ]);
           messages.forEach((message) => notify.warning(serverMessage(message)));
           onFieldErrors(shown);
+        } else if (status === 503) {
+          // Whatever area the 503 names, the shopper's next step is the same: try again shortly.
+          notify.error(serverMessage(PAYMENT_MESSAGES.placeUnavailable));
         } else {
           notify.error(serverMessage(apiErrorMessage(result.error, PAYMENT_MESSAGES.orderFailed)));
         }

@@ -1,9 +1,16 @@
-import { configure, fireEvent, screen } from '@testing-library/react';
-import { mockApi, resetShopState } from '@shop/store-kit/testing';
-import { currentPath, FULL_CART, placeRoutes, renderShop, storeCart } from '../testFixtures';
+import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { mockApi, resetShopState, respond } from '@shop/store-kit/testing';
+import { callsTo, checkoutServer, PAYMENT_URL } from '../checkout/checkoutServer';
+import { pageNavigation } from '../checkout/redirect';
+import { currentPath, findToast, FULL_CART, placeRoutes, renderShop, storeCart } from '../testFixtures';
 
 // Screens wait for real (mocked) fetches; allow for a busy CI machine.
 configure({ asyncUtilTimeout: 3000 });
+
+let assign: jest.SpyInstance;
+beforeEach(() => {
+  assign = jest.spyOn(pageNavigation, 'assign').mockImplementation(() => undefined);
+});
 
 afterEach(() => {
   resetShopState();
@@ -33,27 +40,35 @@ describe('FailedPage', () => {
     expect(JSON.parse(localStorage.getItem('cart') ?? '[]')).toHaveLength(2);
   });
 
-  it("'Try Again' for an order placed in the chat goes back to the conversation (/chat), which pays that same order", () => {
-    const fetched = mockApi(placeRoutes);
+  it("'Try Again' for an order placed in the chat pays that same order from here, in any tab (no checkout, no second order)", async () => {
+    const calls = checkoutServer();
     storeCart(FULL_CART);
-    // The shopping assistant sent this order to the payment page from this tab.
-    sessionStorage.setItem('chat_order_in_payment', 'SH-260777');
+    // The shopping assistant sent this order to the payment page, from another tab: this one has no conversation.
+    localStorage.setItem('chat_order_in_payment', JSON.stringify({ id: 777, order_number: 'SH-260777', payment_key: 'chat-k3y-777' }));
+    expect(sessionStorage.length).toBe(0);
     renderShop('/failed?order_id=SH-260777');
-    const tryAgain = screen.getByRole('link', { name: 'Try Again' });
-    expect(tryAgain.getAttribute('href')).toBe('/chat');
-    fireEvent.click(tryAgain);
-    expect(currentPath()).toBe('/chat');
-    expect(screen.getByText('Another page')).toBeTruthy();
-    // No checkout on the way, so no second order.
-    expect(fetched.mock.calls.map(([input]) => (input instanceof Request ? input.url : String(input)))).not.toContainEqual(
-      expect.stringContaining('/orders/store'),
-    );
+    fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(PAYMENT_URL));
+    expect(callsTo(calls, '/site/v1/dpo/pay')).toEqual([
+      { method: 'POST', path: '/site/v1/dpo/pay', body: { order_id: 777, payment_key: 'chat-k3y-777' } },
+    ]);
+    expect(callsTo(calls, '/site/orders/store')).toEqual([]);
+    expect(currentPath()).toBe('/failed?order_id=SH-260777');
+  });
+
+  it("'Try Again' for a chat order the server no longer lets this browser pay says why", async () => {
+    checkoutServer({ pay: () => respond(404, { message: 'Order not found.' }) });
+    localStorage.setItem('chat_order_in_payment', JSON.stringify({ id: 777, order_number: 'SH-260777', payment_key: 'old-k3y' }));
+    renderShop('/failed?order_id=SH-260777');
+    fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    await findToast('Order not found.');
+    expect(assign).not.toHaveBeenCalled();
   });
 
   it("'Try Again' for the checkout's own order goes to /checkout, even when the chat has sent another order to pay", async () => {
     mockApi(placeRoutes);
     storeCart(FULL_CART);
-    sessionStorage.setItem('chat_order_in_payment', 'SH-260777');
+    localStorage.setItem('chat_order_in_payment', JSON.stringify({ id: 777, order_number: 'SH-260777', payment_key: 'chat-k3y-777' }));
     renderShop('/failed?order_id=SH-260501');
     const tryAgain = screen.getByRole('link', { name: 'Try Again' });
     expect(tryAgain.getAttribute('href')).toBe('/checkout');
@@ -63,7 +78,7 @@ describe('FailedPage', () => {
   });
 
   it("'Try Again' without an order number goes to /checkout, whatever the chat sent to pay", () => {
-    sessionStorage.setItem('chat_order_in_payment', 'SH-260777');
+    localStorage.setItem('chat_order_in_payment', JSON.stringify({ id: 777, order_number: 'SH-260777', payment_key: 'chat-k3y-777' }));
     renderShop('/failed');
     expect(screen.getByRole('link', { name: 'Try Again' }).getAttribute('href')).toBe('/checkout');
   });

@@ -1,28 +1,18 @@
 import { Link, useSearchParams } from 'react-router-dom';
 import { ORDER_MESSAGES } from '@shop/api-types';
-import { SESSION_STORAGE_KEYS, usePageMeta } from '@shop/store-kit';
+import { usePageMeta } from '@shop/store-kit';
 import { useServerMessage, useT } from '../i18n';
+import { keptOrderNumbered } from '../orderPayment/keptOrders';
+import { usePayOrderAgain } from '../orderPayment/usePayOrderAgain';
 import styles from '../success/result.module.css';
 
-/** The order the shopping assistant last sent to the payment page (in this tab), if any. */
-function chatOrderInPayment(): string | null {
-  try {
-    return globalThis.sessionStorage?.getItem(SESSION_STORAGE_KEYS.chatOrderInPayment) ?? null;
-  } catch {
-    return null;
-  }
-}
-
 /**
- * Where Try Again pays this same order. An order placed in the chat is paid again from the chat,
- * which keeps its payment key (server-side); /checkout has no key for it and would place a second
- * order. Any other order (and a /failed that names none) is the checkout's, which keeps its own.
+ * /failed: the payment did not go through; the order stays unpaid for another try. Try Again pays
+ * that same order. An order the shopping assistant placed is paid again right here, with the key
+ * this browser keeps for it in local storage: in any tab, also one where the conversation is gone,
+ * where /checkout would place a second order from the storefront's cart. Any other order (and a
+ * /failed that names none) is the checkout's, which pays its kept order again when nothing changed.
  */
-export function retryPath(orderNumber: string): '/chat' | '/checkout' {
-  return orderNumber !== '' && orderNumber === chatOrderInPayment() ? '/chat' : '/checkout';
-}
-
-/** /failed: the payment did not go through; the cart is kept for another try, from where the order was placed. */
 export default function FailedPage(): JSX.Element {
   const t = useT();
   const say = useServerMessage();
@@ -32,6 +22,9 @@ export default function FailedPage(): JSX.Element {
   // The payment went through after the order had been cancelled: the order stays cancelled and the money goes back.
   const refund = params.get('refund') === '1';
   const orderNumber = (params.get('order_id') ?? '').trim().slice(0, 40);
+  const kept = keptOrderNumbered(orderNumber);
+  const chatOrder = kept?.placedIn === 'chat' ? kept : null;
+  const { pay, opening } = usePayOrderAgain();
   return (
     <section className={styles.card}>
       <h1>{say(ORDER_MESSAGES.orderFailed)}</h1>
@@ -52,9 +45,15 @@ export default function FailedPage(): JSX.Element {
         </p>
       )}
       <div className={styles.actions}>
-        <Link to={retryPath(orderNumber)} className={styles.primary}>
-          {t('failed.tryAgain')}
-        </Link>
+        {chatOrder && !refund ? (
+          <button type="button" className={styles.primary} disabled={opening} onClick={() => void pay(chatOrder)}>
+            {opening ? t('failed.opening') : t('failed.tryAgain')}
+          </button>
+        ) : (
+          <Link to="/checkout" className={styles.primary}>
+            {t('failed.tryAgain')}
+          </Link>
+        )}
       </div>
     </section>
   );

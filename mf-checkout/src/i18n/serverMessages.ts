@@ -37,7 +37,7 @@ export const SERVER_MESSAGE_RULES: readonly Rule[] = [
   // The orders service's checkout (services/orders/src/checkout).
   ['Sign in to redeem Shwari Points.', 'server.signInForPoints'],
   ['You cannot redeem more points than the order total.', 'server.pointsAboveTotal'],
-  ['We could not place your order right now. Please try again in a moment.', 'server.placeUnavailable'],
+  [PAYMENT_MESSAGES.placeUnavailable, 'server.placeUnavailable'],
   [new RegExp(`^Prices have changed: (?<name>.+) is now (?<price>${KSH})\\. Please review your cart\\.$`), 'server.pricesChanged'],
   [/^Product (?<id>\d+) is no longer available\.$/, 'server.productGone'],
   [/^The quantity of (?<name>.+) must be between (?<min>\d+) and (?<max>\d+)\.$/, 'server.quantityRange'],

@@ -4,7 +4,7 @@ import { switchLanguage } from '@shop/store-kit';
 import { catalogProblems, serverMessageProblems } from '@shop/store-kit/i18n/catalogCheck';
 import { resetShopState, respond } from '@shop/store-kit/testing';
 import { checkoutServer } from '../checkout/checkoutServer';
-import { findToast, FULL_CART, renderShop, SMALL_CART, storeCart } from '../testFixtures';
+import { findToast, FULL_CART, renderShop, SMALL_CART, storeCart, toastTexts } from '../testFixtures';
 import { serverMessage } from '.';
 import en from './locales/en.json';
 import sw from './locales/sw.json';
@@ -114,12 +114,75 @@ describe('the cart, checkout and success pages in Swahili', () => {
     expect(screen.queryByText(ACCOUNT_MESSAGES.subCountyMismatch)).toBeNull();
   });
 
-  it('thanks the shopper in Swahili on the success page', () => {
-    renderShop('/success?order_id=SH-1042&name=Achieng');
-    expect(screen.getByRole('heading', { level: 1, name: 'Asante, Achieng!' })).toBeTruthy();
+  it('a 503 placing the order (the database dropped) says in Swahili to try again in a moment', async () => {
+    checkoutServer({
+      store: () => respond(503, { message: 'The checkout is unavailable right now. Please try again shortly.', area: 'checkout' }),
+    });
+    storeCart(FULL_CART);
+    renderShop('/checkout');
+    type('Jina la kwanza', 'Achieng');
+    type('Jina la mwisho', 'Atieno');
+    type('Nambari ya simu', '+254 722 000 111');
+    type('Barua pepe', 'achieng@example.com');
+    type('Anwani ya mtaa', 'Moi Avenue 21');
+    type('Mji', 'Mombasa');
+    await chooseOption('Kaunti', 'Mombasa');
+    await chooseOption('Kaunti ndogo', 'Nyali');
+    fireEvent.click(screen.getByRole('checkbox', { name: /vigezo na masharti/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Endelea' }));
+    await screen.findByText('Maelezo yako yamekamilika. Chagua jinsi ya kulipa kisha uweke oda yako.');
+    fireEvent.click(screen.getByRole('button', { name: 'Weka oda' }));
+    await findToast('Hatukuweza kuweka oda yako kwa sasa. Tafadhali jaribu tena baada ya muda mfupi.');
+    expect(toastTexts().join(' ')).not.toContain('unavailable');
+  });
+
+  /** The checkout's order SH-261042 kept in this browser, as it is after the payment page. */
+  const keptOrder = () =>
+    localStorage.setItem(
+      'pending_order',
+      JSON.stringify({
+        id: 1042,
+        order_number: 'SH-261042',
+        payment_key: 'k3y',
+        signature: '{}',
+        total_amount: 3065,
+        coupon: null,
+        redeemed_points: 0,
+        name: 'Achieng',
+      }),
+    );
+  const paymentStatus = (status: string) => () => ({
+    order_number: 'SH-261042',
+    status,
+    total_amount: 3065,
+    subtotal: 3065,
+    discount: 0,
+    points_discount: 0,
+    coupon_code: null,
+    redeemed_points: 0,
+  });
+
+  it('thanks the shopper in Swahili on the success page, once the server says the order is paid', async () => {
+    keptOrder();
+    checkoutServer({ paymentStatus: paymentStatus('paid') });
+    renderShop('/success?order_id=SH-261042&name=Achieng');
+    expect(screen.getByRole('heading', { level: 1, name: 'Tunakagua malipo yako' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Asante, Achieng!' })).toBeTruthy();
     expect(screen.getByText('Oda yako imelipiwa. Tutakuletea ndani ya saa 24-48, bila malipo ya usafirishaji.')).toBeTruthy();
-    expect(screen.getByText('Nambari ya oda:', { exact: false }).textContent).toBe('Nambari ya oda: SH-1042');
+    expect(screen.getByText('Nambari ya oda:', { exact: false }).textContent).toBe('Nambari ya oda: SH-261042');
     expect(screen.getByRole('link', { name: 'Endelea kununua' })).toBeTruthy();
+  });
+
+  it('says in Swahili that a payment is still being confirmed, and that an unknown order is not found', async () => {
+    keptOrder();
+    checkoutServer({ paymentStatus: paymentStatus('pending') });
+    const { unmount } = renderShop('/success?order_id=SH-261042&name=Achieng');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Malipo yako yanathibitishwa' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('Bado hatujapokea uthibitisho. Tunakagua tena (1 kati ya 10)…');
+    expect(screen.queryByText(/imelipiwa/)).toBeNull();
+    unmount();
+    renderShop('/success?order_id=SH-999999');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hatukuweza kupata oda hii' })).toBeTruthy();
   });
 
   it('says on the failed page, in Swahili, that the order could not be processed', () => {

@@ -47,7 +47,15 @@ export interface ChatRequestBody {
 export type ChatStep = 'browsing' | 'terms' | 'county' | 'subcounty' | 'address' | 'payment';
 
 export interface ChatCheckout {
+  /** The order's id, with its payment key: what /failed and /success need to check or pay it again from any tab. */
+  order_id: number;
   order_number: string;
+  /**
+   * The order's payment key (contract: who may pay an order), given to the browser whose
+   * conversation placed it, as orders/store gives it to the checkout's; null for a conversation
+   * kept from before keys were kept (a signed-in owner still pays with their sign-in).
+   */
+  payment_key: string | null;
   total_amount: number;
   /** The hosted payment page (the simulator when no provider is configured). */
   payment_url: string;

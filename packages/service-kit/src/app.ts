@@ -7,6 +7,8 @@ import conditional from 'koa-conditional-get';
 import etag from '@koa/etag';
 import type { Knex } from 'knex';
 import { HttpError } from './errors';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './database-unavailable';
+import { SHOP_SERVICES } from './env';
 import type { Logger } from './logger';
 import { processMetrics, routeLabel } from './metrics';
 import { REQUEST_ID_PATTERN, runWithRequestId } from './request-context';
@@ -39,6 +41,12 @@ export interface ServiceAppOptions {
   db?: Knex;
   /** Largest JSON body accepted. */
   bodyLimit?: string;
+  /**
+   * What the shopper is told is unavailable when the database cannot be reached ("The checkout is
+   * unavailable right now..."), as the gateway names the service; by default the shop's name for
+   * the service (SHOP_SERVICES), else "<name> service".
+   */
+  area?: string;
 }
 
 /**
@@ -51,6 +59,8 @@ export function createServiceApp(options: ServiceAppOptions): Koa<ServiceState> 
   app.proxy = false;
   const { logger } = options;
   const metrics = processMetrics(options.name);
+  const area =
+    options.area ?? (SHOP_SERVICES as Record<string, { area: string } | undefined>)[options.name]?.area ?? `${options.name} service`;
   // Errors Koa reports outside the error middleware (a client that hung up mid-body...) go to the
   // JSON log too, not to the console as plain text.
   app.on('error', (error: unknown) => logger.warn({ err: error }, 'request failed outside the handlers'));
@@ -70,7 +80,7 @@ export function createServiceApp(options: ServiceAppOptions): Koa<ServiceState> 
         ctx.body = { message: `${ctx.method} is not allowed here.` };
       }
     } catch (error) {
-      respondWithError(ctx, error, logger);
+      respondWithError(ctx, error, logger, area);
     } finally {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       const route = routeLabel((ctx as { _matchedRoute?: unknown })._matchedRoute, ctx.path);
@@ -126,10 +136,18 @@ export function createServiceApp(options: ServiceAppOptions): Koa<ServiceState> 
   return app;
 }
 
-function respondWithError(ctx: ServiceContext, error: unknown, logger: Logger): void {
+function respondWithError(ctx: ServiceContext, error: unknown, logger: Logger, area: string): void {
   if (error instanceof HttpError) {
     ctx.status = error.status;
     ctx.body = error.toBody();
+    return;
+  }
+  if (isDatabaseUnavailable(error)) {
+    // The database went away (or is full): nothing was committed, and trying again shortly works.
+    logger.warn({ reqId: ctx.state.requestId, err: error }, 'database unavailable');
+    ctx.status = 503;
+    ctx.set('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+    ctx.body = { message: `The ${area} is unavailable right now. Please try again shortly.`, area };
     return;
   }
   const status = typeof (error as { status?: unknown })?.status === 'number' ? (error as { status: number }).status : 500;

@@ -20,6 +20,12 @@ export {
 } from './toasts';
 export { applyPageMeta, usePageMeta, SITE_NAME, type PageMeta } from './pageMeta';
 export { readStored, writeStored } from './storage';
+export {
+  readChatOrderInPayment,
+  rememberChatOrderInPayment,
+  forgetChatOrderInPayment,
+  type ChatOrderInPayment,
+} from './orderInPayment/chatOrder';
 export { STORAGE_KEYS, SESSION_STORAGE_KEYS, CART_COOKIE, SIGNED_IN_COOKIE, LANGUAGE_COOKIE } from './storageKeys';
 export {
   customerApi,

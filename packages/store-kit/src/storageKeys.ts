@@ -31,6 +31,13 @@ export const STORAGE_KEYS = {
    * hosted payment page's redirect; the success page removes it.
    */
   pendingOrder: 'pending_order',
+  /**
+   * The order the shopping assistant last sent to the payment page (JSON: id, order_number,
+   * payment_key; see orderInPayment/chatOrder.ts). Local, not per tab: the payment page comes back
+   * to /failed or /success in whichever tab, also one where the conversation is gone, and that
+   * page pays or checks this same order instead of placing a second one. The success page removes it.
+   */
+  chatOrderInPayment: 'chat_order_in_payment',
   /** How the shopper last chose to see the shop's products: 'grid' or 'list' (JSON string). */
   productLayout: 'product_layout',
   /** The language the shopper chose in the header's switch: 'en' or 'sw' (JSON string; also LANGUAGE_COOKIE). */
@@ -44,13 +51,6 @@ export const SESSION_STORAGE_KEYS = {
   chatSessionId: 'chat_session_id',
   /** What the shopper has seen in the assistant, so a reload shows the conversation where it was. */
   chatConversation: 'chat_conversation',
-  /**
-   * The number of the order the assistant last sent to the payment page (raw string). The payment
-   * page comes back to the storefront's /failed page (in this tab) whichever part of the shop placed
-   * the order: when /failed names this order, its Try Again goes back to the conversation, which
-   * pays the same order, instead of to /checkout, which would place a second one.
-   */
-  chatOrderInPayment: 'chat_order_in_payment',
 } as const;
 
 /**
@@ -71,13 +71,13 @@ export const CUSTOMER_OWNED_KEYS: ReadonlyArray<(typeof STORAGE_KEYS)[keyof type
   STORAGE_KEYS.orderInPayment,
   STORAGE_KEYS.paymentToken,
   STORAGE_KEYS.redeemedPoints,
+  STORAGE_KEYS.chatOrderInPayment,
 ];
 
 /** The assistant's conversation (it may hold the contact and address typed into it) and its order: a signed-out shopper starts a new one. */
 export const CUSTOMER_OWNED_SESSION_KEYS: ReadonlyArray<(typeof SESSION_STORAGE_KEYS)[keyof typeof SESSION_STORAGE_KEYS]> = [
   SESSION_STORAGE_KEYS.chatSessionId,
   SESSION_STORAGE_KEYS.chatConversation,
-  SESSION_STORAGE_KEYS.chatOrderInPayment,
 ];
 
 /**

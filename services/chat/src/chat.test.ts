@@ -143,7 +143,10 @@ describe.each(testDatabases('chat'))('the shopping assistant on $dialect', (data
       // The cart stays until the order is paid: a declined payment is tried again on this order.
       expect(reply).toMatchObject({ step: 'payment', cart: [{ id: productNamed(RICE_5KG).id, quantity: 2 }], show_address_form: false });
       expect(reply.checkout).toEqual({
+        order_id: expect.any(Number),
         order_number: expect.stringMatching(/^SH-\d{6,}$/),
+        // The browser whose conversation placed the order may pay it again from any of its tabs (the /failed page).
+        payment_key: expect.stringMatching(/^\S{32,}$/),
         total_amount: 2100,
         payment_url: expect.stringMatching(/^\/api\/site\/v1\/simulator\/[A-Z0-9-]+$/),
       });
@@ -162,6 +165,7 @@ describe.each(testDatabases('chat'))('the shopping assistant on $dialect', (data
         total_cents: 210000,
       });
       expect(await h.shop.count('order_items', { order_id: order.id })).toBe(1);
+      expect(reply.checkout!.order_id).toBe(order.id);
       expect(await h.shop.count('payments', { order_id: order.id, method: 'hosted' })).toBe(1);
       // The payment page the reply names is the simulator's page for that order.
       const page = await fetch(`${h.shop.url}${reply.checkout!.payment_url}`);
@@ -292,10 +296,12 @@ describe.each(testDatabases('chat'))('the shopping assistant on $dialect', (data
       const placed = await placeOrder(shopper, contact);
       const orderNumber = placed.checkout!.order_number;
       expect(placed.cart).toMatchObject([{ name: RICE_5KG, quantity: 2 }]);
-      // The payment key stays in the chat service: stored with the conversation, never in a reply.
+      // The payment key is stored with the conversation and given to its browser only with the
+      // payment box, so /failed pays this same order again from any tab; nowhere else in a reply.
       const key = (await keptOrder(shopper.sessionId))?.payment_key;
       expect(key).toMatch(/^[A-Za-z0-9_-]{43}$/);
-      expect(JSON.stringify(placed)).not.toContain(key);
+      expect(placed.checkout!.payment_key).toBe(key);
+      expect(JSON.stringify({ ...placed, checkout: { ...placed.checkout, payment_key: null } })).not.toContain(key);
 
       expect(await settle(placed.checkout!.payment_url, 'decline')).toMatch(/^\/failed/);
       expect(await statusOf(orderNumber)).toBe(PENDING);
@@ -306,7 +312,7 @@ describe.each(testDatabases('chat'))('the shopping assistant on $dialect', (data
       expect(retry).toMatchObject({ step: 'payment', cart: [{ name: RICE_5KG, quantity: 2 }] });
       expect(retry.checkout).toMatchObject({ order_number: orderNumber, total_amount: 2100 });
       expect(retry.checkout!.payment_url).not.toBe(placed.checkout!.payment_url);
-      expect(JSON.stringify(retry)).not.toContain(key);
+      expect(retry.checkout!.payment_key).toBe(key);
       expect(await ordersFor(contact.email)).toBe(1);
 
       // Cancelled on the payment page, then Checkout again with the same cart: still that order, not a second one.

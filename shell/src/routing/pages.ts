@@ -181,7 +181,12 @@ export const STOREFRONT_PAGES: Array<StorefrontPage<ShellPageName>> = [
   {
     path: '/success',
     owner: checkout('SuccessPage'),
-    meta: { title: 'Thank you', description: 'Your order has been paid.', sw: { title: 'Asante', description: 'Oda yako imelipiwa.' } },
+    // Neutral: the page asks the server whether the order is paid; the head drawn before it must not say so.
+    meta: {
+      title: 'Your order',
+      description: 'Your order and its payment.',
+      sw: { title: 'Oda yako', description: 'Oda yako na malipo yake.' },
+    },
     firstScreen: { preload: [] },
   },
   {

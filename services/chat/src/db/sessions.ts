@@ -25,7 +25,9 @@ export interface ConversationOrder {
   payment_url: string | null;
   /**
    * The order's payment key (the orders service keeps only its hash): what lets this conversation
-   * pay the order again or abandon it. Kept here, server-side, and never put in a reply.
+   * pay the order again or abandon it. Also given, with the payment page, to the browser whose
+   * conversation this is (ChatCheckout.payment_key), as orders/store gives it to the checkout: its
+   * /failed page pays the same order again from any tab, where this conversation may be gone.
    */
   payment_key?: string;
   /** The cart the order was placed for: another cart is another order, which replaces this one. */

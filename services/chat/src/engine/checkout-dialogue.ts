@@ -425,7 +425,13 @@ export class CheckoutDialogue {
     try {
       const payment = await this.deps.upstream('orders', () => this.deps.orders.startPayment(order.id, this.access(turn, order)));
       order.payment_url = payment.redirect_url;
-      draft.checkout = { order_number: order.order_number, total_amount: order.total_amount, payment_url: payment.redirect_url };
+      draft.checkout = {
+        order_id: order.id,
+        order_number: order.order_number,
+        payment_key: order.payment_key ?? null,
+        total_amount: order.total_amount,
+        payment_url: payment.redirect_url,
+      };
       draft.text.push(turn.copy.checkout.payOnPage);
     } catch (error) {
       if (error instanceof OrderRefused) {
