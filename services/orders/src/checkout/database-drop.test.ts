@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { createDatabase, createLogger, listen, type RunningServer } from '@shop/service-kit';
-import { testDatabases, testRequester } from '@shop/service-kit/src/testing';
+import { testDatabases, testRequester } from '@shop/service-kit/testing';
 import { buildOrdersServices, createOrdersApp, type OrdersServices } from '../app';
 import { startOrdersHarness, type OrdersHarness } from '../testing/harness';
 
