@@ -22,6 +22,7 @@ import { productRoutes } from './products/routes';
 import { mediaMiddleware } from './media/routes';
 import { adminSynonymRoutes } from './search/admin-routes';
 import { synonymInternalRoutes } from './search/internal-routes';
+import { SearchIndex } from './search/search-index';
 import { SearchSynonyms } from './search/synonyms';
 
 export const MEDIA_DIR = path.resolve(__dirname, '../media');
@@ -49,6 +50,8 @@ export interface CatalogAppOptions {
   /** Who a bearer token belongs to; by default asked of the customers service. */
   resolveToken?: TokenResolver;
   orderLines?: ProductOrderLines;
+  /** How often at most a search reads the catalogue's revision (ms); SEARCH_REVISION_CHECK_MS, 1000 by default. */
+  searchRevisionCheckMs?: number;
 }
 
 export function createCatalogApp({
@@ -60,13 +63,20 @@ export function createCatalogApp({
   // The customers service down answers the staff routes 503 (logged), not 500.
   resolveToken = answerUnavailableAs503(httpTokenResolver({ baseUrl: serviceUrl('customers'), internalSecret }), logger),
   orderLines = httpOrderLines(serviceUrl('orders'), internalSecret),
+  searchRevisionCheckMs = Number(process.env.SEARCH_REVISION_CHECK_MS ?? 1000),
 }: CatalogAppOptions) {
   const app = createServiceApp({ name: 'catalog', logger, db, bodyLimit: '300kb' });
   const repository = new CatalogRepository(db);
   const synonyms = new SearchSynonyms(db);
+  const search = new SearchIndex(repository, synonyms, { revisionCheckMs: searchRevisionCheckMs });
   const { requireStaff } = createAuthGuards(resolveToken);
+  // A staff change made through this instance is searched at once (other instances follow the revision).
+  app.use(async (ctx, next) => {
+    await next();
+    if (ctx.method !== 'GET' && ctx.path.startsWith('/api/admin/') && ctx.status < 400) search.forget();
+  });
   app.use(mediaMiddleware(mediaDir, uploadDir));
-  const products = productRoutes(repository, synonyms);
+  const products = productRoutes(repository, search);
   app.use(products.routes()).use(products.allowedMethods());
   const internal = productInternalRoutes(repository, internalSecret);
   app.use(internal.routes()).use(internal.allowedMethods());
