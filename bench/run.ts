@@ -11,6 +11,8 @@
  *   chat         the shopping assistant's reply time through the gateway
  *   orders       orders placed through the gateway on MySQL beside raw INSERTs of the same rows
  *   reports      the back office's reports
+ *   search       the catalog's product search: the evaluation set's share of right first results
+ *                and search latency at 10,000 generated products, in the service's process
  *
  * BENCH_ONLY=storefront,api,... runs some parts only (the table then has only their rows).
  */
@@ -23,6 +25,7 @@ import { startStack, type Stack } from '../scripts/stack';
 import { benchOrders } from './orders/orders.bench';
 import { benchReports } from './orders/reports.bench';
 import { benchChat } from './chat/chat.bench';
+import { benchSearch } from './search/search.bench';
 import { benchApi } from './api/autocannon';
 import { benchRawInserts } from './orders/rawInserts';
 import { axeBackOffice, axeStorefront, type AxeFigures } from './storefront/axe';
@@ -67,6 +70,15 @@ async function part(table: Table, group: string, run: () => Promise<void>): Prom
  * and accessibility are measured in both languages below; Lighthouse in both would double the
  * longest part of the bench.
  */
+async function searchRows(table: Table): Promise<void> {
+  const group = 'Search (catalog service, in process; evaluation set services/catalog/src/search/evaluation)';
+  const search = await benchSearch({ print: true });
+  table.add(group, `first result right (${search.queries} queries)`, search.firstRightPercent, '%', atLeast(95));
+  table.add(group, `search p50 at ${search.products} products`, search.p50Ms, 'ms', null);
+  table.add(group, `search p95 at ${search.products} products`, search.p95Ms, 'ms', atMost(5));
+  table.add(group, `index built at ${search.products} products in`, search.buildMs, 'ms', null);
+}
+
 async function lighthouseRows(table: Table, stack: Stack, pages: StorefrontPage[]): Promise<void> {
   const group =
     "Storefront: Lighthouse, mobile preset, default throttling (baseline: a minimal static page on the gateway's static server)";
@@ -223,6 +235,13 @@ async function reportRows(table: Table): Promise<void> {
 
 async function main(): Promise<void> {
   const table = new Table();
+  // In-process and before the shop starts: its figure is the engine's, on a quiet machine.
+  if (runs('search')) await part(table, 'Search', () => searchRows(table));
+  if (!['storefront', 'api', 'chat', 'orders', 'reports'].some(runs)) {
+    table.print();
+    table.write(path.join(__dirname, 'results.json'));
+    return;
+  }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-'));
   const stack = await startStack({
     gatewayPort: 18500,

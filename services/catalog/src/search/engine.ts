@@ -142,10 +142,6 @@ export const payablePrice = (product: Product): number => product.offer?.offer_p
 
 const SEARCH_OPTIONS: SearchOptions = {
   boost: BOOST,
-  fuzzy: (term) => fuzziness(term),
-  // As the shopper types, the last word is a prefix ('mlima go'); earlier words are whole, and
-  // prefixes there only add noise ('oil' is not the start of anything else the shop sells).
-  prefix: (_term, index, terms) => index === terms.length - 1,
   maxFuzzy: 2,
   weights: { fuzzy: 0.5, prefix: 0.6 },
 };
@@ -161,6 +157,10 @@ export class SearchEngine {
   private readonly byId = new Map<number, Product>();
   private readonly position = new Map<number, number>();
   private readonly matcher: SynonymMatcher;
+  /** Every word the index holds: a word found as it is is not corrected (fewer, better matches, and faster). */
+  private readonly vocabulary = new Set<string>();
+  /** The one-word synonym phrases held in the synonyms field, as indexed. */
+  private readonly indexedSynonyms = new Set<string>();
 
   constructor(products: readonly Product[], synonyms: readonly SearchSynonymEntry[]) {
     this.matcher = synonymMatcher(synonyms);
@@ -184,6 +184,7 @@ export class SearchEngine {
     this.index.addAll(
       products.map((product) => {
         const own = new Set(termWords(`${product.name} ${product.brand.name} ${product.category.name} ${product.sku.name}`));
+        for (const word of own) this.vocabulary.add(word);
         return {
           id: product.id,
           name: product.name,
@@ -197,21 +198,45 @@ export class SearchEngine {
         };
       }),
     );
+    for (const { phrase } of phrases) {
+      for (const word of termWords(phrase)) {
+        this.vocabulary.add(word);
+        this.indexedSynonyms.add(word);
+      }
+    }
   }
 
   get size(): number {
     return this.byId.size;
   }
 
-  /** The clause as a MiniSearch query: any one alternative, each with all its words. */
-  private clauseQuery(clause: SearchClause): Query {
-    return { combineWith: 'OR', queries: clause.map((words) => ({ combineWith: 'AND', queries: [words.join(' ')] })) };
+  /**
+   * The clause as a MiniSearch query: any one alternative, each with all its words. Only the
+   * shopper's own words (the first alternative) are corrected, and only when the index does not
+   * hold them as typed; a synonym's terms are the catalogue's words already. The words of the last
+   * clause typed are prefixes too ('mlima go' as the shopper types).
+   */
+  private clauseQuery(clause: SearchClause, typing: boolean): Query {
+    const fuzzy = (term: string): number => (this.vocabulary.has(term) ? 0 : fuzziness(term));
+    // A one-word synonym is indexed with the products its terms name (the synonyms field): its
+    // own word finds them all, and asking the terms again would only repeat the work.
+    const own = clause[0]!;
+    const alternatives = own.length === 1 && this.indexedSynonyms.has(own[0]!) ? [own] : clause;
+    return {
+      combineWith: 'OR',
+      queries: alternatives.map((words, alternative) =>
+        alternative === 0
+          ? { combineWith: 'AND', queries: [words.join(' ')], fuzzy, prefix: (term: string) => typing && term.length >= 2 }
+          : { combineWith: 'AND', queries: [words.join(' ')], fuzzy: false, prefix: false },
+      ),
+    };
   }
 
-  private matchClauses(clauses: SearchClause[], combineWith: 'AND' | 'OR' = 'AND'): Map<number, number> {
+  private matchClauses(clauses: SearchClause[], combineWith: 'AND' | 'OR' = 'AND', typing?: SearchClause): Map<number, number> {
     const scores = new Map<number, number>();
     if (clauses.length === 0) return scores;
-    for (const hit of this.index.search({ combineWith, queries: clauses.map((clause) => this.clauseQuery(clause)) })) {
+    const queries = clauses.map((clause) => this.clauseQuery(clause, clause === typing));
+    for (const hit of this.index.search({ combineWith, queries })) {
       scores.set(hit.id as number, hit.score);
     }
     return scores;
@@ -223,15 +248,16 @@ export class SearchEngine {
       (clause) => !(clause.length === 1 && clause[0]!.length === 1 && FILLER_WORDS.has(clause[0]![0]!)),
     );
     if (clauses.length === 0) return null;
-    const all = this.matchClauses(clauses);
+    const typing = clauses.at(-1);
+    const all = this.matchClauses(clauses, 'AND', typing);
     if (all.size > 0) return all;
     // A word the shop knows nothing of ('nataka unga safi'): search the words it does know.
-    const known = clauses.filter((clause) => this.matchClauses([clause]).size > 0);
+    const known = clauses.filter((clause) => this.matchClauses([clause], 'AND', typing).size > 0);
     if (known.length === 0) return all;
-    const allKnown = known.length < clauses.length ? this.matchClauses(known) : all;
+    const allKnown = known.length < clauses.length ? this.matchClauses(known, 'AND', typing) : all;
     // Words that are each known but never together ('maize flor', where 'flor' is flour): the
     // products that match most of them, best first.
-    return allKnown.size > 0 ? allKnown : this.matchClauses(known, 'OR');
+    return allKnown.size > 0 ? allKnown : this.matchClauses(known, 'OR', typing);
   }
 
   search(text: string, options: { limit?: number } = {}): EngineAnswer {
