@@ -82,6 +82,11 @@ export interface SearchAnswer {
   query: string;
   products: Product[];
   notice: BilingualText | null;
+  /**
+   * Every word of the product matched and every size, pack or price limit was met: the products
+   * are what was asked for. False when they are the nearest (a limit not met, a word unknown).
+   */
+  complete: boolean;
 }
 
 /** One suggestion of the header's search as the shopper types (GET /api/site/search/suggest?q=). */

@@ -78,7 +78,7 @@ export function createCatalogApp({
   app.use(mediaMiddleware(mediaDir, uploadDir));
   const products = productRoutes(repository, search);
   app.use(products.routes()).use(products.allowedMethods());
-  const internal = productInternalRoutes(repository, internalSecret);
+  const internal = productInternalRoutes(repository, internalSecret, (revision) => search.noteRevision(revision));
   app.use(internal.routes()).use(internal.allowedMethods());
   const internalSynonyms = synonymInternalRoutes(repository, synonyms, internalSecret);
   app.use(internalSynonyms.routes()).use(internalSynonyms.allowedMethods());

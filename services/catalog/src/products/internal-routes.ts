@@ -9,7 +9,12 @@ import type { CatalogRepository } from './repository';
  * products a shopper can buy are answered: a missing id is a product that is gone. Never cached.
  * GET /internal/catalog/revision: what lets the orders service cache lookups safely (see the type).
  */
-export function productInternalRoutes(repository: CatalogRepository, internalSecret: string): Router<ServiceState> {
+export function productInternalRoutes(
+  repository: CatalogRepository,
+  internalSecret: string,
+  /** Told every revision read here: the search catches up at once with a change another service has seen. */
+  onRevision: (revision: string) => void = () => undefined,
+): Router<ServiceState> {
   const router = new Router<ServiceState>({ prefix: '/internal' });
   router.use(requireInternalSecret<ServiceState>(internalSecret));
 
@@ -22,6 +27,7 @@ export function productInternalRoutes(repository: CatalogRepository, internalSec
 
   router.get('/catalog/revision', async (ctx) => {
     const answer: CatalogRevisionResponse = { revision: await repository.revision() };
+    onRevision(answer.revision);
     ctx.set('Cache-Control', 'no-store');
     ctx.body = answer;
   });

@@ -60,8 +60,8 @@ export function productRoutes(repository: CatalogRepository, search: SearchIndex
   });
   router.get('/search', async (ctx) => {
     const { q } = parseParams(productSearchQuerySchema, ctx.query);
-    const { products, notice } = await search.answer(q);
-    const body: SearchAnswer = { query: q, products, notice };
+    const { products, notice, engine } = await search.answer(q);
+    const body: SearchAnswer = { query: q, products, notice, complete: engine.complete };
     ctx.body = body;
   });
   router.get('/search/suggest', async (ctx) => {

@@ -88,8 +88,8 @@ const FILLER_WORDS = new Set([
 /** A field's weight in the ranking: the product's own name decides, brand and category help. */
 const BOOST = { name: 4, brand: 2, category: 1.5, pack: 0.5, synonyms: 1 } as const;
 
-/** Words of two letters are never guessed at; longer ones may have one slip, long ones two. */
-const fuzziness = (term: string): number => (term.length <= 3 ? 0 : term.length <= 6 ? 1 : 2);
+/** Words of four letters or fewer are never guessed at ('song' is not 'long'); longer ones may have one slip, long ones two. */
+const fuzziness = (term: string): number => (term.length <= 4 ? 0 : term.length <= 6 ? 1 : 2);
 
 /** Lower case, accents and apostrophes gone, a plural 's' dropped: 'Oils' and 'oil' are one word. */
 function processTerm(term: string): string | null {
@@ -135,6 +135,8 @@ export interface EngineAnswer {
   shortfall: SearchShortfall | null;
   /** True when the product words matched nothing and nothing is shown. */
   nothingFound: boolean;
+  /** Every product word matched and every limit was met: the hits are what was asked, not the nearest. */
+  complete: boolean;
 }
 
 /** The price a shopper pays today (an offer's price when there is one). */
@@ -243,21 +245,21 @@ export class SearchEngine {
   }
 
   /** Product ids and scores for the product words: every clause if possible, else those that match anything. */
-  private matchProductWords(productText: string): Map<number, number> | null {
+  private matchProductWords(productText: string): { scores: Map<number, number>; everyWord: boolean } | null {
     const clauses = searchClauses(productText, this.matcher).filter(
       (clause) => !(clause.length === 1 && clause[0]!.length === 1 && FILLER_WORDS.has(clause[0]![0]!)),
     );
     if (clauses.length === 0) return null;
     const typing = clauses.at(-1);
     const all = this.matchClauses(clauses, 'AND', typing);
-    if (all.size > 0) return all;
+    if (all.size > 0) return { scores: all, everyWord: true };
     // A word the shop knows nothing of ('nataka unga safi'): search the words it does know.
     const known = clauses.filter((clause) => this.matchClauses([clause], 'AND', typing).size > 0);
-    if (known.length === 0) return all;
+    if (known.length === 0) return { scores: all, everyWord: false };
     const allKnown = known.length < clauses.length ? this.matchClauses(known, 'AND', typing) : all;
     // Words that are each known but never together ('maize flor', where 'flor' is flour): the
     // products that match most of them, best first.
-    return allKnown.size > 0 ? allKnown : this.matchClauses(known, 'OR', typing);
+    return { scores: allKnown.size > 0 ? allKnown : this.matchClauses(known, 'OR', typing), everyWord: false };
   }
 
   search(text: string, options: { limit?: number } = {}): EngineAnswer {
@@ -269,9 +271,9 @@ export class SearchEngine {
       // Only limits ('2kg', 'cheapest', 'bale'): they narrow the whole catalogue.
       pool = hasLimit ? [...this.byId.values()].map((product) => ({ product, score: 0 })) : [];
     } else {
-      pool = [...matched].map(([id, score]) => ({ product: this.byId.get(id)!, score }));
+      pool = [...matched.scores].map(([id, score]) => ({ product: this.byId.get(id)!, score }));
     }
-    const nothingFound = pool.length === 0;
+    const everyWord = matched?.everyWord ?? true;
     let shortfall: SearchShortfall | null = null;
 
     if (understood.packs) {
@@ -296,7 +298,7 @@ export class SearchEngine {
           return size && size.unit === asked.unit ? Math.abs(size.amount - asked.amount) : Number.POSITIVE_INFINITY;
         };
         pool.sort((a, b) => distance(a) - distance(b) || b.score - a.score);
-        return this.finish(pool, understood, shortfall, nothingFound, options.limit, false);
+        return this.finish(pool, understood, shortfall, everyWord, options.limit, false);
       }
     }
     if (understood.maxPrice !== null) {
@@ -307,17 +309,17 @@ export class SearchEngine {
         const cheapest = Math.min(...pool.map((hit) => payablePrice(hit.product)));
         shortfall ??= { kind: 'price', maxPrice, cheapest };
         pool.sort((a, b) => payablePrice(a.product) - payablePrice(b.product));
-        return this.finish(pool, understood, shortfall, nothingFound, options.limit, false);
+        return this.finish(pool, understood, shortfall, everyWord, options.limit, false);
       }
     }
-    return this.finish(pool, understood, shortfall, nothingFound, options.limit, understood.cheapestFirst);
+    return this.finish(pool, understood, shortfall, everyWord, options.limit, understood.cheapestFirst);
   }
 
   private finish(
     pool: EngineHit[],
     understood: EngineAnswer['understood'],
     shortfall: SearchShortfall | null,
-    nothingFound: boolean,
+    everyWord: boolean,
     limit: number | undefined,
     byPrice: boolean | null,
   ): EngineAnswer {
@@ -329,7 +331,13 @@ export class SearchEngine {
             b.score - a.score || this.position.get(a.product.id)! - this.position.get(b.product.id)!,
       );
     }
-    return { hits: limit ? pool.slice(0, limit) : pool, understood, shortfall, nothingFound };
+    return {
+      hits: limit ? pool.slice(0, limit) : pool,
+      understood,
+      shortfall,
+      nothingFound: pool.length === 0,
+      complete: pool.length > 0 && everyWord && shortfall === null,
+    };
   }
 }
 

@@ -43,6 +43,11 @@ export class SearchIndex {
     return this.pending;
   }
 
+  /** A revision read elsewhere in this instance: when it is not the index's, the next search reads it again. */
+  noteRevision(revision: string): void {
+    if (this.built && this.built.revision !== revision) this.checkedAt = 0;
+  }
+
   /** Called after a change made through this instance: the next search rebuilds at once. */
   forget(): void {
     this.checkedAt = 0;
@@ -65,6 +70,7 @@ export class SearchIndex {
       query,
       products: answer.hits.map((hit) => hit.product),
       notice: noticeFor(answer),
+      complete: answer.complete,
       engine: answer,
     };
   }
