@@ -25,6 +25,7 @@ import { startStack, type Stack } from '../scripts/stack';
 import { benchOrders } from './orders/orders.bench';
 import { benchReports } from './orders/reports.bench';
 import { benchChat } from './chat/chat.bench';
+import { benchAssistantAnswers } from './search/assistant.bench';
 import { benchSearch } from './search/search.bench';
 import { benchApi } from './api/autocannon';
 import { benchRawInserts } from './orders/rawInserts';
@@ -77,6 +78,15 @@ async function searchRows(table: Table): Promise<void> {
   table.add(group, `search p50 at ${search.products} products`, search.p50Ms, 'ms', null);
   table.add(group, `search p95 at ${search.products} products`, search.p95Ms, 'ms', atMost(5));
   table.add(group, `index built at ${search.products} products in`, search.buildMs, 'ms', null);
+  const assistant = await benchAssistantAnswers();
+  for (const miss of assistant.misses) console.log(`  assistant miss: "${miss.query}" first ${miss.got ?? 'nothing'}`);
+  table.add(
+    group,
+    `assistant: first product right (${assistant.total} queries)`,
+    Math.round(assistant.share * 1000) / 10,
+    '%',
+    atLeast(95),
+  );
 }
 
 async function lighthouseRows(table: Table, stack: Stack, pages: StorefrontPage[]): Promise<void> {
