@@ -61,7 +61,6 @@ export function adminSynonymRoutes(db: Knex, synonyms: SearchSynonyms, requireSt
         if (isDuplicate(error)) throw phraseTaken(form.phrase);
         throw error;
       }
-      synonyms.forget();
       const body: SearchSynonymSaved = {
         message: mode === 'create' ? 'Synonym successfully saved.' : 'Synonym successfully updated.',
         synonym: (await synonyms.byId(savedId))!,
@@ -86,7 +85,6 @@ export function adminSynonymRoutes(db: Knex, synonyms: SearchSynonyms, requireSt
         summary: `Deleted ${synonym.phrase} → ${synonym.terms.join(', ')}`,
       });
     });
-    synonyms.forget();
     ctx.body = { message: `${synonym.phrase} deleted.` };
   });
 
