@@ -50,7 +50,7 @@ export interface CatalogAppOptions {
   /** Who a bearer token belongs to; by default asked of the customers service. */
   resolveToken?: TokenResolver;
   orderLines?: ProductOrderLines;
-  /** How often at most a search reads the catalogue's revision (ms); SEARCH_REVISION_CHECK_MS, 1000 by default. */
+  /** How often at most a search reads the catalogue's revision (ms); 1000 by default. */
   searchRevisionCheckMs?: number;
 }
 
@@ -63,7 +63,7 @@ export function createCatalogApp({
   // The customers service down answers the staff routes 503 (logged), not 500.
   resolveToken = answerUnavailableAs503(httpTokenResolver({ baseUrl: serviceUrl('customers'), internalSecret }), logger),
   orderLines = httpOrderLines(serviceUrl('orders'), internalSecret),
-  searchRevisionCheckMs = Number(process.env.SEARCH_REVISION_CHECK_MS ?? 1000),
+  searchRevisionCheckMs = 1000,
 }: CatalogAppOptions) {
   const app = createServiceApp({ name: 'catalog', logger, db, bodyLimit: '300kb' });
   const repository = new CatalogRepository(db);
