@@ -11,6 +11,8 @@
  *   chat         the shopping assistant's reply time through the gateway
  *   orders       orders placed through the gateway on MySQL beside raw INSERTs of the same rows
  *   reports      the back office's reports
+ *   search       the catalog's product search: the evaluation set's share of right first results
+ *                and search latency at 10,000 generated products, in the service's process
  *
  * BENCH_ONLY=storefront,api,... runs some parts only (the table then has only their rows).
  */
@@ -23,6 +25,8 @@ import { startStack, type Stack } from '../scripts/stack';
 import { benchOrders } from './orders/orders.bench';
 import { benchReports } from './orders/reports.bench';
 import { benchChat } from './chat/chat.bench';
+import { benchAssistantAnswers } from './search/assistant.bench';
+import { benchSearch } from './search/search.bench';
 import { benchApi } from './api/autocannon';
 import { benchRawInserts } from './orders/rawInserts';
 import { axeBackOffice, axeStorefront, type AxeFigures } from './storefront/axe';
@@ -54,6 +58,8 @@ const TARGETS = {
   orderP99Ms: 30,
   reportP95Ms: 20,
   chatP95Ms: 5,
+  searchP95Ms: 5,
+  searchFirstRightPercent: 95,
 } as const;
 /** How a figure of each language is named: English rows keep the names earlier results.json files have. */
 const IN_LANGUAGE: Record<ShopLanguage, string> = { en: '', sw: ' in Swahili' };
@@ -80,6 +86,30 @@ async function part(table: Table, group: string, run: () => Promise<void>): Prom
     table.failed(group, group, error instanceof Error ? error.message.split('\n')[0]! : String(error));
   }
   console.log(`${group}: ${Math.round((Date.now() - started) / 1000)} s`);
+}
+
+async function searchRows(table: Table): Promise<void> {
+  const group = 'Search (catalog service, in process; evaluation set services/catalog/src/search/evaluation)';
+  const search = await benchSearch({ print: true });
+  table.add(
+    group,
+    `first result right (${search.queries} queries)`,
+    search.firstRightPercent,
+    '%',
+    atLeast(TARGETS.searchFirstRightPercent),
+  );
+  table.add(group, `search p50 at ${search.products} products`, search.p50Ms, 'ms', null);
+  table.add(group, `search p95 at ${search.products} products`, search.p95Ms, 'ms', atMost(TARGETS.searchP95Ms));
+  table.add(group, `index built at ${search.products} products in`, search.buildMs, 'ms', null);
+  const assistant = await benchAssistantAnswers();
+  for (const miss of assistant.misses) console.log(`  assistant miss: "${miss.query}" first ${miss.got ?? 'nothing'}`);
+  table.add(
+    group,
+    `assistant: first product right (${assistant.total} queries)`,
+    Math.round(assistant.share * 1000) / 10,
+    '%',
+    atLeast(TARGETS.searchFirstRightPercent),
+  );
 }
 
 /** Every measured page in both languages: a Swahili page adds its catalog chunk, and it must score as well. */
@@ -256,6 +286,13 @@ async function reportRows(table: Table): Promise<void> {
 
 async function main(): Promise<void> {
   const table = new Table();
+  // In-process and before the shop starts: its figure is the engine's, on a quiet machine.
+  if (runs('search')) await part(table, 'Search', () => searchRows(table));
+  if (!['storefront', 'api', 'chat', 'orders', 'reports'].some(runs)) {
+    table.print();
+    table.write(path.join(__dirname, 'results.json'));
+    return;
+  }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-'));
   const stack = await startStack({
     gatewayPort: 18500,

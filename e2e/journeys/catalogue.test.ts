@@ -91,7 +91,7 @@ it('searches from the header and shows the results', async () => {
   await withScreenshotOnFailure(page, 'search-journey', async () => {
     await page.goto(`${shop.url}/shop/all`);
     await page.getByRole('button', { name: 'Search products' }).click();
-    await page.getByRole('searchbox', { name: 'Search products' }).first().fill('pishori');
+    await page.getByRole('combobox', { name: 'Search products' }).fill('pishori');
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/search\?q=pishori/);
     await page.getByRole('heading', { name: 'Search results for “pishori”' }).waitFor();

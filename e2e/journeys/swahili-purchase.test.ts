@@ -37,7 +37,7 @@ it('a shopper buys rice in Kiswahili on a phone: search "mchele", add, cart, che
 
   // The header's search: the catalogue's synonyms read "mchele" as rice.
   await page.getByRole('button', { name: 'Tafuta bidhaa' }).click();
-  await page.getByRole('searchbox', { name: 'Tafuta bidhaa' }).fill('mchele');
+  await page.getByRole('combobox', { name: 'Tafuta bidhaa' }).fill('mchele');
   await page.getByRole('button', { name: 'Tafuta', exact: true }).click();
   await page.waitForURL(/\/search\?q=mchele/);
   const card = page.getByTestId('product-card').filter({ hasText: RICE }).first();

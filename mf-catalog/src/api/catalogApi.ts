@@ -1,5 +1,5 @@
 import { api } from '@shop/store-kit';
-import type { Brand, Category, Product, ProductFilterResult, ProductSort } from '@shop/api-types';
+import type { Brand, Category, Product, ProductFilterResult, ProductSort, SearchAnswer } from '@shop/api-types';
 
 export interface FilterArgs {
   brand: string;
@@ -39,8 +39,9 @@ export const catalogApi = api.injectEndpoints({
       transformErrorResponse: slugNotFound,
       providesTags: ['Product'],
     }),
-    searchProducts: build.query<Product[], string>({
-      query: (search) => ({ url: 'site/products/search', method: 'POST', body: { search } }),
+    /** The shop's one search (the header's suggestions and the assistant ask it too). */
+    searchProducts: build.query<SearchAnswer, string>({
+      query: (search) => `site/search?q=${encodeURIComponent(search)}`,
       providesTags: ['Product'],
     }),
   }),

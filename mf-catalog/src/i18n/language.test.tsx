@@ -22,7 +22,7 @@ beforeEach(() => {
     'GET /site/categories': () => CATEGORIES,
     'GET /site/products/filter(\\?.*)?': () => filterResult('all'),
     'GET /site/products/view/(.+)': () => flour,
-    'POST /site/products/search': () => [flour],
+    'GET /site/search\\?q=(.*)': () => ({ query: 'unga', products: [flour], notice: null, complete: true }),
   });
 });
 

@@ -47,6 +47,8 @@ export const ACCESS_TABLE: readonly AccessRow[] = [
     ['GET', '/api/site/products/featured', 'public'],
     ['GET', '/api/site/products/favorites', 'public'],
     ['POST', '/api/site/products/search', 'public'],
+    ['GET', '/api/site/search', 'public'],
+    ['GET', '/api/site/search/suggest', 'public'],
     ['GET', '/api/site/products/filter', 'public'],
     ['GET', '/api/site/products/filter/:brandSlug', 'public'],
     ['GET', '/api/site/products/sort_filter', 'public'],

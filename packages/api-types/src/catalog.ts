@@ -66,3 +66,40 @@ export const SORT_LABELS: Record<Exclude<ProductSort, 'popular'>, string> = {
   'price-high-low': 'Price: High to Low',
   newest: 'Newest Arrivals',
 };
+
+/** A sentence in each language of the shop (the search's notices are said by the catalog once). */
+export interface BilingualText {
+  en: string;
+  sw: string;
+}
+
+/**
+ * Answer of GET /api/site/search?q=: the one search of the shop (the search page, the header and
+ * the assistant ask it). `notice` says plainly when a size, pack or price limit could not be met
+ * and what is shown instead ('No basmati in 2 kg; here it is in 1 kg.').
+ */
+export interface SearchAnswer {
+  query: string;
+  products: Product[];
+  notice: BilingualText | null;
+  /**
+   * Every word of the product matched and every size, pack or price limit was met: the products
+   * are what was asked for. False when they are the nearest (a limit not met, a word unknown).
+   */
+  complete: boolean;
+}
+
+/** One suggestion of the header's search as the shopper types (GET /api/site/search/suggest?q=). */
+export interface SearchSuggestion {
+  slug: string;
+  name: string;
+  image: string;
+  unit: string;
+  /** What the shopper pays today in KSh (the offer's price when there is one). */
+  price: number;
+}
+
+export interface SearchSuggestAnswer {
+  query: string;
+  suggestions: SearchSuggestion[];
+}

@@ -24,6 +24,7 @@ import { productRoutes } from './products/routes';
 import { mediaMiddleware } from './media/routes';
 import { adminSynonymRoutes } from './search/admin-routes';
 import { synonymInternalRoutes } from './search/internal-routes';
+import { SearchIndex } from './search/search-index';
 import { SearchSynonyms } from './search/synonyms';
 
 export const MEDIA_DIR = path.resolve(__dirname, '../media');
@@ -51,6 +52,8 @@ export interface CatalogAppOptions {
   /** Who a bearer token belongs to; by default asked of the customers service. */
   resolveToken?: TokenResolver;
   orderLines?: ProductOrderLines;
+  /** How often at most a search reads the catalogue's revision (ms); 1000 by default. */
+  searchRevisionCheckMs?: number;
 }
 
 export function createCatalogApp({
@@ -62,15 +65,22 @@ export function createCatalogApp({
   // The customers service down answers the staff routes 503 (logged), not 500.
   resolveToken = answerUnavailableAs503(httpTokenResolver({ baseUrl: serviceUrl('customers'), internalSecret }), logger),
   orderLines = httpOrderLines(serviceUrl('orders'), internalSecret),
+  searchRevisionCheckMs = 1000,
 }: CatalogAppOptions) {
   const app = createServiceApp({ name: 'catalog', logger, db, bodyLimit: '300kb' });
   const repository = new CatalogRepository(db);
   const synonyms = new SearchSynonyms(db);
+  const search = new SearchIndex(repository, synonyms, { revisionCheckMs: searchRevisionCheckMs });
   const guards = createAuthGuards(resolveToken);
+  // A staff change made through this instance is searched at once (other instances follow the revision).
+  app.use(async (ctx, next) => {
+    await next();
+    if (ctx.method !== 'GET' && ctx.path.startsWith('/api/admin/') && ctx.status < 400) search.forget();
+  });
   app.use(mediaMiddleware(mediaDir, uploadDir));
   const routes = accessRoutes('catalog', callerGuards(guards, { internalSecret }));
-  productRoutes(routes, repository, synonyms);
-  productInternalRoutes(routes, repository);
+  productRoutes(routes, repository, search);
+  productInternalRoutes(routes, repository, (revision) => search.noteRevision(revision));
   synonymInternalRoutes(routes, repository, synonyms);
   adminSynonymRoutes(routes, db, synonyms);
   adminCatalogRoutes(routes, { db, uploadDir, orderLines, logger });

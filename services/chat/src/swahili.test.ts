@@ -209,6 +209,41 @@ describe.each(testDatabases('chat-swahili'))('the assistant in Swahili on $diale
     expect(reply.cart).toMatchObject([{ name: first, quantity: 2 }]);
   });
 
+  it('asks which one when "I want X" names several products, and adds only a product the shopper named (issue 24)', async () => {
+    const say = shopper();
+    // 'Nataka unga' (I want flour) names a dozen flours: nothing goes into the cart by itself.
+    let reply = await say('nataka unga');
+    expect(reply.cart).toEqual([]);
+    expect(reply.text).toContain('Ungependa ipi?');
+    expect(reply.products.length).toBeGreaterThan(1);
+    // Three maize meals come in 2 kg: still a question, and the cart is unchanged.
+    reply = await say('nataka unga wa ugali 2kg');
+    expect(reply.cart).toEqual([]);
+    expect(reply.text).toContain('Ungependa ipi?');
+    expect(reply.products.map((product) => product.name).sort()).toEqual([
+      'Mlima Gold Fortified Maize Meal 2kg',
+      'Mlima Gold Sifted Maize Meal 2kg',
+      'Mlima Gold Whole Maize Meal (Dona) 2kg',
+    ]);
+    // One product named (or its card picked): added, and said what.
+    reply = await say('nataka basmati');
+    expect(reply.cart.map((line) => [line.name, line.quantity])).toEqual([['Nyota Basmati Rice 1kg', 1]]);
+    expect(reply.text).toContain('Nyota Basmati Rice 1kg');
+    reply = await say('Weka Mlima Gold Sifted Maize Meal 2kg kwenye kikapu');
+    expect(reply.cart.map((line) => line.name)).toContain('Mlima Gold Sifted Maize Meal 2kg');
+  });
+
+  it("finds first what the shop's search box finds first, typos and Swahili sizes too", async () => {
+    const say = shopper();
+    for (const query of ['pishroi', 'maize flor', 'mchele 5kg', 'mafuta lita tano', 'unga wa ugali kilo mbili']) {
+      const site = (await (await fetch(`${h.shop.catalog.url}/api/site/search?q=${encodeURIComponent(query)}`)).json()) as {
+        products: Array<{ name: string }>;
+      };
+      const reply = await say(query);
+      expect([query, reply.products[0]?.name]).toEqual([query, site.products[0]?.name]);
+    }
+  });
+
   it('reads Swahili sizes and quantities, and offers the nearest size when one is not sold', async () => {
     const say = shopper();
     let reply = await say('nataka mafuta lita tatu');

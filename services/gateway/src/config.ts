@@ -145,6 +145,8 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
           '/api/site/categories',
           '/api/site/skus',
           '/api/site/products',
+          // The shop's one product search and the header's suggestions (GET, public).
+          '/api/site/search',
           '/media/',
           '/api/admin/products',
           '/api/admin/categories',

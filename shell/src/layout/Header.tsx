@@ -1,5 +1,5 @@
-import { useRef, useState, type FormEvent } from 'react';
-import { Link, NavLink, useNavigate } from 'react-router-dom';
+import { useRef, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router-dom';
 import {
   cartDrawerToggled,
   selectCartCount,
@@ -12,6 +12,7 @@ import {
 import { isRemoteConfigured } from '../federation/remotes';
 import { CART_DRAWER_REMOTE } from './CartDrawerSlot';
 import { CartIcon, HeartIcon, SearchIcon, UserIcon } from './Icons';
+import { SearchBox } from './search/SearchBox';
 import { useT } from '../i18n';
 import { EXTERNAL_LINKS } from './links';
 import styles from './Header.module.css';
@@ -20,25 +21,21 @@ export function Header(): JSX.Element {
   const cartCount = useAppSelector(selectCartCount);
   const wishlistCount = useAppSelector(selectWishlistCount);
   const dispatch = useAppDispatch();
-  const navigate = useNavigate();
+  const location = useLocation();
   const customerName = useAppSelector(selectCustomerName);
   const [searchOpen, setSearchOpen] = useState(false);
-  const [query, setQuery] = useState('');
+  // On the results page the header's box is the search box, open with the words searched.
+  const onSearchPage = location.pathname === '/search';
+  const searched = onSearchPage ? (new URLSearchParams(location.search).get('q') ?? '').trim().slice(0, 100) : '';
+  const searchShown = searchOpen || onSearchPage;
   const input = useRef<HTMLInputElement>(null);
   const t = useT();
   const { language, switchTo } = useLanguage();
   const otherLanguage = language === 'sw' ? 'en' : 'sw';
 
   const toggleSearch = () => {
-    setSearchOpen((open) => !open);
+    if (!onSearchPage) setSearchOpen((open) => !open);
     setTimeout(() => input.current?.focus(), 0);
-  };
-
-  const submitSearch = (event: FormEvent) => {
-    event.preventDefault();
-    const text = query.trim();
-    if (!text) return;
-    navigate(`/search?q=${encodeURIComponent(text)}`);
   };
 
   return (
@@ -76,7 +73,7 @@ export function Header(): JSX.Element {
             type="button"
             className={styles.iconButton}
             aria-label={t('header.searchProducts')}
-            aria-expanded={searchOpen}
+            aria-expanded={searchShown}
             onClick={toggleSearch}
           >
             <SearchIcon />
@@ -108,21 +105,7 @@ export function Header(): JSX.Element {
           </Link>
         </div>
       </div>
-      {searchOpen && (
-        <form role="search" className={styles.search} onSubmit={submitSearch}>
-          <input
-            ref={input}
-            type="search"
-            name="q"
-            value={query}
-            maxLength={100}
-            onChange={(event) => setQuery(event.target.value)}
-            placeholder={t('header.searchPlaceholder')}
-            aria-label={t('header.searchProducts')}
-          />
-          <button type="submit">{t('header.search')}</button>
-        </form>
-      )}
+      {searchShown && <SearchBox key={searched} ref={input} initial={searched} />}
     </header>
   );
 }

@@ -5,7 +5,7 @@ import { useLocation } from 'react-router-dom';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { Product } from '@shop/api-types';
 import { addToCart, createShopStore, type CartLine } from '@shop/store-kit';
-import { resetShopState } from '@shop/store-kit/testing';
+import { mockApi, resetShopState } from '@shop/store-kit/testing';
 import { registerConfiguredRemotes } from '../federation/remotes';
 import { testRouter } from '../routing/testRouter';
 
@@ -158,7 +158,7 @@ describe('Header', () => {
 
     fireEvent.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
-    const box = within(within(header).getByRole('search')).getByRole('searchbox', { name: 'Search products' });
+    const box = within(within(header).getByRole('search')).getByRole('combobox', { name: 'Search products' });
     await waitFor(() => expect(document.activeElement).toBe(box));
 
     // Nothing typed: nothing happens.
@@ -172,8 +172,57 @@ describe('Header', () => {
     expect(router.location.search).toBe('?q=maize%20meal%20%26%20flour');
     expect(loadRemote).toHaveBeenCalledWith('mf_catalog/SearchPage');
 
+    // On the results page the header's box is the one search box, holding the words; it stays.
+    const onResults = within(within(header).getByRole('search')).getByRole('combobox', { name: 'Search products' });
+    expect((onResults as HTMLInputElement).value).toBe('maize meal & flour');
     fireEvent.click(toggle);
-    expect(within(header).queryByRole('search')).toBeNull();
+    expect(within(header).getAllByRole('search')).toHaveLength(1);
+  });
+
+  it('suggests products from two letters on, chosen with the arrows and Enter, closed with Escape', async () => {
+    const asked: string[] = [];
+    mockApi({
+      'GET /site/search/suggest\\?q=(.*)': (_request, match) => {
+        asked.push(decodeURIComponent(match[1]!));
+        return {
+          query: 'pi',
+          suggestions: [
+            { slug: 'nyota-pishori-rice-1kg', name: 'Nyota Pishori Rice 1kg', image: '/x.svg', unit: '1 kg', price: 199.5 },
+            { slug: 'nyota-pishori-rice-5kg', name: 'Nyota Pishori Rice 5kg', image: '/y.svg', unit: '5 kg', price: 1050 },
+          ],
+        };
+      },
+    });
+    const { router } = await renderShell();
+    const header = screen.getByRole('banner');
+    fireEvent.click(within(header).getByRole('button', { name: 'Search products' }));
+    const box = within(header).getByRole('combobox', { name: 'Search products' });
+    fireEvent.focus(box);
+    fireEvent.change(box, { target: { value: 'p' } });
+    fireEvent.change(box, { target: { value: 'pi' } });
+    const list = await within(header).findByRole('listbox', { name: 'Suggestions' });
+    expect(asked).toEqual(['pi']);
+    expect(box.getAttribute('aria-expanded')).toBe('true');
+    expect(
+      within(list)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Nyota Pishori Rice 1kgKSh 199.50', 'Nyota Pishori Rice 5kgKSh 1,050.00']);
+    expect(screen.getByText('2 suggestions: up and down arrows to choose, Enter to open')).toBeTruthy();
+
+    fireEvent.keyDown(box, { key: 'ArrowDown' });
+    fireEvent.keyDown(box, { key: 'ArrowDown' });
+    const second = within(list).getAllByRole('option')[1]!;
+    expect(box.getAttribute('aria-activedescendant')).toBe(second.id);
+    expect(second.getAttribute('aria-selected')).toBe('true');
+    fireEvent.keyDown(box, { key: 'Escape' });
+    expect(box.getAttribute('aria-expanded')).toBe('false');
+    expect((box as HTMLInputElement).value).toBe('pi');
+
+    fireEvent.keyDown(box, { key: 'ArrowUp' });
+    expect(box.getAttribute('aria-activedescendant')).toBe(within(list).getAllByRole('option')[1]!.id);
+    fireEvent.keyDown(box, { key: 'Enter' });
+    await waitFor(() => expect(router.location.pathname).toBe('/product/nyota-pishori-rice-5kg'));
   });
 
   it('links to the shop and to the group sites', async () => {

@@ -32,3 +32,13 @@ export const productSearchBodySchema = z.object({
     .max(100, 'The search may not be longer than 100 characters.'),
 });
 export type ProductSearchBody = z.infer<typeof productSearchBodySchema>;
+
+/** GET /api/site/search?q= and /api/site/search/suggest?q=: the search text, as the search body's. */
+export const productSearchQuerySchema = z.object({
+  q: z
+    .string({ error: 'The search field is required.' })
+    .trim()
+    .min(1, 'The search field is required.')
+    .max(100, 'The search may not be longer than 100 characters.'),
+});
+export type ProductSearchQuery = z.infer<typeof productSearchQuerySchema>;

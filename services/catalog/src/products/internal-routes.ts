@@ -8,7 +8,12 @@ import type { CatalogRepository } from './repository';
  * products a shopper can buy are answered: a missing id is a product that is gone. Never cached.
  * GET /internal/catalog/revision: what lets the orders service cache lookups safely (see the type).
  */
-export function productInternalRoutes(routes: AccessRoutes<AuthState>, repository: CatalogRepository): void {
+export function productInternalRoutes(
+  routes: AccessRoutes<AuthState>,
+  repository: CatalogRepository,
+  /** Told every revision read here: the search catches up at once with a change another service has seen. */
+  onRevision: (revision: string) => void = () => undefined,
+): void {
   const router = routes.under('/internal');
 
   router.post('/products/lookup', async (ctx) => {
@@ -20,6 +25,7 @@ export function productInternalRoutes(routes: AccessRoutes<AuthState>, repositor
 
   router.get('/catalog/revision', async (ctx) => {
     const answer: CatalogRevisionResponse = { revision: await repository.revision() };
+    onRevision(answer.revision);
     ctx.set('Cache-Control', 'no-store');
     ctx.body = answer;
   });

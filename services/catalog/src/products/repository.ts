@@ -1,7 +1,6 @@
 import type { Knex } from 'knex';
 import type { Brand, Category, LookupProduct, Product, ProductSort, Sku } from '@shop/api-types';
 import { audit } from '../audit';
-import type { SearchClause } from '../search/expand';
 import { toProduct, type ProductRow } from './serialize';
 
 export interface ProductQuery {
@@ -9,23 +8,8 @@ export interface ProductQuery {
   categoryId?: number;
   featured?: boolean;
   favorite?: boolean;
-  /** Every clause must match (see SearchClause: synonyms give a clause its alternatives). */
-  clauses?: SearchClause[];
   sort?: ProductSort;
   limit?: number;
-}
-
-// '!' as the LIKE escape: the same in SQLite and MySQL (a backslash is itself an escape in MySQL literals).
-const escapeLike = (word: string): string => word.replace(/[!%_]/g, (c) => `!${c}`);
-
-/** The word is in the product's name, brand, category or unit (any case). */
-function wordMatches(anyColumn: Knex.QueryBuilder, word: string): Knex.QueryBuilder {
-  const pattern = `%${escapeLike(word)}%`;
-  return anyColumn
-    .whereRaw("lower(p.name) like ? escape '!'", [pattern])
-    .orWhereRaw("lower(b.name) like ? escape '!'", [pattern])
-    .orWhereRaw("lower(c.name) like ? escape '!'", [pattern])
-    .orWhereRaw("lower(p.unit) like ? escape '!'", [pattern]);
 }
 
 /** Reads of the storefront catalogue: only published, unarchived products of live brands and categories. */
@@ -71,15 +55,6 @@ export class CatalogRepository {
     if (query.categoryId !== undefined) builder.where('p.category_id', query.categoryId);
     if (query.featured) builder.where('p.is_featured', true);
     if (query.favorite) builder.where('p.is_favorite', true);
-    for (const clause of query.clauses ?? []) {
-      builder.where((anyAlternative) => {
-        for (const alternative of clause) {
-          anyAlternative.orWhere((everyWord) => {
-            for (const word of alternative) everyWord.where((anyColumn) => wordMatches(anyColumn, word));
-          });
-        }
-      });
-    }
     const effectivePrice = this.db.raw('coalesce(p.offer_price_cents, p.price_cents)');
     switch (query.sort ?? 'default') {
       case 'price-low-high':

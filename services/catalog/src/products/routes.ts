@@ -1,15 +1,18 @@
 import {
   productFilterQuerySchema,
   productSearchBodySchema,
+  productSearchQuerySchema,
   productSortQuerySchema,
   slugSchema,
   type Brand,
   type ProductFilterResult,
+  type SearchAnswer,
+  type SearchSuggestAnswer,
 } from '@shop/api-types';
 import { notFound, parseBody, parseParams, type AccessRoutes, type AuthState } from '@shop/service-kit';
 import { z } from 'zod';
-import { searchClauses } from '../search/expand';
-import type { SearchSynonyms } from '../search/synonyms';
+import { payablePrice } from '../search/engine';
+import type { SearchIndex } from '../search/search-index';
 import type { CatalogRepository, ProductQuery } from './repository';
 
 /** Catalogue reads change only when staff edit the catalogue: short shared caching, revalidated by ETag. */
@@ -18,7 +21,10 @@ const CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=300';
 const slugParam = z.object({ slug: slugSchema });
 const brandParam = z.object({ brandSlug: slugSchema });
 
-export function productRoutes(routes: AccessRoutes<AuthState>, repository: CatalogRepository, synonyms: SearchSynonyms): void {
+/** Suggestions the header shows as the shopper types. */
+const SUGGESTIONS = 6;
+
+export function productRoutes(routes: AccessRoutes<AuthState>, repository: CatalogRepository, search: SearchIndex): void {
   const router = routes.under('/api/site');
 
   router.use(async (ctx, next) => {
@@ -46,11 +52,31 @@ export function productRoutes(routes: AccessRoutes<AuthState>, repository: Catal
     ctx.body = await repository.products({ favorite: true });
   });
 
+  // The shop's one search (see SearchIndex): typos, synonyms in both languages, sizes and prices.
   router.post('/products/search', async (ctx) => {
-    const { search } = parseBody(productSearchBodySchema, ctx.request.body);
-    // Swahili words and common misspellings find the catalogue's English names ('mchele' is rice).
-    const clauses = searchClauses(search, await synonyms.matcher());
-    ctx.body = await repository.products({ clauses, sort: 'popular' });
+    const { search: text } = parseBody(productSearchBodySchema, ctx.request.body);
+    ctx.body = (await search.answer(text)).products;
+  });
+  router.get('/search', async (ctx) => {
+    const { q } = parseParams(productSearchQuerySchema, ctx.query);
+    const { products, notice, engine } = await search.answer(q);
+    const body: SearchAnswer = { query: q, products, notice, complete: engine.complete };
+    ctx.body = body;
+  });
+  router.get('/search/suggest', async (ctx) => {
+    const { q } = parseParams(productSearchQuerySchema, ctx.query);
+    const { products } = await search.answer(q, { limit: SUGGESTIONS });
+    const body: SearchSuggestAnswer = {
+      query: q,
+      suggestions: products.map((product) => ({
+        slug: product.slug,
+        name: product.name,
+        image: product.image,
+        unit: product.unit,
+        price: payablePrice(product),
+      })),
+    };
+    ctx.body = body;
   });
 
   /** Brand and category slugs to ids; 'all' or nothing means no filter; unknown slugs are 404. */

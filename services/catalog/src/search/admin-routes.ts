@@ -59,7 +59,6 @@ export function adminSynonymRoutes(routes: AccessRoutes<AuthState>, db: Knex, sy
         if (isDuplicate(error)) throw phraseTaken(form.phrase);
         throw error;
       }
-      synonyms.forget();
       const body: SearchSynonymSaved = {
         message: mode === 'create' ? 'Synonym successfully saved.' : 'Synonym successfully updated.',
         synonym: (await synonyms.byId(savedId))!,
@@ -84,7 +83,6 @@ export function adminSynonymRoutes(routes: AccessRoutes<AuthState>, db: Knex, sy
         summary: `Deleted ${synonym.phrase} → ${synonym.terms.join(', ')}`,
       });
     });
-    synonyms.forget();
     ctx.body = { message: `${synonym.phrase} deleted.` };
   });
 }

@@ -15,7 +15,7 @@ export interface SynonymMatcher {
   readonly longest: number;
 }
 
-/** At most this many clauses, so a long query cannot build a huge SQL filter (as before synonyms). */
+/** At most this many clauses, so a long query cannot make a huge search. */
 const MAX_CLAUSES = 8;
 /** Tokens of a query looked at (a search is at most 100 characters anyway). */
 const MAX_TOKENS = 16;

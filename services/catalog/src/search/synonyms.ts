@@ -1,7 +1,6 @@
 import type { Knex } from 'knex';
 import type { AdminSearchSynonymForm, SearchSynonym, SearchSynonymEntry } from '@shop/api-types';
 import { sqlTimestamp, toIso } from '@shop/service-kit';
-import { synonymMatcher, type SynonymMatcher } from './expand';
 
 const TABLE = 'search_synonyms';
 
@@ -32,26 +31,12 @@ export function isDuplicate(error: unknown): boolean {
   return code === 'ER_DUP_ENTRY' || errno === 1062 || code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
 
-export interface SearchSynonymsOptions {
-  /**
-   * How long the site search uses the table it read before reading it again (ms). A change made
-   * through this service is seen at once; the age only bounds what another instance of the
-   * service changed.
-   */
-  maxAgeMs?: number;
-}
-
-/** The search synonym table: staff's reads and writes, and the matcher the site search uses. */
+/**
+ * The search synonym table: staff's reads and writes, and the entries the search engine is built
+ * with (SearchIndex rebuilds it when a change moves the catalogue revision).
+ */
 export class SearchSynonyms {
-  private readonly maxAgeMs: number;
-  private matcherRead: { at: number; matcher: Promise<SynonymMatcher> } | null = null;
-
-  constructor(
-    private readonly db: Knex,
-    options: SearchSynonymsOptions = {},
-  ) {
-    this.maxAgeMs = options.maxAgeMs ?? 30_000;
-  }
+  constructor(private readonly db: Knex) {}
 
   async list(query: { q?: string } = {}): Promise<SearchSynonym[]> {
     const rows: SynonymRow[] = await this.db(TABLE)
@@ -95,24 +80,5 @@ export class SearchSynonyms {
   async entries(): Promise<SearchSynonymEntry[]> {
     const rows: Array<Pick<SynonymRow, 'phrase' | 'terms'>> = await this.db(TABLE).orderBy('id').select('phrase', 'terms');
     return rows.map((row) => ({ phrase: row.phrase, terms: parseTerms(row.terms) }));
-  }
-
-  /** The table ready for the site search; read again after a change here, or once it is `maxAgeMs` old. */
-  matcher(): Promise<SynonymMatcher> {
-    const now = Date.now();
-    if (!this.matcherRead || now - this.matcherRead.at > this.maxAgeMs) {
-      const matcher = this.entries().then(synonymMatcher);
-      // A failed read is not kept: the next search asks again.
-      matcher.catch(() => {
-        if (this.matcherRead?.matcher === matcher) this.matcherRead = null;
-      });
-      this.matcherRead = { at: now, matcher };
-    }
-    return this.matcherRead.matcher;
-  }
-
-  /** Called after every change of the table. */
-  forget(): void {
-    this.matcherRead = null;
   }
 }

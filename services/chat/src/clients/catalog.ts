@@ -1,10 +1,10 @@
-import type { Product, SearchSynonymEntry, SearchSynonymsResponse } from '@shop/api-types';
+import type { Product, SearchAnswer } from '@shop/api-types';
 import { CatalogLookup, type CatalogLookupOptions } from '@shop/service-kit';
 
 export type CatalogClientOptions = Pick<CatalogLookupOptions, 'revisionCheckMs'>;
 
 /**
- * What the assistant asks the catalog service: the product list it searches (public route) and
+ * What the assistant asks the catalog service: the product list and its search (public routes) and
  * the prices, limits and availability of the products a reply shows or a cart holds (internal
  * lookup).
  *
@@ -36,13 +36,13 @@ export class CatalogClient extends CatalogLookup {
   }
 
   /**
-   * The catalogue's search synonyms (Swahili words, common misspellings, and the catalogue terms
-   * they mean), the same table the site search uses; they move the revision when staff edit them.
+   * The catalog's product search (the shop's one search engine, the one the search page and the
+   * header ask): typos, Swahili, sizes, packs and prices, best first.
    */
-  async synonyms(): Promise<SearchSynonymEntry[]> {
-    const answer = await this.client.get<SearchSynonymsResponse | null>('/internal/catalog/synonyms');
-    if (answer.status !== 200 || !Array.isArray(answer.body?.synonyms)) throw this.client.unavailable(`synonyms answered ${answer.status}`);
-    return answer.body.synonyms;
+  async search(text: string): Promise<SearchAnswer> {
+    const answer = await this.client.get<SearchAnswer | null>(`/api/site/search?q=${encodeURIComponent(text.slice(0, 100))}`);
+    if (answer.status !== 200 || !Array.isArray(answer.body?.products)) throw this.client.unavailable(`search answered ${answer.status}`);
+    return answer.body;
   }
 
   protected override revisionMoved(): void {

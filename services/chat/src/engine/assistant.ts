@@ -70,6 +70,7 @@ export class Assistant {
       needsIndex(intent, conversation.step) || requested.length > 0
         ? await this.upstream('catalog', () => this.deps.catalogue.get())
         : null;
+    if (index) await this.upstream('catalog', () => index.prepare(searchesOf(intent)));
     const candidateIds = index ? candidates(intent, index, state) : [];
     // The checkout prices from the catalogue as it is this moment; other replies may use prices remembered for the current revision.
     const fresh = intent.kind === 'checkout' || intent.kind === 'address' || intent.kind === 'pay';
@@ -209,6 +210,8 @@ export class Assistant {
         if (turn.index === null && needsIndex(intent, turn.draft.step))
           turn.index = await this.upstream('catalog', () => this.deps.catalogue.get());
         if (turn.index) {
+          const index = turn.index;
+          await this.upstream('catalog', () => index.prepare(searchesOf(intent)));
           const ids = candidates(intent, turn.index, turn.state).filter((id) => !turn.products.has(id));
           if (ids.length > 0)
             for (const [id, product] of await this.upstream('catalog', () => this.deps.catalog.lookup(ids))) turn.products.set(id, product);
@@ -233,6 +236,25 @@ function shownUnitCents(requested: ShownCartLine[], state: ConversationState): M
     shown.set(line.id, payableUnitCents(toCents(line.price), line.offer ? toCents(line.offer.offer_price) : null));
   }
   return shown;
+}
+
+/** The searches a message's replies read (asked of the catalog before the reply is written). */
+function searchesOf(intent: Intent): Array<{ words: string[]; text: string }> {
+  switch (intent.kind) {
+    case 'add':
+      return [
+        { words: queryWords(intent.name), text: intent.name },
+        { words: queryWords(intent.query), text: intent.query },
+      ];
+    case 'remove':
+    case 'decrease':
+    case 'set_quantity':
+      return [{ words: queryWords(intent.name), text: intent.name }];
+    case 'search':
+      return [{ words: searchWords(intent.query), text: intent.query }];
+    default:
+      return [];
+  }
 }
 
 /** The products a message may need priced, besides the cart: what it names, or what was shown last. */

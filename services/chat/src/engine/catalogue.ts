@@ -1,10 +1,9 @@
-import type { SearchSynonymEntry } from '@shop/api-types';
 import type { Logger } from '@shop/service-kit';
 import type { CatalogClient } from '../clients/catalog';
 import { ProductIndex } from './product-index';
 
 /**
- * The product index, built from the catalog's product list and search synonyms and rebuilt when the catalogue's
+ * The product index, built from the catalog's product list (its searches asked of the catalog) and rebuilt when the catalogue's
  * revision moves (a staff change), or after `ttlMs` at the latest. While a new one is fetched the
  * old one still answers (only the very first message waits). The index only decides which products
  * a reply names: every price, limit and availability shown comes from the catalog's lookup.
@@ -47,19 +46,12 @@ export class CatalogueCache {
     return this.refresh();
   }
 
-  /** Without the catalogue's synonyms the index still knows its own Swahili words: search goes on. */
-  private synonyms(): Promise<SearchSynonymEntry[]> {
-    return this.client.synonyms().catch((error: unknown) => {
-      this.logger.warn({ err: error }, 'chat: search synonyms unavailable; searching without them');
-      return [];
-    });
-  }
-
   private refresh(): Promise<ProductIndex> {
     this.changed = false;
-    this.pending ??= Promise.all([this.client.products(), this.synonyms()])
-      .then(([products, synonyms]) => {
-        this.index = new ProductIndex(products, synonyms);
+    this.pending ??= this.client
+      .products()
+      .then((products) => {
+        this.index = new ProductIndex(products, (text) => this.client.search(text));
         this.fetchedAt = Date.now();
         return this.index;
       })

@@ -49,17 +49,20 @@ export function resolveProduct(turn: Turn, name: string, scope: 'catalogue' | 'c
     const choices = matches.map((match) => turn.products.get(match.product.id)).filter(isPresent);
     return choices.length > 0 ? { choices: choices.slice(0, SHOWN) } : { none: name };
   }
-  if (clearBest(matches)) return { product: turn.products.get(matches[0]!.product.id)! };
+  if (namesOne(matches)) return { product: turn.products.get(matches[0]!.product.id)! };
   return { choices: matches.slice(0, SHOWN).map((match) => turn.products.get(match.product.id)!) };
 }
 
-/** Whether the first match is clearly the one meant (not one of several alike). */
-function clearBest(matches: Match[]): boolean {
+/**
+ * Whether the shopper named one product: it is the only match, or its whole name was typed and
+ * no other's was. 'Nataka unga' names a dozen flours and 'unga wa ugali 2kg' three: those are
+ * asked about, never chosen for the shopper by rank alone.
+ */
+function namesOne(matches: Match[]): boolean {
   const [first, second] = matches;
   if (!first) return false;
   if (!second) return true;
-  if (first.score > second.score + 0.25) return true;
-  return first.nameShare === 1 && second.nameShare < 1;
+  return first.nameShare === 1 && matches.slice(1).every((match) => match.nameShare < 1);
 }
 
 /** '2kg', '3l', '500g' as a size; null for any other word. */
@@ -93,23 +96,20 @@ function packSize(nameWords: string[]): Size | null {
 
 /**
  * The products of the nearest size when the shop has none of the size asked for ('mafuta lita 2'
- * where the oils come in 1, 3, 5, 10 and 20 L: the 1 L and 3 L): the other words of the query
- * choose the products, the size only ranks them. Null when the query has no size, or the size is
- * sold, or nothing else in it names a product.
+ * where the oils come in 1, 3, 5, 10 and 20 L: the 1 L and 3 L). The catalog's search already
+ * answers with the product in the sizes there are (its notice says so); the nearest of them are
+ * chosen here. Null when the query has no size, or the size is sold, or nothing else in it names
+ * a product.
  */
 export function nearestSize(index: ProductIndex, query: string): { asked: Size; products: number[] } | null {
   const words = queryWords(query);
-  const sizes = words.map(readSize);
-  const asked = sizes.find((size) => size !== null);
+  const asked = words.map(readSize).find((size) => size !== null);
   if (!asked) return null;
   const result = index.search(words);
-  if (!result.partial || !result.unknown.some((word) => readSize(word) !== null)) return null;
-  const others = words.filter((_, position) => sizes[position] === null);
-  if (others.length === 0) return null;
+  if (!result.partial || result.matches.length === 0) return null;
   const wanted = measure(asked);
-  const distances = index
-    .search(others)
-    .matches.map((match) => {
+  const distances = result.matches
+    .map((match) => {
       const size = packSize(match.product.nameWords);
       const own = size ? measure(size) : null;
       return { id: match.product.id, distance: own && own.kind === wanted.kind ? Math.abs(own.base - wanted.base) : Infinity };

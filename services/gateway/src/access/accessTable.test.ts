@@ -273,6 +273,8 @@ const PUBLIC_ROUTES = [
   'GET /api/site/products/featured',
   'GET /api/site/products/favorites',
   'POST /api/site/products/search',
+  'GET /api/site/search',
+  'GET /api/site/search/suggest',
   'GET /api/site/products/filter',
   'GET /api/site/products/filter/:brandSlug',
   'GET /api/site/products/sort_filter',

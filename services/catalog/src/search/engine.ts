@@ -1,0 +1,348 @@
+import MiniSearch, { type Query, type SearchOptions } from 'minisearch';
+import { normaliseSearchPhrase, type Product, type SearchSynonymEntry } from '@shop/api-types';
+import { searchClauses, synonymMatcher, type SearchClause, type SynonymMatcher } from './expand';
+import { sameSize, sizeOfUnit, understandQuery, type QueryLimits, type Size } from './query';
+
+/**
+ * Words around the product in a request, English and Swahili ('nataka mchele', 'show me oil',
+ * 'unga ya ngano kilo'): they name nothing the catalogue has. Only whole single-word clauses are
+ * dropped; a synonym phrase that contains one ('unga wa ugali') is matched before.
+ */
+const FILLER_WORDS = new Set([
+  'a',
+  'an',
+  'the',
+  'of',
+  'for',
+  'and',
+  'with',
+  'in',
+  'i',
+  'me',
+  'my',
+  'want',
+  'need',
+  'show',
+  'find',
+  'buy',
+  'some',
+  'any',
+  'please',
+  'pls',
+  'plz',
+  'do',
+  'you',
+  'have',
+  'is',
+  'there',
+  'get',
+  'good',
+  'best',
+  'wa',
+  'ya',
+  'cha',
+  'za',
+  'la',
+  'vya',
+  'kwa',
+  'na',
+  'ni',
+  'je',
+  'kuna',
+  'una',
+  'mna',
+  'mnauza',
+  'nataka',
+  'ninataka',
+  'nitaka',
+  'naomba',
+  'nipe',
+  'niletee',
+  'tafadhali',
+  'natafuta',
+  'nunua',
+  'kununua',
+  'ningependa',
+  'mimi',
+  'kilo',
+  'kg',
+  'lita',
+  'litre',
+  'litres',
+  'size',
+  'saizi',
+  'ngapi',
+  'gani',
+  'sasa',
+  'leo',
+  'niko',
+  'sawa',
+  'poa',
+  'manze',
+  'boss',
+  'msee',
+  'bro',
+  'fiti',
+]);
+
+/** A field's weight in the ranking: the product's own name decides, brand and category help. */
+const BOOST = { name: 4, brand: 2, category: 1.5, pack: 0.5, synonyms: 1 } as const;
+
+/** Words of four letters or fewer are never guessed at ('song' is not 'long'); longer ones may have one slip, long ones two. */
+const fuzziness = (term: string): number => (term.length <= 4 ? 0 : term.length <= 6 ? 1 : 2);
+
+/** Lower case, accents and apostrophes gone, a plural 's' dropped: 'Oils' and 'oil' are one word. */
+function processTerm(term: string): string | null {
+  const word = normaliseSearchPhrase(term).replace(/\s+/g, '');
+  if (word.length === 0 || /\d/.test(word)) return null;
+  return word.length > 3 && word.endsWith('s') && !word.endsWith('ss') ? word.slice(0, -1) : word;
+}
+
+/** Words of a text as the index holds them. */
+const termWords = (text: string): string[] =>
+  normaliseSearchPhrase(text)
+    .split(' ')
+    .map(processTerm)
+    .filter((word): word is string => word !== null);
+
+interface IndexedDocument {
+  id: number;
+  name: string;
+  brand: string;
+  category: string;
+  pack: string;
+  /** Phrases of the synonym table whose terms this product has ('unga', 'mchele'), for typos and prefixes. */
+  synonyms: string;
+}
+
+export interface EngineHit {
+  product: Product;
+  score: number;
+}
+
+/** Why a search shows what it shows when the limits could not all be met. */
+export type SearchShortfall =
+  | { kind: 'size'; asked: Size; available: Size[] }
+  | { kind: 'price'; maxPrice: number; cheapest: number }
+  | { kind: 'pack'; packWord: string };
+
+export interface EngineAnswer {
+  /** Best first. */
+  hits: EngineHit[];
+  /** What the query asked besides the product, and the product words searched. */
+  understood: QueryLimits & { productText: string };
+  /** A limit nothing met: the hits are then the product in what there is, nearest first. */
+  shortfall: SearchShortfall | null;
+  /** True when the product words matched nothing and nothing is shown. */
+  nothingFound: boolean;
+  /** Every product word matched and every limit was met: the hits are what was asked, not the nearest. */
+  complete: boolean;
+}
+
+/** The price a shopper pays today (an offer's price when there is one). */
+export const payablePrice = (product: Product): number => product.offer?.offer_price ?? product.price;
+
+const SEARCH_OPTIONS: SearchOptions = {
+  boost: BOOST,
+  maxFuzzy: 2,
+  weights: { fuzzy: 0.5, prefix: 0.6 },
+};
+
+/**
+ * The shop's one product search (the search page, the header's suggestions and the assistant all
+ * ask it): MiniSearch's BM25 ranking over name, brand, category and pack, typo tolerant and
+ * prefix matching, with the staff-edited synonyms expanding the query. Built from one snapshot of
+ * the catalogue; SearchIndex rebuilds it when the catalogue changes.
+ */
+export class SearchEngine {
+  private readonly index: MiniSearch<IndexedDocument>;
+  private readonly byId = new Map<number, Product>();
+  private readonly position = new Map<number, number>();
+  private readonly matcher: SynonymMatcher;
+  /** Every word the index holds: a word found as it is is not corrected (fewer, better matches, and faster). */
+  private readonly vocabulary = new Set<string>();
+  /** The one-word synonym phrases held in the synonyms field, as indexed. */
+  private readonly indexedSynonyms = new Set<string>();
+
+  constructor(products: readonly Product[], synonyms: readonly SearchSynonymEntry[]) {
+    this.matcher = synonymMatcher(synonyms);
+    this.index = new MiniSearch<IndexedDocument>({
+      fields: ['name', 'brand', 'category', 'pack', 'synonyms'],
+      processTerm,
+      searchOptions: SEARCH_OPTIONS,
+    });
+    products.forEach((product, position) => {
+      this.byId.set(product.id, product);
+      this.position.set(product.id, position);
+    });
+    // One-word phrases only: a word of a longer one means nothing alone ('chakula' of 'chakula cha kuku'
+    // is any food); longer phrases are read from the query as a whole (searchClauses).
+    const phrases = synonyms
+      .filter((entry) => !normaliseSearchPhrase(entry.phrase).includes(' '))
+      .map((entry) => ({
+        phrase: entry.phrase,
+        terms: entry.terms.map(termWords).filter((words) => words.length > 0),
+      }));
+    this.index.addAll(
+      products.map((product) => {
+        const own = new Set(termWords(`${product.name} ${product.brand.name} ${product.category.name} ${product.sku.name}`));
+        for (const word of own) this.vocabulary.add(word);
+        return {
+          id: product.id,
+          name: product.name,
+          brand: product.brand.name,
+          category: product.category.name,
+          pack: product.sku.name,
+          synonyms: phrases
+            .filter(({ terms }) => terms.some((words) => words.every((word) => own.has(word))))
+            .map(({ phrase }) => phrase)
+            .join(' '),
+        };
+      }),
+    );
+    for (const { phrase } of phrases) {
+      for (const word of termWords(phrase)) {
+        this.vocabulary.add(word);
+        this.indexedSynonyms.add(word);
+      }
+    }
+  }
+
+  get size(): number {
+    return this.byId.size;
+  }
+
+  /**
+   * The clause as a MiniSearch query: any one alternative, each with all its words. Only the
+   * shopper's own words (the first alternative) are corrected, and only when the index does not
+   * hold them as typed; a synonym's terms are the catalogue's words already. The words of the last
+   * clause typed are prefixes too ('mlima go' as the shopper types).
+   */
+  private clauseQuery(clause: SearchClause, typing: boolean): Query {
+    const fuzzy = (term: string): number => (this.vocabulary.has(term) ? 0 : fuzziness(term));
+    // A one-word synonym is indexed with the products its terms name (the synonyms field): its
+    // own word finds them all, and asking the terms again would only repeat the work.
+    const own = clause[0]!;
+    const alternatives = own.length === 1 && this.indexedSynonyms.has(own[0]!) ? [own] : clause;
+    return {
+      combineWith: 'OR',
+      queries: alternatives.map((words, alternative) =>
+        alternative === 0
+          ? { combineWith: 'AND', queries: [words.join(' ')], fuzzy, prefix: (term: string) => typing && term.length >= 2 }
+          : { combineWith: 'AND', queries: [words.join(' ')], fuzzy: false, prefix: false },
+      ),
+    };
+  }
+
+  private matchClauses(clauses: SearchClause[], combineWith: 'AND' | 'OR' = 'AND', typing?: SearchClause): Map<number, number> {
+    const scores = new Map<number, number>();
+    if (clauses.length === 0) return scores;
+    const queries = clauses.map((clause) => this.clauseQuery(clause, clause === typing));
+    for (const hit of this.index.search({ combineWith, queries })) {
+      scores.set(hit.id as number, hit.score);
+    }
+    return scores;
+  }
+
+  /** Product ids and scores for the product words: every clause if possible, else those that match anything. */
+  private matchProductWords(productText: string): { scores: Map<number, number>; everyWord: boolean } | null {
+    const clauses = searchClauses(productText, this.matcher).filter(
+      (clause) => !(clause.length === 1 && clause[0]!.length === 1 && FILLER_WORDS.has(clause[0]![0]!)),
+    );
+    if (clauses.length === 0) return null;
+    const typing = clauses.at(-1);
+    const all = this.matchClauses(clauses, 'AND', typing);
+    if (all.size > 0) return { scores: all, everyWord: true };
+    // A word the shop knows nothing of ('nataka unga safi'): search the words it does know.
+    const known = clauses.filter((clause) => this.matchClauses([clause], 'AND', typing).size > 0);
+    if (known.length === 0) return { scores: all, everyWord: false };
+    const allKnown = known.length < clauses.length ? this.matchClauses(known, 'AND', typing) : all;
+    // Words that are each known but never together ('maize flor', where 'flor' is flour): the
+    // products that match most of them, best first.
+    return { scores: allKnown.size > 0 ? allKnown : this.matchClauses(known, 'OR', typing), everyWord: false };
+  }
+
+  search(text: string, options: { limit?: number } = {}): EngineAnswer {
+    const understood = understandQuery(text);
+    const matched = this.matchProductWords(understood.productText);
+    const hasLimit = understood.size !== null || understood.packs !== null || understood.maxPrice !== null || understood.cheapestFirst;
+    let pool: EngineHit[];
+    if (matched === null) {
+      // Only limits ('2kg', 'cheapest', 'bale'): they narrow the whole catalogue.
+      pool = hasLimit ? [...this.byId.values()].map((product) => ({ product, score: 0 })) : [];
+    } else {
+      pool = [...matched.scores].map(([id, score]) => ({ product: this.byId.get(id)!, score }));
+    }
+    const everyWord = matched?.everyWord ?? true;
+    let shortfall: SearchShortfall | null = null;
+
+    if (understood.packs) {
+      const packs = understood.packs;
+      const inPack = pool.filter((hit) => packs.includes(hit.product.sku.name));
+      if (inPack.length > 0) pool = inPack;
+      else if (pool.length > 0) shortfall = { kind: 'pack', packWord: understood.packWord ?? packs[0]! };
+    }
+    if (understood.size) {
+      const asked = understood.size;
+      const inSize = pool.filter((hit) => {
+        const size = sizeOfUnit(hit.product.unit);
+        return size !== null && sameSize(size, asked);
+      });
+      if (inSize.length > 0) pool = inSize;
+      else if (pool.length > 0) {
+        const available = uniqueSizes(pool.map((hit) => sizeOfUnit(hit.product.unit)).filter((size): size is Size => size !== null));
+        shortfall ??= { kind: 'size', asked, available };
+        // Nearest size first: 'basmati 2kg' shows the 1 kg before the 5 kg.
+        const distance = (hit: EngineHit): number => {
+          const size = sizeOfUnit(hit.product.unit);
+          return size && size.unit === asked.unit ? Math.abs(size.amount - asked.amount) : Number.POSITIVE_INFINITY;
+        };
+        pool.sort((a, b) => distance(a) - distance(b) || b.score - a.score);
+        return this.finish(pool, understood, shortfall, everyWord, options.limit, false);
+      }
+    }
+    if (understood.maxPrice !== null) {
+      const maxPrice = understood.maxPrice;
+      const within = pool.filter((hit) => payablePrice(hit.product) <= maxPrice);
+      if (within.length > 0) pool = within;
+      else if (pool.length > 0) {
+        const cheapest = Math.min(...pool.map((hit) => payablePrice(hit.product)));
+        shortfall ??= { kind: 'price', maxPrice, cheapest };
+        pool.sort((a, b) => payablePrice(a.product) - payablePrice(b.product));
+        return this.finish(pool, understood, shortfall, everyWord, options.limit, false);
+      }
+    }
+    return this.finish(pool, understood, shortfall, everyWord, options.limit, understood.cheapestFirst);
+  }
+
+  private finish(
+    pool: EngineHit[],
+    understood: EngineAnswer['understood'],
+    shortfall: SearchShortfall | null,
+    everyWord: boolean,
+    limit: number | undefined,
+    byPrice: boolean | null,
+  ): EngineAnswer {
+    if (byPrice !== false) {
+      pool.sort((a, b) =>
+        byPrice
+          ? payablePrice(a.product) - payablePrice(b.product) || b.score - a.score
+          : // Equal scores keep the catalogue's order, so every caller sees the same first product.
+            b.score - a.score || this.position.get(a.product.id)! - this.position.get(b.product.id)!,
+      );
+    }
+    return {
+      hits: limit ? pool.slice(0, limit) : pool,
+      understood,
+      shortfall,
+      nothingFound: pool.length === 0,
+      complete: pool.length > 0 && everyWord && shortfall === null,
+    };
+  }
+}
+
+function uniqueSizes(sizes: Size[]): Size[] {
+  const unique: Size[] = [];
+  for (const size of sizes) if (!unique.some((known) => sameSize(known, size))) unique.push(size);
+  return unique.sort((a, b) => a.amount - b.amount);
+}
