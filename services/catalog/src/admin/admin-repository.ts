@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
 import type { AdminBrand, AdminCategory, AdminProduct, AdminProductForm, AdminProductSort } from '@shop/api-types';
-import { discountPercent, formatPercent, fromCents } from '@shop/money';
+import { discountPercent, formatPercent, fromCents, offerOf } from '@shop/money';
 import { sqlTimestamp, toIso } from '@shop/service-kit';
+import { payablePriceSql } from '../products/payable-price';
 import { sanitizeRichText } from '../products/sanitize';
 import { uniqueSlug } from './slug';
 
@@ -30,7 +31,7 @@ interface AdminProductRow {
 }
 
 export function toAdminProduct(row: AdminProductRow): AdminProduct {
-  const offer = row.offer_price_cents !== null && row.offer_price_cents < row.price_cents ? row.offer_price_cents : null;
+  const offer = offerOf(row.price_cents, row.offer_price_cents);
   const percent = offer === null ? 0 : discountPercent(row.price_cents, offer);
   return {
     id: row.id,
@@ -105,7 +106,7 @@ export class AdminCatalogRepository {
     if (filter.brandId) query.where('p.brand_id', filter.brandId);
     if (filter.categoryId) query.where('p.category_id', filter.categoryId);
     if (filter.q) query.whereRaw("lower(p.name) like ? escape '!'", [`%${filter.q.toLowerCase().replace(/[!%_]/g, (c) => `!${c}`)}%`]);
-    const effective = this.db.raw('coalesce(p.offer_price_cents, p.price_cents)') as unknown as string;
+    const effective = payablePriceSql(this.db) as unknown as string;
     switch (filter.sort ?? 'default') {
       case 'price-low-high':
         query.orderBy(effective, 'asc');

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { Brand, Category, LookupProduct, Product, ProductSort, Sku } from '@shop/api-types';
 import { audit } from '../audit';
 import type { SearchClause } from '../search/expand';
+import { payablePriceSql } from './payable-price';
 import { toProduct, type ProductRow } from './serialize';
 
 export interface ProductQuery {
@@ -80,7 +81,7 @@ export class CatalogRepository {
         }
       });
     }
-    const effectivePrice = this.db.raw('coalesce(p.offer_price_cents, p.price_cents)');
+    const effectivePrice = payablePriceSql(this.db);
     switch (query.sort ?? 'default') {
       case 'price-low-high':
         builder.orderBy(effectivePrice as unknown as string, 'asc').orderBy('p.id', 'asc');

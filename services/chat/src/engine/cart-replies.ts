@@ -1,5 +1,5 @@
-import { lineTotal } from '@shop/money';
-import { MINIMUM_ORDER_CENTS, subtotalCents, unitCents } from './cart';
+import { lineTotal, meetsMinimum, MINIMUM_ORDER_CENTS } from '@shop/money';
+import { subtotalCents, unitCents } from './cart';
 import { nearestSize, resolveProduct } from './resolve-product';
 import { isPresent, SHOWN, suggestStart, type Turn } from './turn';
 
@@ -113,7 +113,7 @@ export function showCart(turn: Turn, withSuggestions = true): void {
     ...lines.map((line) => CART.line(line.quantity, line.product.name, lineTotal(unitCents(line.product), line.quantity))),
     CART.total(subtotal),
   );
-  if (subtotal < MINIMUM_ORDER_CENTS) draft.text.push(CART.belowMinimum(MINIMUM_ORDER_CENTS - subtotal));
+  if (!meetsMinimum(subtotal)) draft.text.push(CART.belowMinimum(MINIMUM_ORDER_CENTS - subtotal));
   if (withSuggestions)
     draft.suggestions.push(SUGGESTIONS.checkout, ...lines.slice(0, 3).map((line) => SUGGESTIONS.remove(line.product.name)));
 }

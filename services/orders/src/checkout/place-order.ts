@@ -1,24 +1,10 @@
 import type { Knex } from 'knex';
-import {
-  ACCOUNT_MESSAGES,
-  MINIMUM_ORDER_KSH,
-  MINIMUM_ORDER_MESSAGE,
-  POINT_VALUE_KSH,
-  type OrderStoreInput,
-  type OrderStoreResponse,
-} from '@shop/api-types';
-import { formatCents, fromCents, toCents } from '@shop/money';
+import { ACCOUNT_MESSAGES, MINIMUM_ORDER_MESSAGE, type OrderStoreInput, type OrderStoreResponse } from '@shop/api-types';
+import { formatCents, fromCents, orderTotals, POINT_VALUE_CENTS, toCents } from '@shop/money';
 import { HttpError, sqlTimestamp, unprocessable, UpstreamUnavailable, type AuthContext, type Logger } from '@shop/service-kit';
 import type { CatalogClient } from '../clients/catalog';
 import type { CustomersClient } from '../clients/customers';
-import {
-  countUses,
-  couponCustomer,
-  couponDiscountCents,
-  invalidCoupon,
-  type CouponRow,
-  type CouponsRepository,
-} from '../coupons/repository';
+import { countUses, couponCustomer, couponRuleOf, invalidCoupon, type CouponRow, type CouponsRepository } from '../coupons/repository';
 import type { OrderNumbers } from '../orders/numbers';
 import { alreadyPaid, newPaymentKey, ownedOrder } from '../orders/payment-key';
 import type { OrdersRepository } from '../orders/repository';
@@ -33,8 +19,6 @@ export const CHECKOUT_ERRORS = {
   subCountyMismatch: ACCOUNT_MESSAGES.subCountyMismatch,
   unavailable: 'We could not place your order right now. Please try again in a moment.',
 } as const;
-
-const MINIMUM_ORDER_CENTS = MINIMUM_ORDER_KSH * 100;
 
 /** The checkout's identities for the coupon's per-customer limit: email, account, phone and M-Pesa number. */
 const checkoutCustomer = (input: OrderStoreInput, auth: AuthContext | null) =>
@@ -165,22 +149,32 @@ export class CheckoutService {
     checkClientPrices(input.cart_items, lines);
     const subtotalCents = lines.reduce((sum, line) => sum + line.lineCents, 0);
 
-    let discountCents = 0;
-    if (input.coupon) {
-      // The same checks as GET /api/site/coupons/check; taking it in the transaction is what settles a race.
-      const usable = await coupons.check(coupon, checkoutCustomer(input, auth), now);
-      discountCents = couponDiscountCents(usable, subtotalCents);
-    }
+    // The same checks as GET /api/site/coupons/check; taking it in the transaction is what settles a race.
+    const usable = input.coupon ? await coupons.check(coupon, checkoutCustomer(input, auth), now) : null;
 
-    const pointsDiscountCents = input.redeemed_points * POINT_VALUE_KSH * 100;
-    if (pointsDiscountCents > subtotalCents - discountCents) throw unprocessable({ redeemed_points: [CHECKOUT_ERRORS.pointsAboveTotal] });
-
-    const totalCents = subtotalCents - discountCents - pointsDiscountCents;
-    if (totalCents < MINIMUM_ORDER_CENTS) throw unprocessable({ total_amount: [MINIMUM_ORDER_MESSAGE] });
-    if (toCents(input.total_amount) !== totalCents) {
-      throw unprocessable({ total_amount: [`The order total is now ${formatCents(totalCents)}. Please review your cart.`] });
+    // The very sums the checkout page shows (@shop/money), from today's prices and the stored coupon.
+    const totals = orderTotals({ subtotalCents, coupon: usable && couponRuleOf(usable), redeemedPoints: input.redeemed_points });
+    if (totals.pointsApplied < input.redeemed_points) {
+      // The page never asks for points the minimum does not allow: say which rule they break.
+      const afterCouponCents = subtotalCents - totals.couponDiscountCents;
+      if (input.redeemed_points * POINT_VALUE_CENTS > afterCouponCents)
+        throw unprocessable({ redeemed_points: [CHECKOUT_ERRORS.pointsAboveTotal] });
+      throw unprocessable({ total_amount: [MINIMUM_ORDER_MESSAGE] });
     }
-    return { lines, subtotalCents, coupon: coupon ?? null, discountCents, pointsDiscountCents, totalCents, countyName, subCountyName };
+    if (!totals.meetsMinimum) throw unprocessable({ total_amount: [MINIMUM_ORDER_MESSAGE] });
+    if (toCents(input.total_amount) !== totals.totalCents) {
+      throw unprocessable({ total_amount: [`The order total is now ${formatCents(totals.totalCents)}. Please review your cart.`] });
+    }
+    return {
+      lines,
+      subtotalCents,
+      coupon: usable,
+      discountCents: totals.couponDiscountCents,
+      pointsDiscountCents: totals.pointsDiscountCents,
+      totalCents: totals.totalCents,
+      countyName,
+      subCountyName,
+    };
   }
 
   /** A hold row first (so a crash leaves a trace the reconciler refunds), then the customers service takes the points. */

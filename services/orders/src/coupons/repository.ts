@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { normaliseKenyanPhone, ORDER_MESSAGES, type CouponDiscount, type DiscountType } from '@shop/api-types';
-import { fromCents } from '@shop/money';
+import { fromCents, type CouponRule } from '@shop/money';
 import { dialectOf, sqlTimestamp, toIso, unprocessable } from '@shop/service-kit';
 
 export interface CouponRow {
@@ -21,10 +21,11 @@ export interface CouponRow {
 
 export const invalidCoupon = () => unprocessable({ coupon: [ORDER_MESSAGES.invalidCoupon] });
 
-/** The coupon's discount on a subtotal, in cents: a percentage rounded half up to the cent, or a fixed value never above the subtotal. */
-export function couponDiscountCents(coupon: CouponRow, subtotalCents: number): number {
-  if (coupon.discount_type === 'percent') return Math.round((subtotalCents * Number(coupon.discount_percent_bp ?? 0)) / 10_000);
-  return Math.min(Number(coupon.discount_value_cents ?? 0), subtotalCents);
+/** The stored coupon as the pricing rule (@shop/money's couponDiscount takes it off a subtotal). */
+export function couponRuleOf(coupon: CouponRow): CouponRule {
+  return coupon.discount_type === 'percent'
+    ? { type: 'percent', basisPoints: Number(coupon.discount_percent_bp ?? 0) }
+    : { type: 'value', valueCents: Number(coupon.discount_value_cents ?? 0) };
 }
 
 /** The discount as the checkout shows it. */

@@ -1,12 +1,6 @@
 import type { Knex } from 'knex';
-import { formatCents } from '@shop/money';
-import {
-  ORDER_MESSAGES,
-  POINTS_EARN_KSH_PER_POINT,
-  type MpesaPushResponse,
-  type PaymentStartResponse,
-  type PaymentState,
-} from '@shop/api-types';
+import { formatCents, pointsEarned } from '@shop/money';
+import { ORDER_MESSAGES, type MpesaPushResponse, type PaymentStartResponse, type PaymentState } from '@shop/api-types';
 import { HttpError, notFound, sqlTimestamp, toIso, unprocessable, UpstreamUnavailable, type Logger } from '@shop/service-kit';
 import type { CustomersClient } from '../clients/customers';
 import type { CouponsRepository } from '../coupons/repository';
@@ -363,7 +357,7 @@ export class PaymentsService {
       await db('orders').where({ id: orderId }).whereNull('points_awarded_at').update({ points_awarded: 0, points_awarded_at: at });
       return;
     }
-    const points = Math.floor(Number(order.total_cents) / (POINTS_EARN_KSH_PER_POINT * 100));
+    const points = pointsEarned(Number(order.total_cents));
     if (points > 0) await customers.earnPoints({ accountId: Number(order.customer_id), points, reference: order.order_number });
     await db('orders').where({ id: orderId }).whereNull('points_awarded_at').update({ points_awarded: points, points_awarded_at: at });
     // Staff may have cancelled the order (and found nothing to take back) while the credit was on its way.
