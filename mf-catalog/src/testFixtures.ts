@@ -7,7 +7,7 @@
  * from the services, so this remote tests on its own. Only tests import this file.
  */
 import type { Brand, Category, Product, ProductFilterResult, Sku } from '@shop/api-types';
-import { discountPercent, formatPercent, fromCents } from '@shop/money';
+import { discountPercent, formatPercent, fromCents, offerOf } from '@shop/money';
 
 const FIXTURE_DATE = Date.UTC(2026, 0, 15, 8, 0, 0);
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -188,7 +188,7 @@ function product(row: ProductRow, index: number): Product {
     SKUS.find((item) => item.name === row.sku),
     `sku ${row.sku}`,
   );
-  const offerCents = row.offerCents !== null && row.offerCents < row.priceCents ? row.offerCents : null;
+  const offerCents = offerOf(row.priceCents, row.offerCents);
   const percent = offerCents === null ? 0 : discountPercent(row.priceCents, offerCents);
   return {
     id: index + 1,
