@@ -8,7 +8,8 @@ export * from './cart/cartPrices';
 export * from './wishlist/wishlistSlice';
 export * from './session/sessionSlice';
 export { notify, onToast, ToastHost, TOAST_DEFAULTS, type ToastKind, type ToastRequest } from './toasts';
-export { applyPageMeta, usePageMeta, SITE_NAME, type PageMeta } from './pageMeta';
+export { applyPageMeta, setMeta, usePageMeta, SITE_NAME, type PageMeta } from './pageMeta';
+export { safePaymentUrl } from './paymentUrl';
 export { readStored, writeStored } from './storage';
 export { STORAGE_KEYS, SESSION_STORAGE_KEYS, CART_COOKIE, SIGNED_IN_COOKIE, LANGUAGE_COOKIE } from './storageKeys';
 export {
