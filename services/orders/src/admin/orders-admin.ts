@@ -5,7 +5,7 @@ import { formatCents, fromCents } from '@shop/money';
 import { sqlTimestamp, toIso, type AuthContext } from '@shop/service-kit';
 import { audit } from '../audit';
 import type { CouponsRepository } from '../coupons/repository';
-import { lockOrder, type OrderRow, type OrdersRepository } from '../orders/repository';
+import { isPaid, lockOrder, type OrderRow, type OrdersRepository } from '../orders/repository';
 import { allowedStatusIds, staffMoveRefusal } from '../orders/lifecycle';
 import { orderStatus, STATUS } from '../orders/statuses';
 import type { PaymentRow } from '../payments/types';
@@ -198,7 +198,7 @@ export class AdminOrders {
       let historyNote = note ?? null;
       if (statusId === STATUS.cancelled) {
         await this.coupons.release(trx, Number(order.id), now);
-        const paid = locked !== undefined && (locked.is_paid === true || Number(locked.is_paid) === 1);
+        const paid = locked !== undefined && isPaid(locked);
         const owedCents = paid ? await this.markPaidMoneyOwedBack(trx, Number(order.id), at) : 0;
         if (owedCents > 0) historyNote = `${note ? `${note} — ` : ''}refund due: ${formatCents(owedCents)}`.slice(0, 255);
       }
@@ -288,7 +288,7 @@ export class AdminOrders {
             fromCents(Number(row.total_cents)).toFixed(2),
             `${nairobiDay(created)} ${nairobiTime(created)}`,
             orderStatus(row.status_id).name,
-            Number(row.is_paid) === 1 || row.is_paid === true ? 'Paid' : 'Unpaid',
+            isPaid(row) ? 'Paid' : 'Unpaid',
           ]);
         }
         yield chunk;

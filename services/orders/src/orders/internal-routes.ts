@@ -4,7 +4,7 @@ import { fromCents } from '@shop/money';
 import { parseBody, parseParams, requireInternalSecret, toIso, type AuthState } from '@shop/service-kit';
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import type { OrdersRepository } from './repository';
+import { isPaid, type OrdersRepository } from './repository';
 import { orderStatus } from './statuses';
 
 /** The back office's product page lists at most this many orders (newest first). */
@@ -59,7 +59,7 @@ export function orderInternalRoutes(deps: { db: Knex; orders: OrdersRepository; 
       amount: fromCents(Number(row.total_cents)),
       date: toIso(row.created_at) ?? '',
       status: orderStatus(row.status_id),
-      is_paid: Number(row.is_paid) === 1 ? 1 : 0,
+      is_paid: isPaid(row) ? 1 : 0,
     }));
     ctx.set('Cache-Control', 'no-store');
     ctx.body = { order_items: orderItems };

@@ -76,6 +76,12 @@ interface HistoryRow {
  * status or payment change. Every writer that moves an order's status or payment takes this lock
  * first, so two of them at once queue on the same row instead of deadlocking on its indexes.
  */
+/**
+ * "Is this order paid?", the one way to ask: SQLite answers is_paid as 0/1, MySQL as 0/1 or a
+ * boolean depending on the driver's typing, and a row just built in code holds true/false.
+ */
+export const isPaid = (order: Pick<OrderRow, 'is_paid'>): boolean => order.is_paid === true || Number(order.is_paid) === 1;
+
 export async function lockOrder(trx: Knex.Transaction, id: number): Promise<Pick<OrderRow, 'id' | 'status_id' | 'is_paid'> | undefined> {
   const query = trx('orders').where({ id }).first('id', 'status_id', 'is_paid');
   if (dialectOf(trx) === 'mysql') query.forUpdate();
@@ -166,7 +172,7 @@ export function toOrder(row: OrderRow, items: ItemRow[], history: HistoryRow[]):
     order_number: row.order_number,
     date: toIso(row.created_at) ?? '',
     status: orderStatus(row.status_id),
-    is_paid: row.is_paid === true || Number(row.is_paid) === 1 ? 1 : 0,
+    is_paid: isPaid(row) ? 1 : 0,
     subtotal: fromCents(Number(row.subtotal_cents)),
     discount: fromCents(Number(row.discount_cents)),
     points_discount: fromCents(Number(row.points_discount_cents)),

@@ -5,7 +5,7 @@ import { HttpError, notFound, sqlTimestamp, toIso, unprocessable, UpstreamUnavai
 import type { CustomersClient } from '../clients/customers';
 import type { CouponsRepository } from '../coupons/repository';
 import { ownedOrder, type OrderAccess } from '../orders/payment-key';
-import { lockOrder, type OrderRow, type OrdersRepository } from '../orders/repository';
+import { isPaid, lockOrder, type OrderRow, type OrdersRepository } from '../orders/repository';
 import { STATUS } from '../orders/statuses';
 import type { PaymentSimulator } from './simulator';
 import {
@@ -79,7 +79,7 @@ export class PaymentsService {
   }
 
   private payable(order: OrderRow): PayableOrder {
-    if (Number(order.is_paid) === 1) throw unprocessable({ order_id: [PAYMENT_MESSAGES.alreadyPaid] });
+    if (isPaid(order)) throw unprocessable({ order_id: [PAYMENT_MESSAGES.alreadyPaid] });
     if (Number(order.status_id) !== STATUS.pending) throw unprocessable({ order_id: [PAYMENT_MESSAGES.notPayable] });
     return {
       id: Number(order.id),
@@ -181,27 +181,35 @@ export class PaymentsService {
     note: string,
     options: { skipPaymentsYoungerThanMs?: number } = {},
   ): Promise<'cancelled' | 'paid' | 'pending'> {
-    const state = (row: OrderRow | undefined): 'cancelled' | 'paid' | 'pending' | 'open' => {
-      if (!row) return 'pending';
-      if (Number(row.is_paid) === 1 || row.is_paid === true) return 'paid';
-      if (Number(row.status_id) === STATUS.cancelled) return 'cancelled';
-      return Number(row.status_id) === STATUS.pending ? 'open' : 'pending';
-    };
-    const before = state(order);
-    if (before !== 'open') return before;
+    const settled = await this.settlePayments(order, options);
+    if (settled.state !== 'open') return settled.state;
+    if (await this.cancelUnpaid(settled.order, note)) return 'cancelled';
+    const after = abandonState(await this.deps.orders.byId(Number(order.id)));
+    return after === 'open' ? 'pending' : after;
+  }
+
+  /**
+   * Before an unpaid order is given up: its pending payments are asked one last time (a payment
+   * that went through wins). Answers what the order is then: 'open' (pending and unpaid, so it may
+   * be cancelled) with the order as it is now, or 'paid', 'cancelled', 'pending' (moved on some
+   * other way, or a payment younger than `skipPaymentsYoungerThanMs` may still arrive).
+   */
+  async settlePayments(
+    order: OrderRow,
+    options: { skipPaymentsYoungerThanMs?: number } = {},
+  ): Promise<{ state: 'cancelled' | 'paid' | 'pending' } | { state: 'open'; order: OrderRow }> {
+    const before = abandonState(order);
+    if (before !== 'open') return { state: before };
     const youngest = options.skipPaymentsYoungerThanMs;
     const pending: PaymentRow[] = await this.deps.db('payments').where({ order_id: order.id, state: 'pending' }).select('*');
     for (const payment of pending) {
       const age = this.clock().getTime() - Date.parse(toIso(payment.created_at) ?? '');
-      if (youngest !== undefined && age < youngest) return 'pending';
+      if (youngest !== undefined && age < youngest) return { state: 'pending' };
       await this.refresh(payment);
     }
     const now = await this.deps.orders.byId(Number(order.id));
-    const after = state(now);
-    if (after !== 'open') return after;
-    if (await this.cancelUnpaid(now!, note)) return 'cancelled';
-    const settled = state(await this.deps.orders.byId(Number(order.id)));
-    return settled === 'open' ? 'pending' : settled;
+    const after = abandonState(now);
+    return after === 'open' ? { state: 'open', order: now! } : { state: after };
   }
 
   async byReference(reference: string): Promise<PaymentRow | undefined> {
@@ -281,10 +289,10 @@ export class PaymentsService {
       // cancellation running at the same moment either happened before, and this payment is owed
       // back, or waits and then finds the order paid.
       const order = await lockOrder(trx, Number(payment.order_id));
-      const cancelledUnpaid = order !== undefined && Number(order.status_id) === STATUS.cancelled && Number(order.is_paid) !== 1;
+      const cancelledUnpaid = order !== undefined && Number(order.status_id) === STATUS.cancelled && !isPaid(order);
       // Another payment (a second M-Pesa prompt, a card after M-Pesa) paid the order first: this
       // money is a double payment, refunded under the shop's policy, and the order stays as it is.
-      const paidAlready = order !== undefined && Number(order.is_paid) === 1;
+      const paidAlready = order !== undefined && isPaid(order);
       const owedBack = cancelledUnpaid || paidAlready;
       // Only the call that moves the payment to paid writes anything else, so repeated callbacks add nothing.
       const confirmed = await trx('payments')
@@ -350,7 +358,7 @@ export class PaymentsService {
       await db('orders')
         .where({ id: orderId })
         .first('id', 'order_number', 'customer_id', 'total_cents', 'is_paid', 'status_id', 'points_awarded_at');
-    if (!order || order.customer_id === null || Number(order.is_paid) !== 1 || order.points_awarded_at !== null) return;
+    if (!order || order.customer_id === null || !isPaid(order) || order.points_awarded_at !== null) return;
     const at = sqlTimestamp(this.clock());
     if (Number(order.status_id) === STATUS.cancelled) {
       // Nothing to credit any more; marked so the reconciler stops offering it.
@@ -369,21 +377,31 @@ export class PaymentsService {
    * An order left unpaid: Cancelled (with a history row), its coupon use given back, then its
    * redeemed points refunded. Only a Pending, unpaid order changes; answers whether this call did it.
    */
-  async cancelUnpaid(order: OrderRow, note: string): Promise<boolean> {
-    const at = sqlTimestamp(this.clock());
-    let cancelled = false;
-    await this.deps.db.transaction(async (trx) => {
-      await lockOrder(trx, Number(order.id));
-      const changed = await trx('orders')
-        .where({ id: order.id, is_paid: false, status_id: STATUS.pending })
-        .update({ status_id: STATUS.cancelled, updated_at: at });
-      if (Number(changed) !== 1) return;
-      cancelled = true;
-      await trx('order_status_history').insert({ order_id: order.id, status_id: STATUS.cancelled, note, created_at: at });
-      await this.deps.coupons.release(trx, Number(order.id), this.clock());
-    });
+  async cancelUnpaid(order: Pick<OrderRow, 'id'>, note: string): Promise<boolean> {
+    const cancelled = await this.deps.db.transaction(
+      async (trx) => (await this.cancelUnpaidIn(trx, Number(order.id), note)) === 'cancelled',
+    );
     if (cancelled) await this.refundRedeemedPoints(Number(order.id));
     return cancelled;
+  }
+
+  /**
+   * Inside a transaction the caller owns (cancelUnpaid's, or a new order's that replaces this one):
+   * the order's lock, then Cancelled with a history row and its coupon use given back, only when it
+   * is Pending and unpaid. Answers 'cancelled', 'paid', or 'unchanged' (cancelled already, or moved
+   * on). Its redeemed points are the caller's to refund (refundRedeemedPoints) once committed.
+   */
+  async cancelUnpaidIn(trx: Knex.Transaction, orderId: number, note: string): Promise<'cancelled' | 'paid' | 'unchanged'> {
+    const at = sqlTimestamp(this.clock());
+    const order = await lockOrder(trx, orderId);
+    if (order && isPaid(order)) return 'paid';
+    const changed = await trx('orders')
+      .where({ id: orderId, is_paid: false, status_id: STATUS.pending })
+      .update({ status_id: STATUS.cancelled, updated_at: at });
+    if (Number(changed) !== 1) return 'unchanged';
+    await trx('order_status_history').insert({ order_id: orderId, status_id: STATUS.cancelled, note, created_at: at });
+    await this.deps.coupons.release(trx, orderId, this.clock());
+    return 'cancelled';
   }
 
   /**
@@ -417,7 +435,7 @@ export class PaymentsService {
   async reverseEarnedPoints(orderId: number, options: { evenIfDone?: boolean } = {}): Promise<void> {
     const { db, customers, logger } = this.deps;
     const order: OrderRow | undefined = await db('orders').where({ id: orderId }).first('*');
-    if (!order || order.customer_id === null || Number(order.is_paid) !== 1 || Number(order.status_id) !== STATUS.cancelled) return;
+    if (!order || order.customer_id === null || !isPaid(order) || Number(order.status_id) !== STATUS.cancelled) return;
     if (order.points_reversed_at !== null && !options.evenIfDone) return;
     const at = sqlTimestamp(this.clock());
     try {
@@ -469,6 +487,14 @@ export class PaymentsService {
       throw error;
     }
   }
+}
+
+/** Where an order stands for giving it up: 'open' is Pending and unpaid; a missing one counts as moved on. */
+function abandonState(row: OrderRow | undefined): 'cancelled' | 'paid' | 'pending' | 'open' {
+  if (!row) return 'pending';
+  if (isPaid(row)) return 'paid';
+  if (Number(row.status_id) === STATUS.cancelled) return 'cancelled';
+  return Number(row.status_id) === STATUS.pending ? 'open' : 'pending';
 }
 
 /** An order's phone (07XXXXXXXX, 01XXXXXXXX) as Daraja wants it: 2547XXXXXXXX. */
