@@ -7,7 +7,7 @@ import type { CustomersClient } from '../clients/customers';
 import { countUses, couponCustomer, couponRuleOf, invalidCoupon, type CouponRow, type CouponsRepository } from '../coupons/repository';
 import type { OrderNumbers } from '../orders/numbers';
 import { alreadyPaid, newPaymentKey, ownedOrder } from '../orders/payment-key';
-import type { OrderRow, OrdersRepository } from '../orders/repository';
+import type { OrderRecord, OrdersRepository } from '../orders/repository';
 import type { PaymentsService } from '../payments/service';
 import { STATUS } from '../orders/statuses';
 import { compiled, type OneTripWriter, type Rows } from './one-trip-writer';
@@ -25,7 +25,7 @@ const checkoutCustomer = (input: OrderStoreInput, auth: AuthContext | null) =>
   couponCustomer({ email: input.email, customerId: auth?.accountId ?? null, phone: input.phone, mpesaNo: input.mpesa_no ?? null });
 
 /** An unpaid order whose redeemed points are still spent (not refunded). */
-const holdsPoints = (order: OrderRow): boolean =>
+const holdsPoints = (order: OrderRecord): boolean =>
   order.customer_id !== null && Number(order.redeemed_points) > 0 && order.points_refunded_at === null;
 
 export const serviceUnavailable = (message: string = CHECKOUT_ERRORS.unavailable): HttpError => new HttpError(503, message);
@@ -111,7 +111,7 @@ export class CheckoutService {
    * order's transaction (write()), so a refused new order leaves it as it was. Null when there is
    * nothing left to cancel (cancelled already, or moved on).
    */
-  private async replacedOrder(replaces: NonNullable<OrderStoreInput['replaces']>, auth: AuthContext | null): Promise<OrderRow | null> {
+  private async replacedOrder(replaces: NonNullable<OrderStoreInput['replaces']>, auth: AuthContext | null): Promise<OrderRecord | null> {
     const order = ownedOrder(await this.deps.orders.byId(replaces.order_id), { auth, paymentKey: replaces.payment_key });
     const settled = await this.deps.payments.settlePayments(order);
     if (settled.state === 'paid') throw alreadyPaid();
@@ -148,7 +148,7 @@ export class CheckoutService {
     input: OrderStoreInput,
     auth: AuthContext | null,
     now: Date,
-    replaced: OrderRow | null,
+    replaced: OrderRecord | null,
   ): Promise<Priced> {
     try {
       return await this.price(input, auth, now, false, replaced);
@@ -164,7 +164,7 @@ export class CheckoutService {
     auth: AuthContext | null,
     now: Date,
     fresh: boolean,
-    replaced: OrderRow | null,
+    replaced: OrderRecord | null,
   ): Promise<Priced> {
     const { catalog, customers, coupons } = this.deps;
     const [products, counties, subCounties, coupon] = await Promise.all([
@@ -317,7 +317,7 @@ export class CheckoutService {
     orderNumber: string,
     paymentKeyHash: string,
     now: Date,
-    replaced: OrderRow | null,
+    replaced: OrderRecord | null,
   ): Promise<number> {
     const rows = this.rows(input, auth, priced, orderNumber, paymentKeyHash, sqlTimestamp(now));
     const { writer, coupons } = this.deps;

@@ -12,14 +12,14 @@ import { HttpError, parseBody, parseParams, type AuthGuards, type AuthState } fr
 import { z } from 'zod';
 import type { PaymentsService } from '../payments/service';
 import { alreadyPaid, ownedOrder } from './payment-key';
-import { isPaid, type OrderRow, type OrdersRepository } from './repository';
+import type { OrderRecord, OrdersRepository } from './repository';
 import { STATUS } from './statuses';
 
 const orderIdParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
-export function paymentStatusOf(order: Pick<OrderRow, 'status_id' | 'is_paid'>): OrderPaymentStatus {
+export function paymentStatusOf(order: Pick<OrderRecord, 'status_id' | 'isPaid'>): OrderPaymentStatus {
   if (Number(order.status_id) === STATUS.cancelled) return 'cancelled';
-  return isPaid(order) ? 'paid' : 'pending';
+  return order.isPaid ? 'paid' : 'pending';
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { sqlTimestamp, toIso, type Logger } from '@shop/service-kit';
 import type { CustomersClient } from '../clients/customers';
-import type { OrderRow } from '../orders/repository';
+import { orderRecordOf, type OrderRow } from '../orders/repository';
 import { STATUS } from '../orders/statuses';
 import type { PaymentsService } from './service';
 import type { PaymentRow } from './types';
@@ -178,7 +178,7 @@ export class Reconciler {
       .limit(BATCH)
       .select('o.*');
     for (const order of abandoned) {
-      const outcome = await payments.abandon(order, `Not paid within ${ttlMinutes} minutes`, {
+      const outcome = await payments.abandon(orderRecordOf(order), `Not paid within ${ttlMinutes} minutes`, {
         skipPaymentsYoungerThanMs: RECHECK_AFTER_MS,
       });
       if (outcome === 'cancelled') report.cancelled += 1;

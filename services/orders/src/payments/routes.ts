@@ -16,7 +16,7 @@ import { PAYMENT_MESSAGES, type PaymentsService } from './service';
 import { simulatorNotFoundPage, simulatorPage } from './simulator-page';
 import type { PaymentSimulator } from './simulator';
 import type { PaymentRow } from './types';
-import { isPaid, type OrderRow } from '../orders/repository';
+import type { OrderRecord } from '../orders/repository';
 
 const enc = encodeURIComponent;
 
@@ -116,7 +116,7 @@ export function paymentRoutes(deps: {
     // Money owed back on a cancelled order: the shopper is told it comes back. A second payment for a
     // paid order lands on /success like the first (the order is placed; staff refund the extra).
     const owedBack = state === 'paid' && Boolean((await payments.byReference(payment.reference))?.refund_due_at);
-    if (owedBack && !isPaid(await payments.findOrder(Number(order.id)))) {
+    if (owedBack && !(await payments.findOrder(order.id)).isPaid) {
       ctx.redirect(refundDueUrl(order.order_number));
       return;
     }
@@ -252,9 +252,9 @@ export function paymentRoutes(deps: {
 }
 
 /** What the shopper is told about a confirmed payment: thanks, or that it comes back (late or second payment). */
-function paidMessage(payment: PaymentRow, order: OrderRow): string {
+function paidMessage(payment: PaymentRow, order: OrderRecord): string {
   if (!payment.refund_due_at) return PAYMENT_MESSAGES.paid;
-  return isPaid(order) ? PAYMENT_MESSAGES.doublePayment : PAYMENT_MESSAGES.refundDue;
+  return order.isPaid ? PAYMENT_MESSAGES.doublePayment : PAYMENT_MESSAGES.refundDue;
 }
 
 function simulatorCallbackUrl(token: string, orderNumber: string, approval: string | null): string {

@@ -5,7 +5,7 @@ import { HttpError, notFound, sqlTimestamp, toIso, unprocessable, UpstreamUnavai
 import type { CustomersClient } from '../clients/customers';
 import type { CouponsRepository } from '../coupons/repository';
 import { ownedOrder, type OrderAccess } from '../orders/payment-key';
-import { isPaid, lockOrder, type OrderRow, type OrdersRepository } from '../orders/repository';
+import { lockOrder, type OrderRecord, type OrdersRepository } from '../orders/repository';
 import { STATUS } from '../orders/statuses';
 import type { PaymentSimulator } from './simulator';
 import {
@@ -66,25 +66,25 @@ export class PaymentsService {
   }
 
   /** By id (what orders/store answered) or by order number. */
-  async findOrder(reference: number | string): Promise<OrderRow> {
+  async findOrder(reference: number | string): Promise<OrderRecord> {
     const order = typeof reference === 'number' ? await this.deps.orders.byId(reference) : await this.deps.orders.byNumber(reference);
     if (!order) throw notFound(PAYMENT_MESSAGES.orderNotFound);
     return order;
   }
 
   /** The order when the caller owns it or holds its payment key; 404 'Order not found.' otherwise, as for a missing one. */
-  async findOwnedOrder(reference: number | string, access: OrderAccess): Promise<OrderRow> {
+  async findOwnedOrder(reference: number | string, access: OrderAccess): Promise<OrderRecord> {
     const order = typeof reference === 'number' ? await this.deps.orders.byId(reference) : await this.deps.orders.byNumber(reference);
     return ownedOrder(order, access);
   }
 
-  private payable(order: OrderRow): PayableOrder {
-    if (isPaid(order)) throw unprocessable({ order_id: [PAYMENT_MESSAGES.alreadyPaid] });
-    if (Number(order.status_id) !== STATUS.pending) throw unprocessable({ order_id: [PAYMENT_MESSAGES.notPayable] });
+  private payable(order: OrderRecord): PayableOrder {
+    if (order.isPaid) throw unprocessable({ order_id: [PAYMENT_MESSAGES.alreadyPaid] });
+    if (order.status_id !== STATUS.pending) throw unprocessable({ order_id: [PAYMENT_MESSAGES.notPayable] });
     return {
-      id: Number(order.id),
+      id: order.id,
       orderNumber: order.order_number,
-      amountCents: Number(order.total_cents),
+      amountCents: order.total_cents,
       firstName: order.first_name,
       lastName: order.last_name,
       email: order.email,
@@ -154,16 +154,16 @@ export class PaymentsService {
    * Under the order's lock: a number that already used up the order's coupon (its per-customer
    * limit, on other orders) is refused with the coupon's own 422, and nothing changes.
    */
-  private async changeMpesaNumber(order: OrderRow, mobile: string): Promise<void> {
+  private async changeMpesaNumber(order: OrderRecord, mobile: string): Promise<void> {
     const at = sqlTimestamp(this.clock());
     await this.deps.db.transaction(async (trx) => {
-      await lockOrder(trx, Number(order.id));
-      if (!(await this.deps.coupons.recordMpesaNumber(trx, Number(order.id), mobile)))
+      await lockOrder(trx, order.id);
+      if (!(await this.deps.coupons.recordMpesaNumber(trx, order.id, mobile)))
         throw unprocessable({ mobile: [ORDER_MESSAGES.invalidCoupon] });
       await trx('orders').where({ id: order.id }).update({ mpesa_no: mobile, updated_at: at });
       await trx('order_status_history').insert({
         order_id: order.id,
-        status_id: Number(order.status_id),
+        status_id: order.status_id,
         note: `M-Pesa number changed to ${mobile}`,
         created_at: at,
       });
@@ -177,14 +177,14 @@ export class PaymentsService {
    * 'paid', or 'pending' (not cancelled: it moved on some other way meanwhile).
    */
   async abandon(
-    order: OrderRow,
+    order: OrderRecord,
     note: string,
     options: { skipPaymentsYoungerThanMs?: number } = {},
   ): Promise<'cancelled' | 'paid' | 'pending'> {
     const settled = await this.settlePayments(order, options);
     if (settled.state !== 'open') return settled.state;
     if (await this.cancelUnpaid(settled.order, note)) return 'cancelled';
-    const after = abandonState(await this.deps.orders.byId(Number(order.id)));
+    const after = abandonState(await this.deps.orders.byId(order.id));
     return after === 'open' ? 'pending' : after;
   }
 
@@ -195,9 +195,9 @@ export class PaymentsService {
    * other way, or a payment younger than `skipPaymentsYoungerThanMs` may still arrive).
    */
   async settlePayments(
-    order: OrderRow,
+    order: OrderRecord,
     options: { skipPaymentsYoungerThanMs?: number } = {},
-  ): Promise<{ state: 'cancelled' | 'paid' | 'pending' } | { state: 'open'; order: OrderRow }> {
+  ): Promise<{ state: 'cancelled' | 'paid' | 'pending' } | { state: 'open'; order: OrderRecord }> {
     const before = abandonState(order);
     if (before !== 'open') return { state: before };
     const youngest = options.skipPaymentsYoungerThanMs;
@@ -207,7 +207,7 @@ export class PaymentsService {
       if (youngest !== undefined && age < youngest) return { state: 'pending' };
       await this.refresh(payment);
     }
-    const now = await this.deps.orders.byId(Number(order.id));
+    const now = await this.deps.orders.byId(order.id);
     const after = abandonState(now);
     return after === 'open' ? { state: 'open', order: now! } : { state: after };
   }
@@ -289,10 +289,10 @@ export class PaymentsService {
       // cancellation running at the same moment either happened before, and this payment is owed
       // back, or waits and then finds the order paid.
       const order = await lockOrder(trx, Number(payment.order_id));
-      const cancelledUnpaid = order !== undefined && Number(order.status_id) === STATUS.cancelled && !isPaid(order);
+      const cancelledUnpaid = order !== undefined && order.status_id === STATUS.cancelled && !order.isPaid;
       // Another payment (a second M-Pesa prompt, a card after M-Pesa) paid the order first: this
       // money is a double payment, refunded under the shop's policy, and the order stays as it is.
-      const paidAlready = order !== undefined && isPaid(order);
+      const paidAlready = order !== undefined && order.isPaid;
       const owedBack = cancelledUnpaid || paidAlready;
       // Only the call that moves the payment to paid writes anything else, so repeated callbacks add nothing.
       const confirmed = await trx('payments')
@@ -300,7 +300,7 @@ export class PaymentsService {
         .whereNot({ state: 'paid' })
         .update({ state: 'paid', provider_ref: providerRef, raw_result: raw, updated_at: at, ...(owedBack ? { refund_due_at: at } : {}) });
       if (owedBack) {
-        if (Number(confirmed) !== 1) return;
+        if (confirmed !== 1) return;
         refundDue = true;
         await trx('orders').where({ id: payment.order_id }).whereNull('refund_due_at').update({ refund_due_at: at, updated_at: at });
         const by = `${formatCents(Number(payment.amount_cents))} by ${PROVIDER_LABEL[payment.provider]}${providerRef ? ` (${providerRef})` : ''}`;
@@ -309,7 +309,7 @@ export class PaymentsService {
           : `Order already paid; second payment received — refund due: ${by}`;
         await trx('order_status_history').insert({
           order_id: payment.order_id,
-          status_id: Number(order!.status_id),
+          status_id: order!.status_id,
           note: note.slice(0, 255),
           created_at: at,
         });
@@ -319,7 +319,7 @@ export class PaymentsService {
         .where({ id: payment.order_id, is_paid: false })
         .whereNot({ status_id: STATUS.cancelled })
         .update({ is_paid: true, status_id: STATUS.paid, paid_at: at, payment_method: payment.provider, updated_at: at });
-      if (Number(changed) === 1) {
+      if (changed === 1) {
         flipped = true;
         const note = `Paid by ${PROVIDER_LABEL[payment.provider]}${providerRef ? ` (${providerRef})` : ''}`;
         await trx('order_status_history').insert({
@@ -353,35 +353,29 @@ export class PaymentsService {
    */
   async awardPoints(orderId: number): Promise<void> {
     const { db, customers } = this.deps;
-    const order:
-      Pick<OrderRow, 'id' | 'order_number' | 'customer_id' | 'total_cents' | 'is_paid' | 'status_id' | 'points_awarded_at'> | undefined =
-      await db('orders')
-        .where({ id: orderId })
-        .first('id', 'order_number', 'customer_id', 'total_cents', 'is_paid', 'status_id', 'points_awarded_at');
-    if (!order || order.customer_id === null || !isPaid(order) || order.points_awarded_at !== null) return;
+    const order = await this.deps.orders.byId(orderId);
+    if (!order || order.customer_id === null || !order.isPaid || order.points_awarded_at !== null) return;
     const at = sqlTimestamp(this.clock());
-    if (Number(order.status_id) === STATUS.cancelled) {
+    if (order.status_id === STATUS.cancelled) {
       // Nothing to credit any more; marked so the reconciler stops offering it.
       await db('orders').where({ id: orderId }).whereNull('points_awarded_at').update({ points_awarded: 0, points_awarded_at: at });
       return;
     }
-    const points = pointsEarned(Number(order.total_cents));
-    if (points > 0) await customers.earnPoints({ accountId: Number(order.customer_id), points, reference: order.order_number });
+    const points = pointsEarned(order.total_cents);
+    if (points > 0) await customers.earnPoints({ accountId: order.customer_id, points, reference: order.order_number });
     await db('orders').where({ id: orderId }).whereNull('points_awarded_at').update({ points_awarded: points, points_awarded_at: at });
     // Staff may have cancelled the order (and found nothing to take back) while the credit was on its way.
-    const now: Pick<OrderRow, 'status_id'> | undefined = await db('orders').where({ id: orderId }).first('status_id');
-    if (points > 0 && Number(now?.status_id) === STATUS.cancelled) await this.reverseEarnedPoints(orderId, { evenIfDone: true });
+    const now = await this.deps.orders.byId(orderId);
+    if (points > 0 && now?.status_id === STATUS.cancelled) await this.reverseEarnedPoints(orderId, { evenIfDone: true });
   }
 
   /**
    * An order left unpaid: Cancelled (with a history row), its coupon use given back, then its
    * redeemed points refunded. Only a Pending, unpaid order changes; answers whether this call did it.
    */
-  async cancelUnpaid(order: Pick<OrderRow, 'id'>, note: string): Promise<boolean> {
-    const cancelled = await this.deps.db.transaction(
-      async (trx) => (await this.cancelUnpaidIn(trx, Number(order.id), note)) === 'cancelled',
-    );
-    if (cancelled) await this.refundRedeemedPoints(Number(order.id));
+  async cancelUnpaid(order: Pick<OrderRecord, 'id'>, note: string): Promise<boolean> {
+    const cancelled = await this.deps.db.transaction(async (trx) => (await this.cancelUnpaidIn(trx, order.id, note)) === 'cancelled');
+    if (cancelled) await this.refundRedeemedPoints(order.id);
     return cancelled;
   }
 
@@ -394,11 +388,11 @@ export class PaymentsService {
   async cancelUnpaidIn(trx: Knex.Transaction, orderId: number, note: string): Promise<'cancelled' | 'paid' | 'unchanged'> {
     const at = sqlTimestamp(this.clock());
     const order = await lockOrder(trx, orderId);
-    if (order && isPaid(order)) return 'paid';
+    if (order && order.isPaid) return 'paid';
     const changed = await trx('orders')
       .where({ id: orderId, is_paid: false, status_id: STATUS.pending })
       .update({ status_id: STATUS.cancelled, updated_at: at });
-    if (Number(changed) !== 1) return 'unchanged';
+    if (changed !== 1) return 'unchanged';
     await trx('order_status_history').insert({ order_id: orderId, status_id: STATUS.cancelled, note, created_at: at });
     await this.deps.coupons.release(trx, orderId, this.clock());
     return 'cancelled';
@@ -411,11 +405,11 @@ export class PaymentsService {
    */
   async refundRedeemedPoints(orderId: number): Promise<void> {
     const { db, customers, logger } = this.deps;
-    const order: OrderRow | undefined = await db('orders').where({ id: orderId }).first('*');
-    if (!order || order.customer_id === null || Number(order.redeemed_points) === 0 || order.points_refunded_at !== null) return;
-    if (Number(order.status_id) !== STATUS.cancelled) return;
+    const order = await this.deps.orders.byId(orderId);
+    if (!order || order.customer_id === null || order.redeemed_points === 0 || order.points_refunded_at !== null) return;
+    if (order.status_id !== STATUS.cancelled) return;
     try {
-      await customers.refundPoints({ accountId: Number(order.customer_id), reference: order.order_number });
+      await customers.refundPoints({ accountId: order.customer_id, reference: order.order_number });
       await db('orders')
         .where({ id: orderId })
         .whereNull('points_refunded_at')
@@ -434,14 +428,14 @@ export class PaymentsService {
    */
   async reverseEarnedPoints(orderId: number, options: { evenIfDone?: boolean } = {}): Promise<void> {
     const { db, customers, logger } = this.deps;
-    const order: OrderRow | undefined = await db('orders').where({ id: orderId }).first('*');
-    if (!order || order.customer_id === null || !isPaid(order) || Number(order.status_id) !== STATUS.cancelled) return;
+    const order = await this.deps.orders.byId(orderId);
+    if (!order || order.customer_id === null || !order.isPaid || order.status_id !== STATUS.cancelled) return;
     if (order.points_reversed_at !== null && !options.evenIfDone) return;
     const at = sqlTimestamp(this.clock());
     try {
       // Close the credit first, so a retried credit (reconciler) can no longer add what is taken back here.
       await db('orders').where({ id: orderId }).whereNull('points_awarded_at').update({ points_awarded: 0, points_awarded_at: at });
-      await customers.reverseEarnedPoints({ accountId: Number(order.customer_id), reference: order.order_number });
+      await customers.reverseEarnedPoints({ accountId: order.customer_id, reference: order.order_number });
       await db('orders').where({ id: orderId }).whereNull('points_reversed_at').update({ points_reversed_at: at });
     } catch (error) {
       logger.error({ err: error, order: orderId }, 'payments: taking back earned points failed; the reconciler will retry');
@@ -490,11 +484,11 @@ export class PaymentsService {
 }
 
 /** Where an order stands for giving it up: 'open' is Pending and unpaid; a missing one counts as moved on. */
-function abandonState(row: OrderRow | undefined): 'cancelled' | 'paid' | 'pending' | 'open' {
+function abandonState(row: OrderRecord | undefined): 'cancelled' | 'paid' | 'pending' | 'open' {
   if (!row) return 'pending';
-  if (isPaid(row)) return 'paid';
-  if (Number(row.status_id) === STATUS.cancelled) return 'cancelled';
-  return Number(row.status_id) === STATUS.pending ? 'open' : 'pending';
+  if (row.isPaid) return 'paid';
+  if (row.status_id === STATUS.cancelled) return 'cancelled';
+  return row.status_id === STATUS.pending ? 'open' : 'pending';
 }
 
 /** An order's phone (07XXXXXXXX, 01XXXXXXXX) as Daraja wants it: 2547XXXXXXXX. */
