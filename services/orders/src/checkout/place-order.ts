@@ -26,7 +26,7 @@ const checkoutCustomer = (input: OrderStoreInput, auth: AuthContext | null) =>
 
 /** An unpaid order whose redeemed points are still spent (not refunded). */
 const holdsPoints = (order: OrderRecord): boolean =>
-  order.customer_id !== null && Number(order.redeemed_points) > 0 && order.points_refunded_at === null;
+  order.customer_id !== null && order.redeemed_points > 0 && order.points_refunded_at === null;
 
 export const serviceUnavailable = (message: string = CHECKOUT_ERRORS.unavailable): HttpError => new HttpError(503, message);
 
@@ -87,7 +87,7 @@ export class CheckoutService {
     if (points > 0 && auth && !pointsAfterCommit) await this.takePoints(auth.accountId, points, orderNumber, now);
     try {
       const id = await this.write(input, auth, priced, orderNumber, paymentKey.hash, now, replaced);
-      if (replaced) await this.deps.payments.refundRedeemedPoints(Number(replaced.id));
+      if (replaced) await this.deps.payments.refundRedeemedPoints(replaced.id);
       if (pointsAfterCommit && auth) await this.takePointsAfterReplacing(auth.accountId, points, orderNumber, id);
       return {
         id,
@@ -364,7 +364,7 @@ export class CheckoutService {
     }
 
     return this.deps.db.transaction(async (trx) => {
-      if (replaced && (await this.deps.payments.cancelUnpaidIn(trx, Number(replaced.id), 'Replaced by a new order')) === 'paid')
+      if (replaced && (await this.deps.payments.cancelUnpaidIn(trx, replaced.id, 'Replaced by a new order')) === 'paid')
         throw alreadyPaid();
       const [inserted] = await trx('orders').insert(rows.order);
       const orderId = Number(inserted);

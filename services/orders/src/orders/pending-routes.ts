@@ -18,7 +18,7 @@ import { STATUS } from './statuses';
 const orderIdParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 export function paymentStatusOf(order: Pick<OrderRecord, 'status_id' | 'isPaid'>): OrderPaymentStatus {
-  if (Number(order.status_id) === STATUS.cancelled) return 'cancelled';
+  if (order.status_id === STATUS.cancelled) return 'cancelled';
   return order.isPaid ? 'paid' : 'pending';
 }
 
@@ -44,12 +44,12 @@ export function pendingOrderRoutes(deps: { orders: OrdersRepository; payments: P
     const answer: PaymentStatusResponse = {
       order_number: order.order_number,
       status: paymentStatusOf(order),
-      total_amount: fromCents(Number(order.total_cents)),
-      subtotal: fromCents(Number(order.subtotal_cents)),
-      discount: fromCents(Number(order.discount_cents)),
-      points_discount: fromCents(Number(order.points_discount_cents)),
+      total_amount: fromCents(order.total_cents),
+      subtotal: fromCents(order.subtotal_cents),
+      discount: fromCents(order.discount_cents),
+      points_discount: fromCents(order.points_discount_cents),
       coupon_code: order.coupon_code ?? null,
-      redeemed_points: Number(order.redeemed_points),
+      redeemed_points: order.redeemed_points,
     };
     ctx.body = answer;
   });

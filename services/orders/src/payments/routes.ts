@@ -105,7 +105,7 @@ export function paymentRoutes(deps: {
       ctx.redirect(failedUrl());
       return;
     }
-    const order = await payments.findOrder(Number(payment.order_id));
+    const order = await payments.findOrder(payment.order_id);
     if (ctx.query.CompanyRef !== undefined && ctx.query.CompanyRef !== order.order_number) {
       logger.warn(
         { payment: payment.id, companyRef: String(ctx.query.CompanyRef).slice(0, 40) },
@@ -169,9 +169,9 @@ export function paymentRoutes(deps: {
     const item = (name: string) => callback.CallbackMetadata?.Item.find((entry) => entry.Name === name)?.Value;
     if (callback.ResultCode === 0) {
       const amount = Number(item('Amount'));
-      if (!Number.isFinite(amount) || Math.round(amount * 100) !== Number(payment.amount_cents)) {
+      if (!Number.isFinite(amount) || Math.round(amount * 100) !== payment.amount_cents) {
         logger.warn(
-          { payment: payment.id, reported: item('Amount'), expectedCents: Number(payment.amount_cents) },
+          { payment: payment.id, reported: item('Amount'), expectedCents: payment.amount_cents },
           'payments: M-Pesa callback amount does not match (ignored; left pending)',
         );
         return;
@@ -200,12 +200,12 @@ export function paymentRoutes(deps: {
       paymentKey: ctx.get(PAYMENT_KEY_HEADER) || undefined,
     });
     let payment = await payments.byReference(params.checkoutRequestId);
-    if (!payment || Number(payment.order_id) !== Number(order.id)) throw notFound('Transaction not found.');
+    if (!payment || payment.order_id !== order.id) throw notFound('Transaction not found.');
     let message: string = payment.state === 'paid' ? PAYMENT_MESSAGES.paid : 'The payment was not completed.';
     if (payment.state === 'pending') {
       message = (await payments.refresh(payment)).message;
       payment = (await payments.byReference(params.checkoutRequestId))!;
-      order = await payments.findOrder(Number(order.id));
+      order = await payments.findOrder(order.id);
     }
     const paid = payment.state === 'paid';
     const answer: TransactionCheckResponse = {
@@ -214,7 +214,7 @@ export function paymentRoutes(deps: {
         ? [
             {
               receipt: payment.provider_ref ?? '',
-              amount: fromCents(Number(payment.amount_cents)),
+              amount: fromCents(payment.amount_cents),
               paid_at: toIso(payment.updated_at) ?? '',
             },
           ]

@@ -13,6 +13,7 @@ import {
   type HostedProvider,
   type MobileMoneyProvider,
   type PayableOrder,
+  paymentRecordOf,
   type PaymentRow,
   type ProviderName,
   type VerifyResult,
@@ -100,12 +101,12 @@ export class PaymentsService {
     const order = this.payable(await this.findOwnedOrder(orderReference, access));
     const { db, hosted } = this.deps;
     const now = this.clock();
-    const open: PaymentRow | undefined = await db('payments')
+    const openRow: PaymentRow | undefined = await db('payments')
       .where({ order_id: order.id, method: 'hosted', provider: hosted.name, state: 'pending', amount_cents: order.amountCents })
       .where('created_at', '>', sqlTimestamp(new Date(now.getTime() - REUSE_HOSTED_MS)))
       .orderBy('id', 'desc')
       .first('*');
-    if (open) return { token: open.reference, redirect_url: hosted.pageUrl(open.reference) };
+    if (openRow) return { token: openRow.reference, redirect_url: hosted.pageUrl(openRow.reference) };
     const started = await this.callProvider(() => hosted.start(order));
     await this.insertPayment({
       order,
@@ -202,7 +203,7 @@ export class PaymentsService {
     if (before !== 'open') return { state: before };
     const youngest = options.skipPaymentsYoungerThanMs;
     const pending: PaymentRow[] = await this.deps.db('payments').where({ order_id: order.id, state: 'pending' }).select('*');
-    for (const payment of pending) {
+    for (const payment of pending.map(paymentRecordOf)) {
       const age = this.clock().getTime() - Date.parse(toIso(payment.created_at) ?? '');
       if (youngest !== undefined && age < youngest) return { state: 'pending' };
       await this.refresh(payment);
@@ -213,7 +214,8 @@ export class PaymentsService {
   }
 
   async byReference(reference: string): Promise<PaymentRow | undefined> {
-    return this.deps.db('payments').where({ reference }).first('*');
+    const row: PaymentRow | undefined = await this.deps.db('payments').where({ reference }).first('*');
+    return row && paymentRecordOf(row);
   }
 
   /**
@@ -265,14 +267,14 @@ export class PaymentsService {
       return row?.state ?? 'failed';
     }
 
-    const amountDiffers = result.amountCents !== null && result.amountCents !== Number(payment.amount_cents);
+    const amountDiffers = result.amountCents !== null && result.amountCents !== payment.amount_cents;
     const currencyDiffers = result.currency !== null && result.currency !== 'KES';
     if (amountDiffers || currencyDiffers) {
       logger.warn(
         {
           payment: payment.id,
           reference: payment.reference,
-          expectedCents: Number(payment.amount_cents),
+          expectedCents: payment.amount_cents,
           reportedCents: result.amountCents,
           currency: result.currency,
         },
@@ -288,7 +290,7 @@ export class PaymentsService {
       // The order row first (locked on MySQL; SQLite runs one transaction at a time), so a
       // cancellation running at the same moment either happened before, and this payment is owed
       // back, or waits and then finds the order paid.
-      const order = await lockOrder(trx, Number(payment.order_id));
+      const order = await lockOrder(trx, payment.order_id);
       const cancelledUnpaid = order !== undefined && order.status_id === STATUS.cancelled && !order.isPaid;
       // Another payment (a second M-Pesa prompt, a card after M-Pesa) paid the order first: this
       // money is a double payment, refunded under the shop's policy, and the order stays as it is.
@@ -303,7 +305,7 @@ export class PaymentsService {
         if (confirmed !== 1) return;
         refundDue = true;
         await trx('orders').where({ id: payment.order_id }).whereNull('refund_due_at').update({ refund_due_at: at, updated_at: at });
-        const by = `${formatCents(Number(payment.amount_cents))} by ${PROVIDER_LABEL[payment.provider]}${providerRef ? ` (${providerRef})` : ''}`;
+        const by = `${formatCents(payment.amount_cents)} by ${PROVIDER_LABEL[payment.provider]}${providerRef ? ` (${providerRef})` : ''}`;
         const note = cancelledUnpaid
           ? `Payment received after cancellation — refund due: ${by}`
           : `Order already paid; second payment received — refund due: ${by}`;
@@ -333,13 +335,13 @@ export class PaymentsService {
     if (refundDue) {
       // The order keeps its state: no points are earned on this money, and a cancelled order's coupon use stays given back.
       logger.warn(
-        { order: payment.order_id, payment: payment.id, provider: payment.provider, amountCents: Number(payment.amount_cents) },
+        { order: payment.order_id, payment: payment.id, provider: payment.provider, amountCents: payment.amount_cents },
         'payments: paid after the order was cancelled or already paid; refund due',
       );
     }
     if (flipped) {
       logger.info({ order: payment.order_id, payment: payment.id, provider: payment.provider }, 'payments: order paid');
-      await this.awardPoints(Number(payment.order_id)).catch((error: unknown) =>
+      await this.awardPoints(payment.order_id).catch((error: unknown) =>
         logger.error({ err: error, order: payment.order_id }, 'payments: points credit failed; the reconciler will retry'),
       );
     }
