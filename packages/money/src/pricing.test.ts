@@ -11,6 +11,7 @@ import {
   pointsCap,
   pointsEarned,
   POINTS_EARN_CENTS,
+  productOffer,
   type CouponRule,
 } from './pricing';
 
@@ -203,5 +204,13 @@ describe('the pricing rules, on random carts, offers, coupons and points', () =>
         expect(couponDiscount(subtotalCents, couponRuleFromShown(rule && shownOf(rule)))).toBe(couponDiscount(subtotalCents, rule));
       }),
     );
+  });
+});
+
+describe('productOffer', () => {
+  it('shows an offer below the price with its percentage label, and nothing else', () => {
+    expect(productOffer(20_000, 17_500)).toEqual({ offer_price: 175, discount: { name: '12.50%', percent: 12.5 } });
+    expect(productOffer(20_000, 20_000)).toBeNull();
+    expect(productOffer(20_000, null)).toBeNull();
   });
 });

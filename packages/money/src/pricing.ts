@@ -1,5 +1,5 @@
-import { MINIMUM_ORDER_KSH, POINT_VALUE_KSH, POINTS_EARN_KSH_PER_POINT } from '@shop/api-types';
-import { assertCents, toCents, type Cents } from './cents';
+import { MINIMUM_ORDER_KSH, POINT_VALUE_KSH, POINTS_EARN_KSH_PER_POINT, type ProductOffer } from '@shop/api-types';
+import { assertCents, discountPercent, formatPercent, fromCents, toCents, type Cents } from './cents';
 
 /**
  * The shop's money rules, once: what a unit costs, what a coupon takes off, how many points an
@@ -24,6 +24,14 @@ export function offerOf(priceCents: Cents, offerCents: Cents | null | undefined)
   if (offerCents === null || offerCents === undefined) return null;
   assertCents(offerCents);
   return offerCents < priceCents ? offerCents : null;
+}
+
+/** The offer as the API shows it (the price in KSh and its '12.50%' label), or null when not on offer. */
+export function productOffer(priceCents: Cents, offerCents: Cents | null | undefined): ProductOffer | null {
+  const offer = offerOf(priceCents, offerCents);
+  if (offer === null) return null;
+  const percent = discountPercent(priceCents, offer);
+  return { offer_price: fromCents(offer), discount: { name: formatPercent(percent), percent } };
 }
 
 /** What a shopper pays for one unit: the offer price when on offer, else the price. */

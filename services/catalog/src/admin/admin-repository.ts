@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { AdminBrand, AdminCategory, AdminProduct, AdminProductForm, AdminProductSort } from '@shop/api-types';
-import { discountPercent, formatPercent, fromCents, offerOf } from '@shop/money';
+import { fromCents, productOffer } from '@shop/money';
 import { sqlTimestamp, toIso } from '@shop/service-kit';
 import { payablePriceSql } from '../products/payable-price';
 import { sanitizeRichText } from '../products/sanitize';
@@ -31,8 +31,6 @@ interface AdminProductRow {
 }
 
 export function toAdminProduct(row: AdminProductRow): AdminProduct {
-  const offer = offerOf(row.price_cents, row.offer_price_cents);
-  const percent = offer === null ? 0 : discountPercent(row.price_cents, offer);
   return {
     id: row.id,
     name: row.name,
@@ -42,7 +40,7 @@ export function toAdminProduct(row: AdminProductRow): AdminProduct {
     sku_id: row.sku_id,
     unit: row.unit,
     price: fromCents(row.price_cents),
-    offer: offer === null ? null : { offer_price: fromCents(offer), discount: { name: formatPercent(percent), percent } },
+    offer: productOffer(row.price_cents, row.offer_price_cents),
     minimum_quantity: row.min_quantity,
     maximum_quantity: row.max_quantity,
     short_description: row.short_description,

@@ -1,5 +1,5 @@
 import type { ChatCartLine, ChatProduct, LookupProduct } from '@shop/api-types';
-import { discountPercent, formatCents, formatPercent, fromCents, lineTotal, offerOf, payableUnitCents } from '@shop/money';
+import { formatCents, fromCents, lineTotal, offerOf, payableUnitCents, productOffer } from '@shop/money';
 import { CART, type Copy } from './copy';
 
 /** A cart line as the assistant keeps it while answering: the product as the catalog answers it now. */
@@ -30,8 +30,6 @@ export function chatProduct(product: LookupProduct): ChatProduct {
 /** A line exactly as the storefront's cart keeps it (store kit CartLine). */
 export function chatCartLine(line: Line): ChatCartLine {
   const { product, quantity } = line;
-  const offer = offerOf(product.price_cents, product.offer_price_cents);
-  const percent = offer !== null ? discountPercent(product.price_cents, offer) : 0;
   return {
     id: product.id,
     name: product.name,
@@ -39,7 +37,7 @@ export function chatCartLine(line: Line): ChatCartLine {
     image: product.image,
     unit: product.unit,
     price: fromCents(product.price_cents),
-    offer: offer !== null ? { offer_price: fromCents(offer), discount: { name: formatPercent(percent), percent } } : null,
+    offer: productOffer(product.price_cents, product.offer_price_cents),
     limit: { minimum_quantity: product.min_quantity, maximum_quantity: product.max_quantity },
     quantity,
     product_total: fromCents(lineTotal(unitCents(product), quantity)),
