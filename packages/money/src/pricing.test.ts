@@ -12,6 +12,7 @@ import {
   pointsEarned,
   POINTS_EARN_CENTS,
   productOffer,
+  shortOfMinimum,
   type CouponRule,
 } from './pricing';
 
@@ -212,5 +213,14 @@ describe('productOffer', () => {
     expect(productOffer(20_000, 17_500)).toEqual({ offer_price: 175, discount: { name: '12.50%', percent: 12.5 } });
     expect(productOffer(20_000, 20_000)).toBeNull();
     expect(productOffer(20_000, null)).toBeNull();
+  });
+});
+
+describe('shortOfMinimum', () => {
+  it('says what a total lacks to reach the minimum, and nothing once it does', () => {
+    expect(shortOfMinimum(150_000)).toBe(43_000);
+    expect(shortOfMinimum(192_999)).toBe(1);
+    expect(shortOfMinimum(193_000)).toBe(0);
+    expect(shortOfMinimum(500_000)).toBe(0);
   });
 });

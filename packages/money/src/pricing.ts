@@ -63,6 +63,11 @@ export function meetsMinimum(totalCents: Cents): boolean {
   return Number.isFinite(totalCents) && totalCents >= MINIMUM_ORDER_CENTS;
 }
 
+/** How much a total lacks to reach the minimum order: 0 once it meets it. */
+export function shortOfMinimum(totalCents: Cents): Cents {
+  return meetsMinimum(totalCents) ? 0 : MINIMUM_ORDER_CENTS - totalCents;
+}
+
 /** The most points an order can take before its total (after the coupon) would fall below the minimum. */
 export function pointsCap(afterCouponCents: Cents): number {
   return Math.max(0, Math.floor((afterCouponCents - MINIMUM_ORDER_CENTS) / POINT_VALUE_CENTS));

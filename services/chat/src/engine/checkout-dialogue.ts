@@ -1,6 +1,6 @@
 import Fuse from 'fuse.js';
 import { normaliseKenyanPhone, ORDER_MESSAGES, type ChatContact, type County, type SubCounty } from '@shop/api-types';
-import { fromCents, lineTotal, meetsMinimum, MINIMUM_ORDER_CENTS } from '@shop/money';
+import { fromCents, lineTotal, meetsMinimum, shortOfMinimum } from '@shop/money';
 import type { Logger } from '@shop/service-kit';
 import type { CatalogClient } from '../clients/catalog';
 import type { CustomersClient } from '../clients/customers';
@@ -346,7 +346,7 @@ export class CheckoutDialogue {
     const subtotal = subtotalCents(lines);
     if (!meetsMinimum(subtotal)) {
       draft.step = 'browsing';
-      draft.text.push(turn.copy.checkout.belowMinimum(subtotal, MINIMUM_ORDER_CENTS - subtotal));
+      draft.text.push(turn.copy.checkout.belowMinimum(subtotal, shortOfMinimum(subtotal)));
       draft.suggestions.push(turn.copy.suggestions.offers, turn.copy.suggestions.viewCart);
       return false;
     }
