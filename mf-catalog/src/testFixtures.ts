@@ -7,7 +7,7 @@
  * from the services, so this remote tests on its own. Only tests import this file.
  */
 import type { Brand, Category, Product, ProductFilterResult, Sku } from '@shop/api-types';
-import { discountPercent, formatPercent, fromCents } from '@shop/money';
+import { fromCents, productOffer } from '@shop/money';
 
 const FIXTURE_DATE = Date.UTC(2026, 0, 15, 8, 0, 0);
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -188,8 +188,6 @@ function product(row: ProductRow, index: number): Product {
     SKUS.find((item) => item.name === row.sku),
     `sku ${row.sku}`,
   );
-  const offerCents = row.offerCents !== null && row.offerCents < row.priceCents ? row.offerCents : null;
-  const percent = offerCents === null ? 0 : discountPercent(row.priceCents, offerCents);
   return {
     id: index + 1,
     name: row.name,
@@ -199,7 +197,7 @@ function product(row: ProductRow, index: number): Product {
     price: fromCents(row.priceCents),
     description: row.description ?? `<p>${row.short}</p>`,
     short_description: `<p>${row.short}</p>`,
-    offer: offerCents === null ? null : { offer_price: fromCents(offerCents), discount: { name: formatPercent(percent), percent } },
+    offer: productOffer(row.priceCents, row.offerCents),
     limit: { minimum_quantity: 1, maximum_quantity: row.maxQuantity },
     brand: { id: brand.id, name: brand.name, slug: brand.slug },
     category,

@@ -1,17 +1,8 @@
 import { useEffect } from 'react';
+import { setMeta } from '@shop/store-kit';
 
 export const BACK_OFFICE_NAME = 'Shwari Back Office';
 const DESCRIPTION = 'The Shwari Shop back office: sales, catalogue, coupons, orders and customers.';
-
-function setMeta(attribute: 'name' | 'property', key: string, content: string): void {
-  let element = document.head.querySelector<HTMLMetaElement>(`meta[${attribute}="${key}"]`);
-  if (!element) {
-    element = document.createElement('meta');
-    element.setAttribute(attribute, key);
-    document.head.appendChild(element);
-  }
-  element.setAttribute('content', content);
-}
 
 /** 'Orders | Shwari Back Office', with the description and sharing meta; staff pages are never indexed. */
 export function applyAdminMeta(title: string): void {

@@ -17,6 +17,7 @@ import type {
   ProductFilterResult,
 } from '@shop/api-types';
 import type { createI18n, ShopStore } from '@shop/store-kit';
+import { fromCents, payableUnitCents, toCents } from '@shop/money';
 import { truncateWords } from '@shop/storefront-ui';
 import { catalogCatalog } from '../i18n';
 import en from '../i18n/locales/en.json';
@@ -56,9 +57,9 @@ function translatorFor(i18n: I18n): Translate {
   return (id, values) => i18n._(`${catalogCatalog.name}:${id}`, values, { message: en[id] });
 }
 
-/** What a shopper pays now: the offer price when it is lower than the regular one. */
+/** What a shopper pays now, in KSh, by the shop's one rule (@shop/money). */
 export const payablePrice = (product: Product): number =>
-  product.offer && product.offer.offer_price < product.price ? product.offer.offer_price : product.price;
+  fromCents(payableUnitCents(toCents(product.price), product.offer ? toCents(product.offer.offer_price) : null));
 
 function productFacts(product: Product, t: Translate): FirstScreenPageFacts {
   const brandPath = `/shop/${product.brand.slug}`;

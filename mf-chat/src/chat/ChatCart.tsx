@@ -1,13 +1,6 @@
 import { MINIMUM_ORDER_MESSAGE } from '@shop/api-types';
-import { formatCents, lineTotal } from '@shop/money';
-import {
-  meetsMinimumOrder,
-  selectCartCount,
-  selectCartLines,
-  selectCartSubtotalCents,
-  unitPriceCents,
-  useAppSelector,
-} from '@shop/store-kit';
+import { formatCents, lineTotal, meetsMinimum } from '@shop/money';
+import { selectCartCount, selectCartLines, selectCartSubtotalCents, unitPriceCents, useAppSelector } from '@shop/store-kit';
 import { useServerMessage, useT } from '../i18n';
 import { CONTROL_MESSAGES } from './controlMessages';
 import styles from './chat.module.css';
@@ -83,7 +76,7 @@ export function ChatCart({ send, onCheckout, disabled, headingLevel = 'h3' }: Ch
         <span>{t('cart.subtotal')}</span>
         <strong data-testid="chat-cart-subtotal">{formatCents(subtotal)}</strong>
       </p>
-      {lines.length > 0 && !meetsMinimumOrder(subtotal) && <p className={styles.note}>{say(MINIMUM_ORDER_MESSAGE)}</p>}
+      {lines.length > 0 && !meetsMinimum(subtotal) && <p className={styles.note}>{say(MINIMUM_ORDER_MESSAGE)}</p>}
       <button type="button" className={styles.primary} disabled={disabled || lines.length === 0} onClick={onCheckout}>
         {t('cart.checkout')}
       </button>

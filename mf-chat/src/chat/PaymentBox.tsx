@@ -1,19 +1,9 @@
 import type { ChatCheckout } from '@shop/api-types';
 import { formatKsh } from '@shop/money';
+import { safePaymentUrl } from '@shop/store-kit';
 import { useT } from '../i18n';
 import { rememberOrderInPayment } from './storage';
 import styles from './chat.module.css';
-
-/** Only http(s) addresses are followed: an answer must never run script in the shop. */
-export function safePaymentUrl(url: unknown): string | null {
-  if (typeof url !== 'string' || !url) return null;
-  try {
-    const parsed = new URL(url, window.location.href);
-    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.toString() : null;
-  } catch {
-    return null;
-  }
-}
 
 interface PaymentBoxProps {
   checkout: ChatCheckout;

@@ -1,9 +1,8 @@
 import { Link, useNavigate } from 'react-router-dom';
 import { MINIMUM_ORDER_MESSAGE } from '@shop/api-types';
-import { formatCents, lineTotal } from '@shop/money';
+import { formatCents, lineTotal, meetsMinimum } from '@shop/money';
 import {
   cartDrawerToggled,
-  meetsMinimumOrder,
   removeFromCart,
   selectCartLines,
   selectCartSubtotalCents,
@@ -29,8 +28,8 @@ export default function CartPage(): JSX.Element {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   useCartAtCurrentPrices();
-  const meetsMinimum = meetsMinimumOrder(subtotal);
-  const canCheckout = meetsMinimum && !unavailable;
+  const subtotalMeetsMinimum = meetsMinimum(subtotal);
+  const canCheckout = subtotalMeetsMinimum && !unavailable;
 
   if (lines.length === 0) {
     return (

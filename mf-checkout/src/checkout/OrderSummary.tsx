@@ -3,7 +3,7 @@ import { MINIMUM_ORDER_MESSAGE, POINTS_EARN_KSH_PER_POINT } from '@shop/api-type
 import { formatCents, formatKsh, lineTotal } from '@shop/money';
 import { unitPriceCents, type CartLine, type CouponType } from '@shop/store-kit';
 import { useServerMessage, useT } from '../i18n';
-import type { OrderTotals } from './pricing';
+import type { OrderTotals } from '@shop/money';
 import styles from './checkout.module.css';
 
 interface OrderSummaryProps {

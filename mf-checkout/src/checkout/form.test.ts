@@ -1,6 +1,6 @@
 import { createShopStore, signedIn, signedOut } from '@shop/store-kit';
 import { forceMpesaNumber, loadSavedForm, normalizePhone, phoneToMpesa, saveForm, validateCheckout, EMPTY_FORM } from './form';
-import { orderTotals } from './pricing';
+import { couponRuleFromShown, orderTotals } from '@shop/money';
 
 afterEach(() => localStorage.clear());
 
@@ -83,15 +83,17 @@ describe('checkout form rules', () => {
 });
 
 describe('order totals in cents', () => {
-  it('applies a percent coupon with percentOf, rounding half up to the cent', () => {
+  it('applies the percent coupon the page holds, rounding half up to the cent', () => {
     // 10% of KSh 3,065.05 is 306.505: 306.51.
-    const totals = orderTotals({ subtotalCents: 306505, coupon: { type: 'percent', value: 10 }, redeemedPoints: 0 });
+    const totals = orderTotals({ subtotalCents: 306505, coupon: couponRuleFromShown({ type: 'percent', value: 10 }), redeemedPoints: 0 });
     expect(totals.couponDiscountCents).toBe(30651);
     expect(totals.totalCents).toBe(275854);
   });
 
   it('a value coupon never takes more than the subtotal', () => {
-    expect(orderTotals({ subtotalCents: 10000, coupon: { type: 'value', value: 200 }, redeemedPoints: 0 }).totalCents).toBe(0);
+    expect(
+      orderTotals({ subtotalCents: 10000, coupon: couponRuleFromShown({ type: 'value', value: 200 }), redeemedPoints: 0 }).totalCents,
+    ).toBe(0);
   });
 
   it('points are capped by the balance and by the minimum order', () => {

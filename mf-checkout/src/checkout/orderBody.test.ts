@@ -2,7 +2,7 @@ import { lineTotal } from '@shop/money';
 import { unitPriceCents, type CartLine } from '@shop/store-kit';
 import { EMPTY_FORM, type CheckoutForm } from './form';
 import { buildOrderBody, payerOf, type OrderRequest } from './orderBody';
-import { orderTotals } from './pricing';
+import { orderTotals } from '@shop/money';
 
 const line = (id: number, price: number, offerPrice: number | null, quantity: number): CartLine => ({
   id,

@@ -2,7 +2,7 @@ import type { OrderStoreBody, PaymentMethod } from '@shop/api-types';
 import { fromCents, lineTotal } from '@shop/money';
 import { unitPriceCents, type CartLine } from '@shop/store-kit';
 import { DEPOT_ID, normalizePhone, type CheckoutForm } from './form';
-import type { OrderTotals } from './pricing';
+import type { OrderTotals } from '@shop/money';
 import type { Payer } from './usePayment';
 
 export interface OrderRequest {

@@ -7,14 +7,3 @@ export const pageNavigation = {
     window.location.assign(url);
   },
 };
-
-/** Only http(s) addresses are followed: a payment answer must never run script in the shop. */
-export function safePaymentUrl(url: unknown): string | null {
-  if (typeof url !== 'string' || !url) return null;
-  try {
-    const parsed = new URL(url, window.location.href);
-    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.toString() : null;
-  } catch {
-    return null;
-  }
-}

@@ -1,12 +1,20 @@
 import { useEffect } from 'react';
-import { notify, pointsCleared, pointsRedeemed, selectCartSubtotalCents, useAppDispatch, useAppSelector } from '@shop/store-kit';
+import {
+  notify,
+  type CouponType,
+  pointsCleared,
+  pointsRedeemed,
+  selectCartSubtotalCents,
+  useAppDispatch,
+  useAppSelector,
+} from '@shop/store-kit';
 import { t } from '../i18n';
-import { orderTotals, type OrderTotals, type TotalsInput } from './pricing';
+import { couponRuleFromShown, orderTotals, type OrderTotals } from '@shop/money';
 
 export interface CheckoutTotals {
   totals: OrderTotals;
-  /** The applied coupon, or null. */
-  coupon: TotalsInput['coupon'];
+  /** The applied coupon as the cart holds it (what the API showed), or null. */
+  coupon: { type: CouponType | null; value: number } | null;
 }
 
 /**
@@ -18,7 +26,12 @@ export function useOrderTotals({ signedIn, balance }: { signedIn: boolean; balan
   const subtotalCents = useAppSelector(selectCartSubtotalCents);
   const cart = useAppSelector((state) => state.cart);
   const coupon = cart.coupon ? { type: cart.coupon_type, value: cart.coupon_value } : null;
-  const totals = orderTotals({ subtotalCents, coupon, redeemedPoints: signedIn ? cart.redeemedPoints : 0, pointsBalance: balance });
+  const totals = orderTotals({
+    subtotalCents,
+    coupon: couponRuleFromShown(coupon),
+    redeemedPoints: signedIn ? cart.redeemedPoints : 0,
+    pointsBalance: balance,
+  });
 
   const pointsAskedTooMany =
     signedIn && cart.redeemedPoints > totals.pointsApplied && (balance !== undefined || cart.redeemedPoints > totals.maxPointsForOrder);

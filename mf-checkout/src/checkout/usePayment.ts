@@ -8,7 +8,7 @@ import {
   type OrderStoreBody,
   type PaymentMethod,
 } from '@shop/api-types';
-import { apiErrorMessage, errorStatus, notify, refreshCartPrices, STORAGE_KEYS, useAppDispatch } from '@shop/store-kit';
+import { apiErrorMessage, errorStatus, notify, refreshCartPrices, safePaymentUrl, STORAGE_KEYS, useAppDispatch } from '@shop/store-kit';
 import {
   useLazyCheckTransactionQuery,
   useLazyGetPaymentStatusQuery,
@@ -20,7 +20,7 @@ import { phoneToMpesa } from './form';
 import { serverMessage } from '../i18n';
 import { PAYMENT_MESSAGES } from './paymentMessages';
 import { forgetPendingOrder, keepPendingOrder, orderSignature, readPendingOrder, type HeldCoupon, type PendingOrder } from './pendingOrder';
-import { pageNavigation, safePaymentUrl } from './redirect';
+import { pageNavigation } from './redirect';
 
 /** The M-Pesa payment is checked this often, for at most two minutes. */
 export const POLL_INTERVAL_MS = 5000;

@@ -1,10 +1,9 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { MINIMUM_ORDER_MESSAGE } from '@shop/api-types';
-import { formatCents, lineTotal } from '@shop/money';
+import { formatCents, lineTotal, meetsMinimum } from '@shop/money';
 import {
   cartDrawerToggled,
-  meetsMinimumOrder,
   removeFromCart,
   selectCartCount,
   selectCartLines,
@@ -48,7 +47,7 @@ function DrawerPanel(): JSX.Element {
   const count = useAppSelector(selectCartCount);
   const subtotal = useAppSelector(selectCartSubtotalCents);
   const unavailable = useAppSelector(selectUnavailableLines).length > 0;
-  const canCheckout = lines.length > 0 && meetsMinimumOrder(subtotal) && !unavailable;
+  const canCheckout = lines.length > 0 && meetsMinimum(subtotal) && !unavailable;
   const panel = useRef<HTMLDivElement>(null);
   const close = () => dispatch(cartDrawerToggled(false));
   const t = useT();

@@ -58,9 +58,11 @@ export interface OrderStoreBody {
   payment_method?: PaymentMethod;
   /**
    * The shopper's earlier order that was not paid and is now abandoned (the cart, coupon, points or
-   * details changed): cancelled in the same transaction before this order is priced, so its coupon
-   * use and points are free again. Same owner rules as a payment start (the customer's token or the
-   * order's payment key).
+   * details changed): cancelled in the same transaction that writes this order, so a refused order
+   * leaves it untouched. Its coupon use is not counted against this order, and its points are
+   * refunded once that transaction commits (when this order redeems points too, they are taken
+   * after that refund). Same owner rules as a payment start (the customer's token or the order's
+   * payment key); a paid one is 409 and nothing is written.
    */
   replaces?: OrderReplaces;
 }

@@ -18,7 +18,8 @@ export {
   type ToastKind,
   type ToastRequest,
 } from './toasts';
-export { applyPageMeta, usePageMeta, SITE_NAME, type PageMeta } from './pageMeta';
+export { applyPageMeta, setMeta, usePageMeta, SITE_NAME, type PageMeta } from './pageMeta';
+export { safePaymentUrl } from './paymentUrl';
 export { readStored, writeStored } from './storage';
 export {
   readChatOrderInPayment,

@@ -10,7 +10,8 @@ export interface PageMeta {
   image?: string;
 }
 
-function setMeta(attribute: 'name' | 'property', key: string, content: string): void {
+/** Sets one <meta> of the document's head (made when missing): the storefront's and the back office's page meta. */
+export function setMeta(attribute: 'name' | 'property', key: string, content: string): void {
   let element = document.head.querySelector<HTMLMetaElement>(`meta[${attribute}="${key}"]`);
   if (!element) {
     element = document.createElement('meta');

@@ -118,6 +118,26 @@ describe.each(testDatabases('catalog'))('catalog service on $dialect', ({ create
     expect(brandPrices).toEqual([...brandPrices].sort((a, b) => b - a));
   });
 
+  it('sorts by what a shopper pays: an offer left above the price (not shown) does not move a product', async () => {
+    const cheapest = ((await get('/api/site/products/sort_filter?sort=price-low-high')).body as Product[])[0]!;
+    const priceCents = Math.round(cheapest.price * 100);
+    await db('products')
+      .where({ id: cheapest.id })
+      .update({ offer_price_cents: priceCents * 50 });
+    try {
+      const low = (await get('/api/site/products/sort_filter?sort=price-low-high')).body as Product[];
+      const moved = low.find((product) => product.id === cheapest.id)!;
+      expect(moved.offer).toBeNull();
+      const lowPrices = low.map(effectivePrice);
+      expect(lowPrices).toEqual([...lowPrices].sort((a, b) => a - b));
+      expect(effectivePrice(low[0]!)).toBe(effectivePrice(cheapest));
+    } finally {
+      await db('products')
+        .where({ id: cheapest.id })
+        .update({ offer_price_cents: cheapest.offer ? Math.round(cheapest.offer.offer_price * 100) : null });
+    }
+  });
+
   it('searches by words across name, brand and category', async () => {
     const target = seedProducts[3]!;
     const firstWord = target.name.split(' ').slice(-2).join(' ');

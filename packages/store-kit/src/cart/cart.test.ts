@@ -3,7 +3,7 @@ import type { CartProduct } from './cartSlice';
 import { createShopStore } from '../store';
 import { addToCart, changeQuantity, removeFromCart, MAXIMUM_REACHED_MESSAGE } from './cartThunks';
 import { cartCleared, cartReplaced, pointsRedeemed, type CartLine } from './cartSlice';
-import { meetsMinimumOrder, selectCartCount, selectCartSubtotalCents } from './selectors';
+import { selectCartCount, selectCartSubtotalCents } from './selectors';
 
 const raised: ToastRequest[] = [];
 onToast((request) => raised.push(request));
@@ -90,14 +90,11 @@ describe('cart', () => {
     expect(createShopStore().getState().cart.items).toEqual([]);
   });
 
-  it('sums the subtotal exactly in cents and applies the minimum order rule', () => {
+  it('sums the subtotal exactly in cents', () => {
     const store = createShopStore();
     store.dispatch(addToCart({ ...flour, offer: null, price: 0.1, limit: { minimum_quantity: 1, maximum_quantity: 10 } }));
     store.dispatch(changeQuantity(flour.id, 3));
     expect(selectCartSubtotalCents(store.getState())).toBe(30);
-    expect(meetsMinimumOrder(192999)).toBe(false);
-    expect(meetsMinimumOrder(193000)).toBe(true);
-    expect(meetsMinimumOrder(Number.NaN)).toBe(false);
   });
 
   it("replaces every line at once (the chat assistant's cart), persists it, and ignores what is not a cart", () => {

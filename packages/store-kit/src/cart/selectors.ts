@@ -1,6 +1,5 @@
 import { createSelector } from '@reduxjs/toolkit';
-import { MINIMUM_ORDER_KSH } from '@shop/api-types';
-import { lineTotal, toCents } from '@shop/money';
+import { lineTotal } from '@shop/money';
 import type { RootState } from '../store';
 import { unitPriceCents } from './cartSlice';
 
@@ -19,6 +18,3 @@ export const selectCartSubtotalCents = createSelector(selectCartLines, (lines) =
 export const selectUnavailableLines = createSelector(selectCartLines, (lines) => lines.filter((line) => line.unavailable));
 
 export const selectCartLine = (productId: number) => (state: RootState) => state.cart.items.find((line) => line.id === productId);
-
-/** The one minimum-order rule, in cents so the comparison is exact. */
-export const meetsMinimumOrder = (totalCents: number): boolean => Number.isFinite(totalCents) && totalCents >= toCents(MINIMUM_ORDER_KSH);

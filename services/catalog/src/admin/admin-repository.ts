@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
 import type { AdminBrand, AdminCategory, AdminProduct, AdminProductForm, AdminProductSort } from '@shop/api-types';
-import { discountPercent, formatPercent, fromCents } from '@shop/money';
+import { fromCents, productOffer } from '@shop/money';
 import { sqlTimestamp, toIso } from '@shop/service-kit';
+import { payablePriceSql } from '../products/payable-price';
 import { sanitizeRichText } from '../products/sanitize';
 import { uniqueSlug } from './slug';
 
@@ -30,8 +31,6 @@ interface AdminProductRow {
 }
 
 export function toAdminProduct(row: AdminProductRow): AdminProduct {
-  const offer = row.offer_price_cents !== null && row.offer_price_cents < row.price_cents ? row.offer_price_cents : null;
-  const percent = offer === null ? 0 : discountPercent(row.price_cents, offer);
   return {
     id: row.id,
     name: row.name,
@@ -41,7 +40,7 @@ export function toAdminProduct(row: AdminProductRow): AdminProduct {
     sku_id: row.sku_id,
     unit: row.unit,
     price: fromCents(row.price_cents),
-    offer: offer === null ? null : { offer_price: fromCents(offer), discount: { name: formatPercent(percent), percent } },
+    offer: productOffer(row.price_cents, row.offer_price_cents),
     minimum_quantity: row.min_quantity,
     maximum_quantity: row.max_quantity,
     short_description: row.short_description,
@@ -105,7 +104,7 @@ export class AdminCatalogRepository {
     if (filter.brandId) query.where('p.brand_id', filter.brandId);
     if (filter.categoryId) query.where('p.category_id', filter.categoryId);
     if (filter.q) query.whereRaw("lower(p.name) like ? escape '!'", [`%${filter.q.toLowerCase().replace(/[!%_]/g, (c) => `!${c}`)}%`]);
-    const effective = this.db.raw('coalesce(p.offer_price_cents, p.price_cents)') as unknown as string;
+    const effective = payablePriceSql(this.db) as unknown as string;
     switch (filter.sort ?? 'default') {
       case 'price-low-high':
         query.orderBy(effective, 'asc');

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { Brand, Category, LookupProduct, Product, ProductSort, Sku } from '@shop/api-types';
 import { audit } from '../audit';
+import { payablePriceSql } from './payable-price';
 import { toProduct, type ProductRow } from './serialize';
 
 export interface ProductQuery {
@@ -55,7 +56,7 @@ export class CatalogRepository {
     if (query.categoryId !== undefined) builder.where('p.category_id', query.categoryId);
     if (query.featured) builder.where('p.is_featured', true);
     if (query.favorite) builder.where('p.is_favorite', true);
-    const effectivePrice = this.db.raw('coalesce(p.offer_price_cents, p.price_cents)');
+    const effectivePrice = payablePriceSql(this.db);
     switch (query.sort ?? 'default') {
       case 'price-low-high':
         builder.orderBy(effectivePrice as unknown as string, 'asc').orderBy('p.id', 'asc');

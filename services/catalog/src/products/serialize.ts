@@ -1,5 +1,5 @@
 import type { Product } from '@shop/api-types';
-import { discountPercent, formatPercent, fromCents } from '@shop/money';
+import { fromCents, productOffer } from '@shop/money';
 import { toIso } from '@shop/service-kit';
 
 /** A products row joined with its brand, category and SKU names. */
@@ -28,9 +28,6 @@ export interface ProductRow {
 
 /** The public product shape of the spec: prices in KSh, the offer with its percentage label. */
 export function toProduct(row: ProductRow): Product {
-  const offerCents = row.offer_price_cents;
-  const onOffer = offerCents !== null && offerCents < row.price_cents;
-  const percent = onOffer ? discountPercent(row.price_cents, offerCents) : 0;
   return {
     id: row.id,
     name: row.name,
@@ -40,7 +37,7 @@ export function toProduct(row: ProductRow): Product {
     price: fromCents(row.price_cents),
     description: row.description,
     short_description: row.short_description,
-    offer: onOffer ? { offer_price: fromCents(offerCents), discount: { name: formatPercent(percent), percent } } : null,
+    offer: productOffer(row.price_cents, row.offer_price_cents),
     limit: { minimum_quantity: row.min_quantity, maximum_quantity: row.max_quantity },
     brand: { id: row.brand_id, name: row.brand_name, slug: row.brand_slug },
     category: { id: row.category_id, name: row.category_name, slug: row.category_slug },

@@ -38,7 +38,7 @@ export interface ChatOrderBody {
   cart_items: Array<{ id: number; quantity: number; price: number; product_total: number }>;
   total_amount: number;
   payment_method: 'hosted';
-  /** The unpaid order this one replaces (the shopper changed the cart or the details): cancelled before this one is priced. */
+  /** The unpaid order this one replaces (the shopper changed the cart or the details): cancelled in the same transaction that writes this one. */
   replaces?: OrderReplaces;
 }
 

@@ -1,5 +1,5 @@
-import { lineTotal } from '@shop/money';
-import { MINIMUM_ORDER_CENTS, subtotalCents, unitCents } from './cart';
+import { lineTotal, meetsMinimum, shortOfMinimum } from '@shop/money';
+import { subtotalCents, unitCents } from './cart';
 import { nearestSize, resolveProduct } from './resolve-product';
 import { isPresent, SHOWN, suggestStart, type Turn } from './turn';
 
@@ -113,7 +113,7 @@ export function showCart(turn: Turn, withSuggestions = true): void {
     ...lines.map((line) => CART.line(line.quantity, line.product.name, lineTotal(unitCents(line.product), line.quantity))),
     CART.total(subtotal),
   );
-  if (subtotal < MINIMUM_ORDER_CENTS) draft.text.push(CART.belowMinimum(MINIMUM_ORDER_CENTS - subtotal));
+  if (!meetsMinimum(subtotal)) draft.text.push(CART.belowMinimum(shortOfMinimum(subtotal)));
   if (withSuggestions)
     draft.suggestions.push(SUGGESTIONS.checkout, ...lines.slice(0, 3).map((line) => SUGGESTIONS.remove(line.product.name)));
 }
@@ -136,5 +136,6 @@ function cartSummary(turn: Turn): void {
     turn.draft.text.push(turn.copy.cart.nowEmpty);
     return;
   }
-  turn.draft.text.push(turn.copy.cart.subtotal(subtotalCents(turn.lines), MINIMUM_ORDER_CENTS));
+  const subtotal = subtotalCents(turn.lines);
+  turn.draft.text.push(turn.copy.cart.subtotal(subtotal, shortOfMinimum(subtotal)));
 }

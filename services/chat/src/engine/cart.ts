@@ -1,9 +1,6 @@
-import { MINIMUM_ORDER_KSH, type ChatCartLine, type ChatProduct, type LookupProduct } from '@shop/api-types';
-import { discountPercent, formatCents, formatPercent, fromCents, lineTotal, payableUnitCents } from '@shop/money';
+import type { ChatCartLine, ChatProduct, LookupProduct } from '@shop/api-types';
+import { formatCents, fromCents, lineTotal, offerOf, payableUnitCents, productOffer } from '@shop/money';
 import { CART, type Copy } from './copy';
-
-/** The least a cart may come to for a checkout (spec: the minimum order). */
-export const MINIMUM_ORDER_CENTS = MINIMUM_ORDER_KSH * 100;
 
 /** A cart line as the assistant keeps it while answering: the product as the catalog answers it now. */
 export interface Line {
@@ -20,21 +17,19 @@ export const kes = (cents: number): string => formatCents(cents).replace(/^KSh/,
 
 /** The spec's chat product: 'KES 230.00', or 'KES 230.00 On offer: KES 210.00'. */
 export function chatProduct(product: LookupProduct): ChatProduct {
-  const offer = unitCents(product) < product.price_cents;
+  const offer = offerOf(product.price_cents, product.offer_price_cents);
   return {
     id: product.id,
     name: product.name,
     slug: product.slug,
     image: product.image,
-    price: offer ? `${kes(product.price_cents)} On offer: ${kes(product.offer_price_cents!)}` : kes(product.price_cents),
+    price: offer !== null ? `${kes(product.price_cents)} On offer: ${kes(offer)}` : kes(product.price_cents),
   };
 }
 
 /** A line exactly as the storefront's cart keeps it (store kit CartLine). */
 export function chatCartLine(line: Line): ChatCartLine {
   const { product, quantity } = line;
-  const onOffer = unitCents(product) < product.price_cents;
-  const percent = onOffer ? discountPercent(product.price_cents, product.offer_price_cents!) : 0;
   return {
     id: product.id,
     name: product.name,
@@ -42,7 +37,7 @@ export function chatCartLine(line: Line): ChatCartLine {
     image: product.image,
     unit: product.unit,
     price: fromCents(product.price_cents),
-    offer: onOffer ? { offer_price: fromCents(product.offer_price_cents!), discount: { name: formatPercent(percent), percent } } : null,
+    offer: productOffer(product.price_cents, product.offer_price_cents),
     limit: { minimum_quantity: product.min_quantity, maximum_quantity: product.max_quantity },
     quantity,
     product_total: fromCents(lineTotal(unitCents(product), quantity)),

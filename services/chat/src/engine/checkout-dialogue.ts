@@ -1,12 +1,12 @@
 import Fuse from 'fuse.js';
 import { normaliseKenyanPhone, ORDER_MESSAGES, type ChatContact, type County, type SubCounty } from '@shop/api-types';
-import { fromCents, lineTotal } from '@shop/money';
+import { fromCents, lineTotal, meetsMinimum, shortOfMinimum } from '@shop/money';
 import type { Logger } from '@shop/service-kit';
 import type { CatalogClient } from '../clients/catalog';
 import type { CustomersClient } from '../clients/customers';
 import { OrderRefused, type OrderAccess, type OrdersClient } from '../clients/orders';
 import type { ConversationOrder } from '../db/sessions';
-import { MINIMUM_ORDER_CENTS, priceCart, priceChangeNotes, sameCart, subtotalCents, unitCents } from './cart';
+import { priceCart, priceChangeNotes, sameCart, subtotalCents, unitCents } from './cart';
 import { CHECKOUT } from './copy';
 import type { Intent } from './intents';
 import type { OrderLimit } from './order-limit';
@@ -344,9 +344,9 @@ export class CheckoutDialogue {
       return false;
     }
     const subtotal = subtotalCents(lines);
-    if (subtotal < MINIMUM_ORDER_CENTS) {
+    if (!meetsMinimum(subtotal)) {
       draft.step = 'browsing';
-      draft.text.push(turn.copy.checkout.belowMinimum(subtotal, MINIMUM_ORDER_CENTS - subtotal));
+      draft.text.push(turn.copy.checkout.belowMinimum(subtotal, shortOfMinimum(subtotal)));
       draft.suggestions.push(turn.copy.suggestions.offers, turn.copy.suggestions.viewCart);
       return false;
     }

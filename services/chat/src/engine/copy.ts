@@ -20,7 +20,7 @@ import {
   ORDER_MESSAGES,
   TERMS_REQUIRED_MESSAGE,
 } from '@shop/api-types';
-import { formatCents } from '@shop/money';
+import { formatCents, MINIMUM_ORDER_CENTS } from '@shop/money';
 import type { PolicyTopic } from './intents';
 import type { Language } from './language';
 
@@ -161,9 +161,9 @@ export const CART = {
   emptyAskWhat: 'Your cart is empty. Tell me what you need, for example "maize meal 2kg".',
   emptyNothingToRemove: 'Your cart is empty, so there is nothing to remove.',
   nowEmpty: 'Your cart is now empty.',
-  subtotal: (subtotalCents: number, minimumCents: number): string => {
-    const short = minimumCents - subtotalCents;
-    return `Cart subtotal: ${price(subtotalCents)}.${short > 0 ? ` Add ${price(short)} more to reach the minimum order of ${price(minimumCents)}.` : ''}`;
+  /** `shortCents`: what the cart lacks to reach the minimum (0 when it does). */
+  subtotal: (subtotalCents: number, shortCents: number): string => {
+    return `Cart subtotal: ${price(subtotalCents)}.${shortCents > 0 ? ` Add ${price(shortCents)} more to reach the minimum order of ${price(MINIMUM_ORDER_CENTS)}.` : ''}`;
   },
   heading: 'Your cart:',
   line: (quantity: number, name: string, lineCents: number): string => `${quantity} x ${name}: ${price(lineCents)}`,
@@ -364,9 +364,8 @@ const SWAHILI_CART: typeof CART = {
   emptyAskWhat: 'Kikapu chako hakina kitu. Niambie unachohitaji, kwa mfano "unga kilo 2".',
   emptyNothingToRemove: 'Kikapu chako hakina kitu, kwa hiyo hakuna cha kutoa.',
   nowEmpty: 'Kikapu chako sasa hakina kitu.',
-  subtotal: (subtotalCents: number, minimumCents: number): string => {
-    const short = minimumCents - subtotalCents;
-    return `Jumla ya kikapu: ${price(subtotalCents)}.${short > 0 ? ` Ongeza ${price(short)} zaidi ufikie kiwango cha chini cha oda cha ${price(minimumCents)}.` : ''}`;
+  subtotal: (subtotalCents: number, shortCents: number): string => {
+    return `Jumla ya kikapu: ${price(subtotalCents)}.${shortCents > 0 ? ` Ongeza ${price(shortCents)} zaidi ufikie kiwango cha chini cha oda cha ${price(MINIMUM_ORDER_CENTS)}.` : ''}`;
   },
   heading: 'Kikapu chako:',
   line: (quantity: number, name: string, lineCents: number): string => `${quantity} x ${name}: ${price(lineCents)}`,

@@ -5,7 +5,7 @@ import { formatCents, fromCents } from '@shop/money';
 import { sqlTimestamp, toIso, type AuthContext } from '@shop/service-kit';
 import { audit } from '../audit';
 import type { CouponsRepository } from '../coupons/repository';
-import { lockOrder, type OrderRow, type OrdersRepository } from '../orders/repository';
+import { isPaid, lockOrder, orderRecordOf, type OrderRecord, type OrderRow, type OrdersRepository } from '../orders/repository';
 import { allowedStatusIds, staffMoveRefusal } from '../orders/lifecycle';
 import { orderStatus, STATUS } from '../orders/statuses';
 import type { PaymentRow } from '../payments/types';
@@ -67,12 +67,13 @@ export class AdminOrders {
             .limit(perPage)
             .offset((query.page - 1) * perPage)
             .select('*');
+    const records = rows.map(orderRecordOf);
     return {
       current_page: query.page,
       last_page: Math.max(1, Math.ceil(total / perPage)),
       per_page: perPage,
       total,
-      data: await this.toAdmin(rows),
+      data: await this.toAdmin(records),
     };
   }
 
@@ -81,16 +82,16 @@ export class AdminOrders {
     return row ? (await this.toAdmin([row]))[0] : undefined;
   }
 
-  private async toAdmin(rows: OrderRow[]): Promise<AdminOrder[]> {
+  private async toAdmin(rows: OrderRecord[]): Promise<AdminOrder[]> {
     const orders = await this.orders.toOrders(rows);
     const refunds = await this.refunds(rows);
     return orders.map((order, i) => {
       const row = rows[i]!;
       const since = toIso(row.refund_due_at);
-      const refunded = refunds.get(Number(row.id));
+      const refunded = refunds.get(row.id);
       return {
         ...order,
-        customer_id: row.customer_id === null ? null : Number(row.customer_id),
+        customer_id: row.customer_id,
         refund_due: since ? { since, amount: fromCents(refunded?.owedCents ?? 0) } : null,
         refunded: refunded?.made ? { at: refunded.made.at, amount: fromCents(refunded.made.cents), by: refunded.made.by } : null,
         allowed_status_ids: allowedStatusIds(row.status_id),
@@ -103,10 +104,10 @@ export class AdminOrders {
    * refunded (sum, last time, by whom). One query, and none when the page has no such order.
    */
   private async refunds(
-    rows: OrderRow[],
+    rows: OrderRecord[],
   ): Promise<Map<number, { owedCents: number; made: { cents: number; at: string; by: string } | null }>> {
-    const touched = (row: OrderRow) => (row.refund_due_at ?? null) !== null || (row.refunded_at ?? null) !== null;
-    const ids = rows.filter(touched).map((row) => Number(row.id));
+    const touched = (row: OrderRecord) => row.refund_due_at !== null || row.refunded_at !== null;
+    const ids = rows.filter(touched).map((row) => row.id);
     const found = new Map<number, { owedCents: number; made: { cents: number; at: string; by: string } | null }>();
     if (ids.length === 0) return found;
     const payments: Array<Pick<PaymentRow, 'order_id' | 'amount_cents' | 'refunded_at' | 'refunded_by_name'>> = await this.db('payments')
@@ -131,12 +132,12 @@ export class AdminOrders {
    * refunded (when, by whom), the order's flag is cleared, and a history row and an audit row are
    * written, in one transaction under the order's lock, so two clicks at once refund once.
    */
-  async markRefunded(auth: AuthContext, order: OrderRow): Promise<{ error: string } | { refundedCents: number }> {
+  async markRefunded(auth: AuthContext, order: OrderRecord): Promise<{ error: string } | { refundedCents: number }> {
     const at = sqlTimestamp(this.clock());
     const by = `${auth.firstName} ${auth.lastName}`.trim().slice(0, 130);
     let refundedCents = 0;
     await this.db.transaction(async (trx) => {
-      const locked = await lockOrder(trx, Number(order.id));
+      const locked = await lockOrder(trx, order.id);
       if (!locked) return;
       const owed: Array<Pick<PaymentRow, 'id' | 'amount_cents'>> = await trx('payments')
         .where({ order_id: order.id })
@@ -155,11 +156,11 @@ export class AdminOrders {
         .update({ refunded_at: at, refunded_by_id: auth.accountId, refunded_by_name: by });
       await trx('orders').where({ id: order.id }).update({ refund_due_at: null, refunded_at: at, updated_at: at });
       const note = `Refund of ${formatCents(refundedCents)} made`;
-      await trx('order_status_history').insert({ order_id: order.id, status_id: Number(locked.status_id), note, created_at: at });
+      await trx('order_status_history').insert({ order_id: order.id, status_id: locked.status_id, note, created_at: at });
       await audit.record(trx, auth, {
         action: 'order.refund_made',
         entity: 'order',
-        entityId: Number(order.id),
+        entityId: order.id,
         summary: `${order.order_number}: ${note}`,
       });
     });
@@ -176,11 +177,11 @@ export class AdminOrders {
    */
   async changeStatus(
     auth: AuthContext,
-    order: OrderRow,
+    order: OrderRecord,
     statusId: number,
     note: string | undefined,
   ): Promise<{ error: string } | { changed: true; cancelled: boolean }> {
-    const refusal = staffMoveRefusal(Number(order.status_id), statusId);
+    const refusal = staffMoveRefusal(order.status_id, statusId);
     if (refusal) return { error: refusal };
     const target = orderStatus(statusId);
     const now = this.clock();
@@ -188,25 +189,25 @@ export class AdminOrders {
     const from = orderStatus(order.status_id);
     let changed = false;
     await this.db.transaction(async (trx) => {
-      const locked = await lockOrder(trx, Number(order.id));
+      const locked = await lockOrder(trx, order.id);
       // Conditional on the status read, so two staff changes at once (or a payment landing) cannot both apply.
       const updated = await trx('orders')
         .where({ id: order.id, status_id: order.status_id })
         .update({ status_id: statusId, updated_at: at });
-      if (Number(updated) !== 1) return;
+      if (updated !== 1) return;
       changed = true;
       let historyNote = note ?? null;
       if (statusId === STATUS.cancelled) {
-        await this.coupons.release(trx, Number(order.id), now);
-        const paid = locked !== undefined && (locked.is_paid === true || Number(locked.is_paid) === 1);
-        const owedCents = paid ? await this.markPaidMoneyOwedBack(trx, Number(order.id), at) : 0;
+        await this.coupons.release(trx, order.id, now);
+        const paid = locked !== undefined && locked.isPaid;
+        const owedCents = paid ? await this.markPaidMoneyOwedBack(trx, order.id, at) : 0;
         if (owedCents > 0) historyNote = `${note ? `${note} — ` : ''}refund due: ${formatCents(owedCents)}`.slice(0, 255);
       }
       await trx('order_status_history').insert({ order_id: order.id, status_id: statusId, note: historyNote, created_at: at });
       await audit.record(trx, auth, {
         action: 'order.status_changed',
         entity: 'order',
-        entityId: Number(order.id),
+        entityId: order.id,
         summary: `${order.order_number}: ${from.name} → ${target.name}${historyNote ? ` (${historyNote})` : ''}`,
       });
     });
@@ -288,7 +289,7 @@ export class AdminOrders {
             fromCents(Number(row.total_cents)).toFixed(2),
             `${nairobiDay(created)} ${nairobiTime(created)}`,
             orderStatus(row.status_id).name,
-            Number(row.is_paid) === 1 || row.is_paid === true ? 'Paid' : 'Unpaid',
+            isPaid(row) ? 'Paid' : 'Unpaid',
           ]);
         }
         yield chunk;

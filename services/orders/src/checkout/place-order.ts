@@ -1,27 +1,13 @@
 import type { Knex } from 'knex';
-import {
-  ACCOUNT_MESSAGES,
-  MINIMUM_ORDER_KSH,
-  MINIMUM_ORDER_MESSAGE,
-  POINT_VALUE_KSH,
-  type OrderStoreInput,
-  type OrderStoreResponse,
-} from '@shop/api-types';
-import { formatCents, fromCents, toCents } from '@shop/money';
+import { ACCOUNT_MESSAGES, MINIMUM_ORDER_MESSAGE, type OrderStoreInput, type OrderStoreResponse } from '@shop/api-types';
+import { formatCents, fromCents, orderTotals, POINT_VALUE_CENTS, toCents } from '@shop/money';
 import { HttpError, sqlTimestamp, unprocessable, UpstreamUnavailable, type AuthContext, type Logger } from '@shop/service-kit';
 import type { CatalogClient } from '../clients/catalog';
 import type { CustomersClient } from '../clients/customers';
-import {
-  countUses,
-  couponCustomer,
-  couponDiscountCents,
-  invalidCoupon,
-  type CouponRow,
-  type CouponsRepository,
-} from '../coupons/repository';
+import { countUses, couponCustomer, couponRuleOf, invalidCoupon, type CouponRow, type CouponsRepository } from '../coupons/repository';
 import type { OrderNumbers } from '../orders/numbers';
 import { alreadyPaid, newPaymentKey, ownedOrder } from '../orders/payment-key';
-import type { OrdersRepository } from '../orders/repository';
+import type { OrderRecord, OrdersRepository } from '../orders/repository';
 import type { PaymentsService } from '../payments/service';
 import { STATUS } from '../orders/statuses';
 import { compiled, type OneTripWriter, type Rows } from './one-trip-writer';
@@ -34,11 +20,13 @@ export const CHECKOUT_ERRORS = {
   unavailable: 'We could not place your order right now. Please try again in a moment.',
 } as const;
 
-const MINIMUM_ORDER_CENTS = MINIMUM_ORDER_KSH * 100;
-
 /** The checkout's identities for the coupon's per-customer limit: email, account, phone and M-Pesa number. */
 const checkoutCustomer = (input: OrderStoreInput, auth: AuthContext | null) =>
   couponCustomer({ email: input.email, customerId: auth?.accountId ?? null, phone: input.phone, mpesaNo: input.mpesa_no ?? null });
+
+/** An unpaid order whose redeemed points are still spent (not refunded). */
+const holdsPoints = (order: OrderRecord): boolean =>
+  order.customer_id !== null && order.redeemed_points > 0 && order.points_refunded_at === null;
 
 export const serviceUnavailable = (message: string = CHECKOUT_ERRORS.unavailable): HttpError => new HttpError(503, message);
 
@@ -63,9 +51,11 @@ interface Priced {
  * 2. an order number (never reused, so a points reference is never shared by two orders);
  * 3. points (signed-in only): a hold row, then the customers service takes them (idempotent per
  *    order number); a refusal is a 422 and nothing else was written;
- * 4. one transaction (see write()): the order, its items, its first status, the coupon's use
- *    (a conditional update, last), the redemption, and the hold's removal; if it fails the points
- *    are given back (and if even that fails the hold stays for the reconciler to refund).
+ * 4. one transaction (see write()): the order it `replaces` cancelled (its coupon use given back),
+ *    the order, its items, its first status, the coupon's use (a conditional update, last), the
+ *    redemption, and the hold's removal; if it fails the points are given back (and if even that
+ *    fails the hold stays for the reconciler to refund), and the replaced order is untouched;
+ * 5. the replaced order's points refunded, once its cancellation is committed.
  */
 export class CheckoutService {
   constructor(
@@ -86,15 +76,19 @@ export class CheckoutService {
 
   async place(input: OrderStoreInput, auth: AuthContext | null, now = new Date()): Promise<OrderStoreResponse['data']> {
     if (input.redeemed_points > 0 && !auth) throw unprocessable({ redeemed_points: [CHECKOUT_ERRORS.signInForPoints] });
-    // Before pricing, so the abandoned order's coupon use and points are free for this one.
-    if (input.replaces) await this.abandonReplaced(input.replaces, auth);
-    const priced = await this.priceFromCurrentCatalogue(input, auth, now);
+    const replaced = input.replaces ? await this.replacedOrder(input.replaces, auth) : null;
+    const priced = await this.priceFromCurrentCatalogue(input, auth, now, replaced);
     const orderNumber = await this.deps.numbers.next(now);
     const points = input.redeemed_points;
     const paymentKey = newPaymentKey();
-    if (points > 0 && auth) await this.takePoints(auth.accountId, points, orderNumber, now);
+    // The replaced order's points are back in the balance only once its cancellation is committed:
+    // when this order redeems points too, they are taken after that (see takePointsAfterReplacing).
+    const pointsAfterCommit = points > 0 && replaced !== null && holdsPoints(replaced);
+    if (points > 0 && auth && !pointsAfterCommit) await this.takePoints(auth.accountId, points, orderNumber, now);
     try {
-      const id = await this.write(input, auth, priced, orderNumber, paymentKey.hash, now);
+      const id = await this.write(input, auth, priced, orderNumber, paymentKey.hash, now, replaced);
+      if (replaced) await this.deps.payments.refundRedeemedPoints(replaced.id);
+      if (pointsAfterCommit && auth) await this.takePointsAfterReplacing(auth.accountId, points, orderNumber, id);
       return {
         id,
         order_number: orderNumber,
@@ -105,21 +99,44 @@ export class CheckoutService {
         payment_key: paymentKey.key,
       };
     } catch (error) {
-      if (points > 0 && auth) await this.givePointsBack(auth.accountId, orderNumber);
+      if (points > 0 && auth && !pointsAfterCommit) await this.givePointsBack(auth.accountId, orderNumber);
       throw error;
     }
   }
 
   /**
    * The shopper changed the cart (or coupon, points, details) after placing an order they did not
-   * pay: that order is cancelled (one transaction: status, history note, coupon use given back),
-   * its points refunded, before the new one is priced. Same owner rules as paying it; a paid one is
-   * 409 and nothing is written; one already cancelled is fine.
+   * pay. Same owner rules as paying it (404 otherwise); its pending payments are asked one last
+   * time, and a paid one is 409. Nothing is written here: the order is cancelled inside the new
+   * order's transaction (write()), so a refused new order leaves it as it was. Null when there is
+   * nothing left to cancel (cancelled already, or moved on).
    */
-  private async abandonReplaced(replaces: NonNullable<OrderStoreInput['replaces']>, auth: AuthContext | null): Promise<void> {
+  private async replacedOrder(replaces: NonNullable<OrderStoreInput['replaces']>, auth: AuthContext | null): Promise<OrderRecord | null> {
     const order = ownedOrder(await this.deps.orders.byId(replaces.order_id), { auth, paymentKey: replaces.payment_key });
-    const outcome = await this.deps.payments.abandon(order, 'Replaced by a new order');
-    if (outcome === 'paid') throw alreadyPaid();
+    const settled = await this.deps.payments.settlePayments(order);
+    if (settled.state === 'paid') throw alreadyPaid();
+    return settled.state === 'open' ? settled.order : null;
+  }
+
+  /**
+   * The new order redeems points while the order it replaced held some: those came back to the
+   * balance only now, after the commit, so this order's points are taken now. A refusal (the
+   * points were spent meanwhile) or an unreachable customers service cancels the new order, which
+   * was never payable without its points, and answers as a refusal before the commit would have.
+   */
+  private async takePointsAfterReplacing(accountId: number, points: number, orderNumber: string, orderId: number): Promise<void> {
+    const { customers, logger, payments } = this.deps;
+    let refusal: HttpError;
+    try {
+      const outcome = await customers.redeemPoints({ accountId, points, reference: orderNumber });
+      if (outcome.taken) return;
+      refusal = unprocessable({ redeemed_points: [outcome.message] });
+    } catch (error) {
+      logger.error({ err: error, orderNumber }, 'checkout: points redemption after a replaced order failed; cancelling the new order');
+      refusal = serviceUnavailable();
+    }
+    await payments.cancelUnpaid({ id: orderId }, 'Shwari Points could not be redeemed');
+    throw refusal;
   }
 
   /**
@@ -127,17 +144,28 @@ export class CheckoutService {
    * order is refused, it is priced once more straight from the catalogue, so a refusal is never the
    * cache's doing.
    */
-  private async priceFromCurrentCatalogue(input: OrderStoreInput, auth: AuthContext | null, now: Date): Promise<Priced> {
+  private async priceFromCurrentCatalogue(
+    input: OrderStoreInput,
+    auth: AuthContext | null,
+    now: Date,
+    replaced: OrderRecord | null,
+  ): Promise<Priced> {
     try {
-      return await this.price(input, auth, now, false);
+      return await this.price(input, auth, now, false, replaced);
     } catch (error) {
-      if (error instanceof HttpError && error.status === 422) return this.price(input, auth, now, true);
+      if (error instanceof HttpError && error.status === 422) return this.price(input, auth, now, true, replaced);
       throw error;
     }
   }
 
   /** Everything the order will say, from today's prices; throws the first 422 found. */
-  private async price(input: OrderStoreInput, auth: AuthContext | null, now: Date, fresh: boolean): Promise<Priced> {
+  private async price(
+    input: OrderStoreInput,
+    auth: AuthContext | null,
+    now: Date,
+    fresh: boolean,
+    replaced: OrderRecord | null,
+  ): Promise<Priced> {
     const { catalog, customers, coupons } = this.deps;
     const [products, counties, subCounties, coupon] = await Promise.all([
       catalog.lookup(
@@ -165,22 +193,33 @@ export class CheckoutService {
     checkClientPrices(input.cart_items, lines);
     const subtotalCents = lines.reduce((sum, line) => sum + line.lineCents, 0);
 
-    let discountCents = 0;
-    if (input.coupon) {
-      // The same checks as GET /api/site/coupons/check; taking it in the transaction is what settles a race.
-      const usable = await coupons.check(coupon, checkoutCustomer(input, auth), now);
-      discountCents = couponDiscountCents(usable, subtotalCents);
-    }
+    // The same checks as GET /api/site/coupons/check; taking it in the transaction is what settles a race.
+    // The replaced order's use of the coupon is given back in this order's transaction: not counted.
+    const usable = input.coupon ? await coupons.check(coupon, checkoutCustomer(input, auth), now, replaced) : null;
 
-    const pointsDiscountCents = input.redeemed_points * POINT_VALUE_KSH * 100;
-    if (pointsDiscountCents > subtotalCents - discountCents) throw unprocessable({ redeemed_points: [CHECKOUT_ERRORS.pointsAboveTotal] });
-
-    const totalCents = subtotalCents - discountCents - pointsDiscountCents;
-    if (totalCents < MINIMUM_ORDER_CENTS) throw unprocessable({ total_amount: [MINIMUM_ORDER_MESSAGE] });
-    if (toCents(input.total_amount) !== totalCents) {
-      throw unprocessable({ total_amount: [`The order total is now ${formatCents(totalCents)}. Please review your cart.`] });
+    // The very sums the checkout page shows (@shop/money), from today's prices and the stored coupon.
+    const totals = orderTotals({ subtotalCents, coupon: usable && couponRuleOf(usable), redeemedPoints: input.redeemed_points });
+    if (totals.pointsApplied < input.redeemed_points) {
+      // The page never asks for points the minimum does not allow: say which rule they break.
+      const afterCouponCents = subtotalCents - totals.couponDiscountCents;
+      if (input.redeemed_points * POINT_VALUE_CENTS > afterCouponCents)
+        throw unprocessable({ redeemed_points: [CHECKOUT_ERRORS.pointsAboveTotal] });
+      throw unprocessable({ total_amount: [MINIMUM_ORDER_MESSAGE] });
     }
-    return { lines, subtotalCents, coupon: coupon ?? null, discountCents, pointsDiscountCents, totalCents, countyName, subCountyName };
+    if (!totals.meetsMinimum) throw unprocessable({ total_amount: [MINIMUM_ORDER_MESSAGE] });
+    if (toCents(input.total_amount) !== totals.totalCents) {
+      throw unprocessable({ total_amount: [`The order total is now ${formatCents(totals.totalCents)}. Please review your cart.`] });
+    }
+    return {
+      lines,
+      subtotalCents,
+      coupon: usable,
+      discountCents: totals.couponDiscountCents,
+      pointsDiscountCents: totals.pointsDiscountCents,
+      totalCents: totals.totalCents,
+      countyName,
+      subCountyName,
+    };
   }
 
   /** A hold row first (so a crash leaves a trace the reconciler refunds), then the customers service takes the points. */
@@ -278,6 +317,7 @@ export class CheckoutService {
     orderNumber: string,
     paymentKeyHash: string,
     now: Date,
+    replaced: OrderRecord | null,
   ): Promise<number> {
     const rows = this.rows(input, auth, priced, orderNumber, paymentKeyHash, sqlTimestamp(now));
     const { writer, coupons } = this.deps;
@@ -294,7 +334,8 @@ export class CheckoutService {
       });
     const limitReached = (uses: unknown) => coupons.limitReached(coupon!, countUses(uses));
 
-    if (writer) {
+    // A replacing checkout is rare: it takes the plain transaction, whose first step cancels the replaced order.
+    if (writer && !replaced) {
       const { sql } = writer;
       const orderId = sql.raw('@order_id');
       const releaseHold = input.redeemed_points > 0 ? [compiled(sql('points_holds').where({ order_number: orderNumber }).delete())] : [];
@@ -323,13 +364,16 @@ export class CheckoutService {
     }
 
     return this.deps.db.transaction(async (trx) => {
+      if (replaced && (await this.deps.payments.cancelUnpaidIn(trx, replaced.id, 'Replaced by a new order')) === 'paid')
+        throw alreadyPaid();
       const [inserted] = await trx('orders').insert(rows.order);
       const orderId = Number(inserted);
       await trx('order_items').insert(rows.items(orderId));
       await trx('order_status_history').insert(rows.firstStatus(orderId));
       if (coupon) {
         if (Number(await coupons.takeQuery(trx, coupon, now)) !== 1) throw invalidCoupon();
-        if (coupon.per_customer_limit !== null && limitReached(await coupons.usesQuery(trx, coupon.id, who))) throw invalidCoupon();
+        if (coupon.per_customer_limit !== null && coupons.limitReached(coupon, await coupons.usesIn(trx, coupon.id, who)))
+          throw invalidCoupon();
         await trx('coupon_redemptions').insert(redemption(orderId));
       }
       if (input.redeemed_points > 0) await trx('points_holds').where({ order_number: orderNumber }).delete();

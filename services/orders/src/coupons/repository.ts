@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { normaliseKenyanPhone, ORDER_MESSAGES, type CouponDiscount, type DiscountType } from '@shop/api-types';
-import { fromCents } from '@shop/money';
+import { fromCents, type CouponRule } from '@shop/money';
 import { dialectOf, sqlTimestamp, toIso, unprocessable } from '@shop/service-kit';
 
 export interface CouponRow {
@@ -19,12 +19,19 @@ export interface CouponRow {
   archived_at: Date | string | null;
 }
 
+/** The unpaid order a checkout replaces: its coupon use does not count against the new order. */
+export interface ReplacedUse {
+  id: number;
+  coupon_id: number | null;
+}
+
 export const invalidCoupon = () => unprocessable({ coupon: [ORDER_MESSAGES.invalidCoupon] });
 
-/** The coupon's discount on a subtotal, in cents: a percentage rounded half up to the cent, or a fixed value never above the subtotal. */
-export function couponDiscountCents(coupon: CouponRow, subtotalCents: number): number {
-  if (coupon.discount_type === 'percent') return Math.round((subtotalCents * Number(coupon.discount_percent_bp ?? 0)) / 10_000);
-  return Math.min(Number(coupon.discount_value_cents ?? 0), subtotalCents);
+/** The stored coupon as the pricing rule (@shop/money's couponDiscount takes it off a subtotal). */
+export function couponRuleOf(coupon: CouponRow): CouponRule {
+  return coupon.discount_type === 'percent'
+    ? { type: 'percent', basisPoints: Number(coupon.discount_percent_bp ?? 0) }
+    : { type: 'value', valueCents: Number(coupon.discount_value_cents ?? 0) };
 }
 
 /** The discount as the checkout shows it. */
@@ -103,10 +110,14 @@ export class CouponsRepository {
     return this.db('coupons').where({ code: code.toUpperCase() }).first('*');
   }
 
-  /** Redemptions of the coupon that match any of the customer's identities (a plain read: the coupon check). */
-  async usesBy(couponId: number, who: CouponCustomer): Promise<number> {
-    const [row] = (await this.db('coupon_redemptions')
-      .where({ coupon_id: couponId })
+  /**
+   * Redemptions of the coupon that match any of the customer's identities (a plain read: the coupon
+   * check), leaving out the order being replaced (its use is given back when the new one is written).
+   */
+  async usesBy(couponId: number, who: CouponCustomer, replacing: ReplacedUse | null = null): Promise<number> {
+    const query = this.db('coupon_redemptions').where({ coupon_id: couponId });
+    if (replacing) query.whereNot({ order_id: replacing.id });
+    const [row] = (await query
       .where((any) => {
         for (const { column, values } of identityFilters(who)) any.orWhereIn(column, values);
       })
@@ -119,10 +130,19 @@ export class CouponsRepository {
     return this.check(await this.byCode(code), who, now);
   }
 
-  /** The same checks on a coupon already read. */
-  async check(coupon: CouponRow | undefined, who: CouponCustomer, now = new Date()): Promise<CouponRow> {
-    if (!coupon || !this.isOpen(coupon, now)) throw invalidCoupon();
-    if (this.limitReached(coupon, await this.usesBy(coupon.id, who))) throw invalidCoupon();
+  /**
+   * The same checks on a coupon already read. `replacing`: the unpaid order a checkout replaces,
+   * whose use of this coupon is given back in the new order's transaction, so it is not counted.
+   */
+  async check(
+    coupon: CouponRow | undefined,
+    who: CouponCustomer,
+    now = new Date(),
+    replacing: ReplacedUse | null = null,
+  ): Promise<CouponRow> {
+    const freed = replacing !== null && replacing.coupon_id !== null && Number(replacing.coupon_id) === coupon?.id ? 1 : 0;
+    if (!coupon || !this.isOpen(coupon, now, freed)) throw invalidCoupon();
+    if (this.limitReached(coupon, await this.usesBy(coupon.id, who, replacing))) throw invalidCoupon();
     return coupon;
   }
 
@@ -131,15 +151,15 @@ export class CouponsRepository {
     return coupon.per_customer_limit !== null && uses >= Number(coupon.per_customer_limit);
   }
 
-  /** Not archived, within its dates, not used up. */
-  isOpen(coupon: CouponRow, now: Date): boolean {
+  /** Not archived, within its dates, not used up (`freed`: uses about to be given back). */
+  isOpen(coupon: CouponRow, now: Date, freed = 0): boolean {
     const at = now.getTime();
     const time = (value: Date | string): number => Date.parse(toIso(value) ?? '');
     return (
       coupon.archived_at === null &&
       time(coupon.valid_from) <= at &&
       at <= time(coupon.valid_to) &&
-      (coupon.usage_limit === null || Number(coupon.times_used) < Number(coupon.usage_limit))
+      (coupon.usage_limit === null || Number(coupon.times_used) - freed < Number(coupon.usage_limit))
     );
   }
 
@@ -186,6 +206,12 @@ export class CouponsRepository {
       parts.map((part) => `(${part.sql})`).join(' UNION '),
       parts.flatMap((part) => part.bindings),
     );
+  }
+
+  /** usesQuery run inside a transaction: the number of the customer's redemptions (MySQL's raw answer is [rows, fields]). */
+  async usesIn(trx: Knex.Transaction, couponId: number, who: CouponCustomer): Promise<number> {
+    const result: unknown = await this.usesQuery(trx, couponId, who);
+    return countUses(dialectOf(trx) === 'mysql' && Array.isArray((result as unknown[])[0]) ? (result as [unknown[]])[0] : result);
   }
 
   /** The redemption row (what the per-customer limit counts). */

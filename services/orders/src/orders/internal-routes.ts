@@ -3,7 +3,7 @@ import { fromCents } from '@shop/money';
 import { parseBody, parseParams, toIso, type AuthState, type AccessRoutes } from '@shop/service-kit';
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import type { OrdersRepository } from './repository';
+import { isPaid, type OrdersRepository } from './repository';
 import { orderStatus } from './statuses';
 
 /** The back office's product page lists at most this many orders (newest first). */
@@ -57,7 +57,7 @@ export function orderInternalRoutes(routes: AccessRoutes<AuthState>, deps: { db:
       amount: fromCents(Number(row.total_cents)),
       date: toIso(row.created_at) ?? '',
       status: orderStatus(row.status_id),
-      is_paid: Number(row.is_paid) === 1 ? 1 : 0,
+      is_paid: isPaid(row) ? 1 : 0,
     }));
     ctx.set('Cache-Control', 'no-store');
     ctx.body = { order_items: orderItems };

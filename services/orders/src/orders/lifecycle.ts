@@ -25,7 +25,7 @@ export const LIFECYCLE_MESSAGES = {
 
 /** The statuses staff may move an order in this status to now. */
 export function allowedStatusIds(fromStatusId: number): number[] {
-  return [...(STAFF_MOVES[Number(fromStatusId) as StatusId] ?? [])];
+  return [...(STAFF_MOVES[fromStatusId as StatusId] ?? [])];
 }
 
 /** 'An order that is Paid cannot be marked Delivered.' */
@@ -46,8 +46,8 @@ export function staffMoveRefusal(fromStatusId: number, toStatusId: number): stri
     known = false;
   }
   if (!known) return LIFECYCLE_MESSAGES.invalidStatus;
-  if (Number(fromStatusId) === toStatusId) return LIFECYCLE_MESSAGES.sameStatus;
+  if (fromStatusId === toStatusId) return LIFECYCLE_MESSAGES.sameStatus;
   if (allowedStatusIds(fromStatusId).includes(toStatusId)) return null;
-  if (Number(fromStatusId) === STATUS.pending && toStatusId === STATUS.paid) return LIFECYCLE_MESSAGES.onlyPaymentMarksPaid;
+  if (fromStatusId === STATUS.pending && toStatusId === STATUS.paid) return LIFECYCLE_MESSAGES.onlyPaymentMarksPaid;
   return refusedMoveMessage(fromStatusId, toStatusId);
 }

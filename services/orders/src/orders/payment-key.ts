@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { ORDER_MESSAGES } from '@shop/api-types';
 import { HttpError, notFound, type AuthContext } from '@shop/service-kit';
-import type { OrderRow } from './repository';
+import type { OrderRecord } from './repository';
 
 /**
  * Who may pay, check or cancel an order: its signed-in owner, or whoever holds the payment key
@@ -23,9 +23,9 @@ export function paymentKeyHash(key: string): string {
   return createHash('sha256').update(key, 'utf8').digest('hex');
 }
 
-export function mayAct(order: Pick<OrderRow, 'customer_id' | 'payment_key_hash'>, access: OrderAccess): boolean {
+export function mayAct(order: Pick<OrderRecord, 'customer_id' | 'payment_key_hash'>, access: OrderAccess): boolean {
   const { auth, paymentKey } = access;
-  if (auth?.kind === 'customer' && order.customer_id !== null && Number(order.customer_id) === auth.accountId) return true;
+  if (auth?.kind === 'customer' && order.customer_id !== null && order.customer_id === auth.accountId) return true;
   if (!paymentKey || !order.payment_key_hash) return false;
   const given = Buffer.from(paymentKeyHash(paymentKey), 'hex');
   const stored = Buffer.from(order.payment_key_hash, 'hex');
@@ -37,7 +37,7 @@ export const orderNotFound = () => notFound(ORDER_MESSAGES.orderNotFound);
 export const alreadyPaid = () => new HttpError(409, ORDER_MESSAGES.orderAlreadyPaid);
 
 /** The order when the caller may act on it; 404 'Order not found.' otherwise, exactly as for a missing one. */
-export function ownedOrder<T extends Pick<OrderRow, 'customer_id' | 'payment_key_hash'>>(order: T | undefined, access: OrderAccess): T {
+export function ownedOrder<T extends Pick<OrderRecord, 'customer_id' | 'payment_key_hash'>>(order: T | undefined, access: OrderAccess): T {
   if (!order || !mayAct(order, access)) throw orderNotFound();
   return order;
 }

@@ -11,14 +11,14 @@ import { HttpError, parseBody, parseParams, type AuthState, type AccessRoutes } 
 import { z } from 'zod';
 import type { PaymentsService } from '../payments/service';
 import { alreadyPaid, ownedOrder } from './payment-key';
-import type { OrderRow, OrdersRepository } from './repository';
+import type { OrderRecord, OrdersRepository } from './repository';
 import { STATUS } from './statuses';
 
 const orderIdParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
-export function paymentStatusOf(order: Pick<OrderRow, 'status_id' | 'is_paid'>): OrderPaymentStatus {
-  if (Number(order.status_id) === STATUS.cancelled) return 'cancelled';
-  return order.is_paid === true || Number(order.is_paid) === 1 ? 'paid' : 'pending';
+export function paymentStatusOf(order: Pick<OrderRecord, 'status_id' | 'isPaid'>): OrderPaymentStatus {
+  if (order.status_id === STATUS.cancelled) return 'cancelled';
+  return order.isPaid ? 'paid' : 'pending';
 }
 
 /**
@@ -43,12 +43,12 @@ export function pendingOrderRoutes(routes: AccessRoutes<AuthState>, deps: { orde
     const answer: PaymentStatusResponse = {
       order_number: order.order_number,
       status: paymentStatusOf(order),
-      total_amount: fromCents(Number(order.total_cents)),
-      subtotal: fromCents(Number(order.subtotal_cents)),
-      discount: fromCents(Number(order.discount_cents)),
-      points_discount: fromCents(Number(order.points_discount_cents)),
+      total_amount: fromCents(order.total_cents),
+      subtotal: fromCents(order.subtotal_cents),
+      discount: fromCents(order.discount_cents),
+      points_discount: fromCents(order.points_discount_cents),
       coupon_code: order.coupon_code ?? null,
-      redeemed_points: Number(order.redeemed_points),
+      redeemed_points: order.redeemed_points,
     };
     ctx.body = answer;
   });

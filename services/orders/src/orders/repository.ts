@@ -50,6 +50,58 @@ export interface OrderRow {
   updated_at: Date | string;
 }
 
+type OrderDateColumn = 'paid_at' | 'points_awarded_at' | 'points_refunded_at' | 'points_reversed_at' | 'refund_due_at' | 'refunded_at';
+
+/**
+ * An order as the service works with it, mapped once from its row (orderRecordOf): ids, cents and
+ * points are numbers, `isPaid` a boolean and the dates Dates, whichever database answered (SQLite
+ * and MySQL differ in all three). Code above the repository reads these, never the raw row.
+ */
+export interface OrderRecord extends Omit<OrderRow, 'is_paid' | OrderDateColumn | 'created_at' | 'updated_at'> {
+  isPaid: boolean;
+  paid_at: Date | null;
+  points_awarded_at: Date | null;
+  points_refunded_at: Date | null;
+  points_reversed_at: Date | null;
+  refund_due_at: Date | null;
+  refunded_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const dateOf = (value: Date | string | null | undefined): Date | null => {
+  const iso = toIso(value);
+  return iso === null ? null : new Date(iso);
+};
+const numberOrNull = (value: number | null | undefined): number | null => (value === null || value === undefined ? null : Number(value));
+
+/** The one mapping from an orders row to an OrderRecord. */
+export function orderRecordOf(row: OrderRow): OrderRecord {
+  return {
+    ...row,
+    id: Number(row.id),
+    customer_id: numberOrNull(row.customer_id),
+    county_id: Number(row.county_id),
+    sub_county_id: Number(row.sub_county_id),
+    subtotal_cents: Number(row.subtotal_cents),
+    discount_cents: Number(row.discount_cents),
+    points_discount_cents: Number(row.points_discount_cents),
+    total_cents: Number(row.total_cents),
+    redeemed_points: Number(row.redeemed_points),
+    coupon_id: numberOrNull(row.coupon_id),
+    status_id: Number(row.status_id),
+    isPaid: isPaid(row),
+    paid_at: dateOf(row.paid_at),
+    points_awarded_at: dateOf(row.points_awarded_at),
+    points_refunded_at: dateOf(row.points_refunded_at),
+    points_reversed_at: dateOf(row.points_reversed_at),
+    refund_due_at: dateOf(row.refund_due_at),
+    refunded_at: dateOf(row.refunded_at),
+    created_at: dateOf(row.created_at) ?? new Date(Number.NaN),
+    updated_at: dateOf(row.updated_at) ?? new Date(Number.NaN),
+  };
+}
+
 interface ItemRow {
   id: number;
   order_id: number;
@@ -72,14 +124,21 @@ interface HistoryRow {
 }
 
 /**
+ * "Is this order paid?", the one way to ask: SQLite answers is_paid as 0/1, MySQL as 0/1 or a
+ * boolean depending on the driver's typing, and a row just built in code holds true/false.
+ */
+export const isPaid = (order: Pick<OrderRow, 'is_paid'>): boolean => order.is_paid === true || Number(order.is_paid) === 1;
+
+/**
  * Locks the order's row by its primary key (MySQL; SQLite runs one transaction at a time) before a
  * status or payment change. Every writer that moves an order's status or payment takes this lock
  * first, so two of them at once queue on the same row instead of deadlocking on its indexes.
  */
-export async function lockOrder(trx: Knex.Transaction, id: number): Promise<Pick<OrderRow, 'id' | 'status_id' | 'is_paid'> | undefined> {
+export async function lockOrder(trx: Knex.Transaction, id: number): Promise<Pick<OrderRecord, 'id' | 'status_id' | 'isPaid'> | undefined> {
   const query = trx('orders').where({ id }).first('id', 'status_id', 'is_paid');
   if (dialectOf(trx) === 'mysql') query.forUpdate();
-  return query;
+  const row: Pick<OrderRow, 'id' | 'status_id' | 'is_paid'> | undefined = await query;
+  return row && { id: Number(row.id), status_id: Number(row.status_id), isPaid: isPaid(row) };
 }
 
 /** A customer may have many orders; the list answers the newest this many. */
@@ -89,12 +148,14 @@ export const CUSTOMER_ORDERS_LIMIT = 500;
 export class OrdersRepository {
   constructor(private readonly db: Knex) {}
 
-  async byId(id: number): Promise<OrderRow | undefined> {
-    return this.db('orders').where({ id }).first('*');
+  async byId(id: number): Promise<OrderRecord | undefined> {
+    const row: OrderRow | undefined = await this.db('orders').where({ id }).first('*');
+    return row && orderRecordOf(row);
   }
 
-  async byNumber(orderNumber: string): Promise<OrderRow | undefined> {
-    return this.db('orders').where({ order_number: orderNumber }).first('*');
+  async byNumber(orderNumber: string): Promise<OrderRecord | undefined> {
+    const row: OrderRow | undefined = await this.db('orders').where({ order_number: orderNumber }).first('*');
+    return row && orderRecordOf(row);
   }
 
   /** The customer's own orders, newest first. */
@@ -105,16 +166,16 @@ export class OrdersRepository {
       .orderBy('id', 'desc')
       .limit(CUSTOMER_ORDERS_LIMIT)
       .select('*');
-    return this.toOrders(rows);
+    return this.toOrders(rows.map(orderRecordOf));
   }
 
   /** One of the customer's own orders; another customer's is answered like a missing one. */
   async findForCustomer(customerId: number, orderNumber: string): Promise<Order | undefined> {
     const row: OrderRow | undefined = await this.db('orders').where({ order_number: orderNumber, customer_id: customerId }).first('*');
-    return row ? (await this.toOrders([row]))[0] : undefined;
+    return row ? (await this.toOrders([orderRecordOf(row)]))[0] : undefined;
   }
 
-  async toOrders(rows: OrderRow[]): Promise<Order[]> {
+  async toOrders(rows: OrderRecord[]): Promise<Order[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((row) => row.id);
     const [items, history] = await Promise.all([
@@ -126,7 +187,7 @@ export class OrdersRepository {
     ]);
     const itemsBy = groupBy(items, (item) => Number(item.order_id));
     const historyBy = groupBy(history, (change) => Number(change.order_id));
-    return rows.map((row) => toOrder(row, itemsBy.get(Number(row.id)) ?? [], historyBy.get(Number(row.id)) ?? []));
+    return rows.map((row) => toOrder(row, itemsBy.get(row.id) ?? [], historyBy.get(row.id) ?? []));
   }
 }
 
@@ -141,7 +202,7 @@ function groupBy<T>(list: T[], key: (item: T) => number): Map<number, T[]> {
   return map;
 }
 
-export function toOrder(row: OrderRow, items: ItemRow[], history: HistoryRow[]): Order {
+export function toOrder(row: OrderRecord, items: ItemRow[], history: HistoryRow[]): Order {
   const orderItems: OrderItem[] = items.map((item) => ({
     id: Number(item.id),
     quantity: Number(item.quantity),
@@ -162,15 +223,15 @@ export function toOrder(row: OrderRow, items: ItemRow[], history: HistoryRow[]):
     created_at: toIso(change.created_at) ?? '',
   }));
   return {
-    id: Number(row.id),
+    id: row.id,
     order_number: row.order_number,
     date: toIso(row.created_at) ?? '',
     status: orderStatus(row.status_id),
-    is_paid: row.is_paid === true || Number(row.is_paid) === 1 ? 1 : 0,
-    subtotal: fromCents(Number(row.subtotal_cents)),
-    discount: fromCents(Number(row.discount_cents)),
-    points_discount: fromCents(Number(row.points_discount_cents)),
-    total_amount: fromCents(Number(row.total_cents)),
+    is_paid: row.isPaid ? 1 : 0,
+    subtotal: fromCents(row.subtotal_cents),
+    discount: fromCents(row.discount_cents),
+    points_discount: fromCents(row.points_discount_cents),
+    total_amount: fromCents(row.total_cents),
     products_count: orderItems.length,
     order_notes: row.order_notes,
     customer: { first_name: row.first_name, last_name: row.last_name, email: row.email, phone: row.phone },
@@ -180,8 +241,8 @@ export function toOrder(row: OrderRow, items: ItemRow[], history: HistoryRow[]):
       street_address: row.street,
       apartment: row.apartment,
       town: row.town,
-      county: { id: Number(row.county_id), name: row.county_name },
-      sub_county: { id: Number(row.sub_county_id), name: row.sub_county_name },
+      county: { id: row.county_id, name: row.county_name },
+      sub_county: { id: row.sub_county_id, name: row.sub_county_name },
       phone: row.phone,
       email: row.email,
     },

@@ -1,10 +1,10 @@
 import type { Knex } from 'knex';
 import { sqlTimestamp, toIso, type Logger } from '@shop/service-kit';
 import type { CustomersClient } from '../clients/customers';
-import type { OrderRow } from '../orders/repository';
+import { orderRecordOf, type OrderRow } from '../orders/repository';
 import { STATUS } from '../orders/statuses';
 import type { PaymentsService } from './service';
-import type { PaymentRow } from './types';
+import { paymentRecordOf, type PaymentRow } from './types';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -101,7 +101,7 @@ export class Reconciler {
       .limit(BATCH)
       .select('*');
     const giveUpBefore = now.getTime() - GIVE_UP_AFTER_MS;
-    for (const payment of pending) {
+    for (const payment of pending.map(paymentRecordOf)) {
       report.checked += 1;
       const { state } = await payments.refresh(payment);
       if (state === 'paid') report.paid += 1;
@@ -178,7 +178,7 @@ export class Reconciler {
       .limit(BATCH)
       .select('o.*');
     for (const order of abandoned) {
-      const outcome = await payments.abandon(order, `Not paid within ${ttlMinutes} minutes`, {
+      const outcome = await payments.abandon(orderRecordOf(order), `Not paid within ${ttlMinutes} minutes`, {
         skipPaymentsYoungerThanMs: RECHECK_AFTER_MS,
       });
       if (outcome === 'cancelled') report.cancelled += 1;

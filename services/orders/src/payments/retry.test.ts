@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sqlTimestamp } from '@shop/service-kit';
 import { testDatabases } from '@shop/service-kit/testing';
+import { CouponsRepository } from '../coupons/repository';
 import { startOrdersHarness, type Answer, type CartLine, type OrdersHarness } from '../testing/harness';
 
 const PENDING = 1;
@@ -203,7 +204,7 @@ describe.each(testDatabases('orders-retry'))('payment retries and abandoned orde
   });
 
   describe('abandoning an unpaid order', () => {
-    it('replaces: the old order is cancelled before the new one is priced, so the once-per-customer coupon and the points serve again', async () => {
+    it("replaces: the old order is cancelled inside the new order's transaction, so the once-per-customer coupon and the points serve again", async () => {
       const customer = await h.customer();
       const { email, numbers } = uniqueBuyer();
       const cart = h.cart(2500);
@@ -245,6 +246,65 @@ describe.each(testDatabases('orders-retry'))('payment retries and abandoned orde
       expect(await h.pointsBalance(customer.accountId)).toBe(5);
       expect((await h.orderRow(first.id)).points_refunded_at).toBeTruthy();
       expect((await paymentStatus(first.id, undefined, customer.token)).body.status).toBe('cancelled');
+    });
+
+    it('replaces: a refused new order leaves the replaced one as it was (its coupon use and points too)', async () => {
+      const customer = await h.customer();
+      const { email, numbers } = uniqueBuyer();
+      const cart = h.cart(2500);
+      const first = await h.placeOrder(cart, {
+        token: customer.token,
+        totalKsh: karibuTotal(cart, 15),
+        overrides: { coupon: 'KARIBU10', redeemed_points: 15, email, ...numbers },
+      });
+      const uses = await couponUses('KARIBU10');
+      const orders = await h.count('orders');
+      const changed = h.cart(2600, 4);
+      const replacing = (total: number) =>
+        h.request('POST', '/api/site/orders/store', {
+          token: customer.token,
+          body: h.orderBody(changed, total, {
+            coupon: 'KARIBU10',
+            redeemed_points: 15,
+            email,
+            ...numbers,
+            replaces: { order_id: first.id },
+          }),
+        });
+      const untouched = async () => {
+        expect((await h.orderRow(first.id)).status_id).toBe(PENDING);
+        expect((await h.orderRow(first.id)).points_refunded_at).toBeNull();
+        expect(await h.count('coupon_redemptions', { order_id: first.id })).toBe(1);
+        expect(await couponUses('KARIBU10')).toBe(uses);
+        expect(await h.pointsBalance(customer.accountId)).toBe(5);
+        expect(await h.count('orders')).toBe(orders);
+        expect((await h.statusHistory(first.id)).map((change) => change.status_id)).toEqual([PENDING]);
+      };
+
+      // Refused while pricing: a total the server does not agree with.
+      const wrongTotal = await replacing(karibuTotal(changed, 15) + 1);
+      expect(wrongTotal.status).toBe(422);
+      expect(wrongTotal.body.errors.total_amount[0]).toMatch(/^The order total is now KSh /);
+      await untouched();
+
+      // Refused inside the new order's transaction, after the replaced order was cancelled in it:
+      // the coupon's per-customer limit found used up there. The cancellation is rolled back with it.
+      const limitCheck = jest.spyOn(CouponsRepository.prototype, 'usesIn').mockResolvedValueOnce(99);
+      try {
+        const refused = await replacing(karibuTotal(changed, 15));
+        expect(refused).toMatchObject({ status: 422, body: { errors: { coupon: ['Invalid or expired coupon'] } } });
+        expect(limitCheck).toHaveBeenCalledTimes(1);
+      } finally {
+        limitCheck.mockRestore();
+      }
+      await untouched();
+
+      // Accepted: now the replaced order is cancelled, in the same transaction as the new one.
+      const accepted = await replacing(karibuTotal(changed, 15));
+      expect(accepted.status).toBe(201);
+      expect((await h.orderRow(first.id)).status_id).toBe(CANCELLED);
+      expect(await couponUses('KARIBU10')).toBe(uses);
+      expect(await h.pointsBalance(customer.accountId)).toBe(5);
     });
 
     it('replaces for a guest needs the key; a wrong key is 404, a paid order 409, and either writes nothing', async () => {

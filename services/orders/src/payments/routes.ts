@@ -15,7 +15,7 @@ import { PAYMENT_MESSAGES, type PaymentsService } from './service';
 import { simulatorNotFoundPage, simulatorPage } from './simulator-page';
 import type { PaymentSimulator } from './simulator';
 import type { PaymentRow } from './types';
-import type { OrderRow } from '../orders/repository';
+import type { OrderRecord } from '../orders/repository';
 
 const enc = encodeURIComponent;
 
@@ -106,7 +106,7 @@ export function paymentRoutes(
       ctx.redirect(failedUrl());
       return;
     }
-    const order = await payments.findOrder(Number(payment.order_id));
+    const order = await payments.findOrder(payment.order_id);
     if (ctx.query.CompanyRef !== undefined && ctx.query.CompanyRef !== order.order_number) {
       logger.warn(
         { payment: payment.id, companyRef: String(ctx.query.CompanyRef).slice(0, 40) },
@@ -117,7 +117,7 @@ export function paymentRoutes(
     // Money owed back on a cancelled order: the shopper is told it comes back. A second payment for a
     // paid order lands on /success like the first (the order is placed; staff refund the extra).
     const owedBack = state === 'paid' && Boolean((await payments.byReference(payment.reference))?.refund_due_at);
-    if (owedBack && Number((await payments.findOrder(Number(order.id))).is_paid) !== 1) {
+    if (owedBack && !(await payments.findOrder(order.id)).isPaid) {
       ctx.redirect(refundDueUrl(order.order_number));
       return;
     }
@@ -170,9 +170,9 @@ export function paymentRoutes(
     const item = (name: string) => callback.CallbackMetadata?.Item.find((entry) => entry.Name === name)?.Value;
     if (callback.ResultCode === 0) {
       const amount = Number(item('Amount'));
-      if (!Number.isFinite(amount) || Math.round(amount * 100) !== Number(payment.amount_cents)) {
+      if (!Number.isFinite(amount) || Math.round(amount * 100) !== payment.amount_cents) {
         logger.warn(
-          { payment: payment.id, reported: item('Amount'), expectedCents: Number(payment.amount_cents) },
+          { payment: payment.id, reported: item('Amount'), expectedCents: payment.amount_cents },
           'payments: M-Pesa callback amount does not match (ignored; left pending)',
         );
         return;
@@ -201,12 +201,12 @@ export function paymentRoutes(
       paymentKey: ctx.get(PAYMENT_KEY_HEADER) || undefined,
     });
     let payment = await payments.byReference(params.checkoutRequestId);
-    if (!payment || Number(payment.order_id) !== Number(order.id)) throw notFound('Transaction not found.');
+    if (!payment || payment.order_id !== order.id) throw notFound('Transaction not found.');
     let message: string = payment.state === 'paid' ? PAYMENT_MESSAGES.paid : 'The payment was not completed.';
     if (payment.state === 'pending') {
       message = (await payments.refresh(payment)).message;
       payment = (await payments.byReference(params.checkoutRequestId))!;
-      order = await payments.findOrder(Number(order.id));
+      order = await payments.findOrder(order.id);
     }
     const paid = payment.state === 'paid';
     const answer: TransactionCheckResponse = {
@@ -215,7 +215,7 @@ export function paymentRoutes(
         ? [
             {
               receipt: payment.provider_ref ?? '',
-              amount: fromCents(Number(payment.amount_cents)),
+              amount: fromCents(payment.amount_cents),
               paid_at: toIso(payment.updated_at) ?? '',
             },
           ]
@@ -253,9 +253,9 @@ export function paymentRoutes(
 }
 
 /** What the shopper is told about a confirmed payment: thanks, or that it comes back (late or second payment). */
-function paidMessage(payment: PaymentRow, order: OrderRow): string {
+function paidMessage(payment: PaymentRow, order: OrderRecord): string {
   if (!payment.refund_due_at) return PAYMENT_MESSAGES.paid;
-  return Number(order.is_paid) === 1 ? PAYMENT_MESSAGES.doublePayment : PAYMENT_MESSAGES.refundDue;
+  return order.isPaid ? PAYMENT_MESSAGES.doublePayment : PAYMENT_MESSAGES.refundDue;
 }
 
 function simulatorCallbackUrl(token: string, orderNumber: string, approval: string | null): string {

@@ -1,17 +1,11 @@
 import type { Knex } from 'knex';
-import { formatCents } from '@shop/money';
-import {
-  ORDER_MESSAGES,
-  POINTS_EARN_KSH_PER_POINT,
-  type MpesaPushResponse,
-  type PaymentStartResponse,
-  type PaymentState,
-} from '@shop/api-types';
+import { formatCents, pointsEarned } from '@shop/money';
+import { ORDER_MESSAGES, type MpesaPushResponse, type PaymentStartResponse, type PaymentState } from '@shop/api-types';
 import { HttpError, notFound, sqlTimestamp, toIso, unprocessable, UpstreamUnavailable, type Logger } from '@shop/service-kit';
 import type { CustomersClient } from '../clients/customers';
 import type { CouponsRepository } from '../coupons/repository';
 import { ownedOrder, type OrderAccess } from '../orders/payment-key';
-import { lockOrder, type OrderRow, type OrdersRepository } from '../orders/repository';
+import { lockOrder, type OrderRecord, type OrdersRepository } from '../orders/repository';
 import { STATUS } from '../orders/statuses';
 import type { PaymentSimulator } from './simulator';
 import {
@@ -19,6 +13,7 @@ import {
   type HostedProvider,
   type MobileMoneyProvider,
   type PayableOrder,
+  paymentRecordOf,
   type PaymentRow,
   type ProviderName,
   type VerifyResult,
@@ -72,25 +67,25 @@ export class PaymentsService {
   }
 
   /** By id (what orders/store answered) or by order number. */
-  async findOrder(reference: number | string): Promise<OrderRow> {
+  async findOrder(reference: number | string): Promise<OrderRecord> {
     const order = typeof reference === 'number' ? await this.deps.orders.byId(reference) : await this.deps.orders.byNumber(reference);
     if (!order) throw notFound(PAYMENT_MESSAGES.orderNotFound);
     return order;
   }
 
   /** The order when the caller owns it or holds its payment key; 404 'Order not found.' otherwise, as for a missing one. */
-  async findOwnedOrder(reference: number | string, access: OrderAccess): Promise<OrderRow> {
+  async findOwnedOrder(reference: number | string, access: OrderAccess): Promise<OrderRecord> {
     const order = typeof reference === 'number' ? await this.deps.orders.byId(reference) : await this.deps.orders.byNumber(reference);
     return ownedOrder(order, access);
   }
 
-  private payable(order: OrderRow): PayableOrder {
-    if (Number(order.is_paid) === 1) throw unprocessable({ order_id: [PAYMENT_MESSAGES.alreadyPaid] });
-    if (Number(order.status_id) !== STATUS.pending) throw unprocessable({ order_id: [PAYMENT_MESSAGES.notPayable] });
+  private payable(order: OrderRecord): PayableOrder {
+    if (order.isPaid) throw unprocessable({ order_id: [PAYMENT_MESSAGES.alreadyPaid] });
+    if (order.status_id !== STATUS.pending) throw unprocessable({ order_id: [PAYMENT_MESSAGES.notPayable] });
     return {
-      id: Number(order.id),
+      id: order.id,
       orderNumber: order.order_number,
-      amountCents: Number(order.total_cents),
+      amountCents: order.total_cents,
       firstName: order.first_name,
       lastName: order.last_name,
       email: order.email,
@@ -106,12 +101,12 @@ export class PaymentsService {
     const order = this.payable(await this.findOwnedOrder(orderReference, access));
     const { db, hosted } = this.deps;
     const now = this.clock();
-    const open: PaymentRow | undefined = await db('payments')
+    const openRow: PaymentRow | undefined = await db('payments')
       .where({ order_id: order.id, method: 'hosted', provider: hosted.name, state: 'pending', amount_cents: order.amountCents })
       .where('created_at', '>', sqlTimestamp(new Date(now.getTime() - REUSE_HOSTED_MS)))
       .orderBy('id', 'desc')
       .first('*');
-    if (open) return { token: open.reference, redirect_url: hosted.pageUrl(open.reference) };
+    if (openRow) return { token: openRow.reference, redirect_url: hosted.pageUrl(openRow.reference) };
     const started = await this.callProvider(() => hosted.start(order));
     await this.insertPayment({
       order,
@@ -160,16 +155,16 @@ export class PaymentsService {
    * Under the order's lock: a number that already used up the order's coupon (its per-customer
    * limit, on other orders) is refused with the coupon's own 422, and nothing changes.
    */
-  private async changeMpesaNumber(order: OrderRow, mobile: string): Promise<void> {
+  private async changeMpesaNumber(order: OrderRecord, mobile: string): Promise<void> {
     const at = sqlTimestamp(this.clock());
     await this.deps.db.transaction(async (trx) => {
-      await lockOrder(trx, Number(order.id));
-      if (!(await this.deps.coupons.recordMpesaNumber(trx, Number(order.id), mobile)))
+      await lockOrder(trx, order.id);
+      if (!(await this.deps.coupons.recordMpesaNumber(trx, order.id, mobile)))
         throw unprocessable({ mobile: [ORDER_MESSAGES.invalidCoupon] });
       await trx('orders').where({ id: order.id }).update({ mpesa_no: mobile, updated_at: at });
       await trx('order_status_history').insert({
         order_id: order.id,
-        status_id: Number(order.status_id),
+        status_id: order.status_id,
         note: `M-Pesa number changed to ${mobile}`,
         created_at: at,
       });
@@ -183,35 +178,44 @@ export class PaymentsService {
    * 'paid', or 'pending' (not cancelled: it moved on some other way meanwhile).
    */
   async abandon(
-    order: OrderRow,
+    order: OrderRecord,
     note: string,
     options: { skipPaymentsYoungerThanMs?: number } = {},
   ): Promise<'cancelled' | 'paid' | 'pending'> {
-    const state = (row: OrderRow | undefined): 'cancelled' | 'paid' | 'pending' | 'open' => {
-      if (!row) return 'pending';
-      if (Number(row.is_paid) === 1 || row.is_paid === true) return 'paid';
-      if (Number(row.status_id) === STATUS.cancelled) return 'cancelled';
-      return Number(row.status_id) === STATUS.pending ? 'open' : 'pending';
-    };
-    const before = state(order);
-    if (before !== 'open') return before;
+    const settled = await this.settlePayments(order, options);
+    if (settled.state !== 'open') return settled.state;
+    if (await this.cancelUnpaid(settled.order, note)) return 'cancelled';
+    const after = abandonState(await this.deps.orders.byId(order.id));
+    return after === 'open' ? 'pending' : after;
+  }
+
+  /**
+   * Before an unpaid order is given up: its pending payments are asked one last time (a payment
+   * that went through wins). Answers what the order is then: 'open' (pending and unpaid, so it may
+   * be cancelled) with the order as it is now, or 'paid', 'cancelled', 'pending' (moved on some
+   * other way, or a payment younger than `skipPaymentsYoungerThanMs` may still arrive).
+   */
+  async settlePayments(
+    order: OrderRecord,
+    options: { skipPaymentsYoungerThanMs?: number } = {},
+  ): Promise<{ state: 'cancelled' | 'paid' | 'pending' } | { state: 'open'; order: OrderRecord }> {
+    const before = abandonState(order);
+    if (before !== 'open') return { state: before };
     const youngest = options.skipPaymentsYoungerThanMs;
     const pending: PaymentRow[] = await this.deps.db('payments').where({ order_id: order.id, state: 'pending' }).select('*');
-    for (const payment of pending) {
+    for (const payment of pending.map(paymentRecordOf)) {
       const age = this.clock().getTime() - Date.parse(toIso(payment.created_at) ?? '');
-      if (youngest !== undefined && age < youngest) return 'pending';
+      if (youngest !== undefined && age < youngest) return { state: 'pending' };
       await this.refresh(payment);
     }
-    const now = await this.deps.orders.byId(Number(order.id));
-    const after = state(now);
-    if (after !== 'open') return after;
-    if (await this.cancelUnpaid(now!, note)) return 'cancelled';
-    const settled = state(await this.deps.orders.byId(Number(order.id)));
-    return settled === 'open' ? 'pending' : settled;
+    const now = await this.deps.orders.byId(order.id);
+    const after = abandonState(now);
+    return after === 'open' ? { state: 'open', order: now! } : { state: after };
   }
 
   async byReference(reference: string): Promise<PaymentRow | undefined> {
-    return this.deps.db('payments').where({ reference }).first('*');
+    const row: PaymentRow | undefined = await this.deps.db('payments').where({ reference }).first('*');
+    return row && paymentRecordOf(row);
   }
 
   /**
@@ -263,14 +267,14 @@ export class PaymentsService {
       return row?.state ?? 'failed';
     }
 
-    const amountDiffers = result.amountCents !== null && result.amountCents !== Number(payment.amount_cents);
+    const amountDiffers = result.amountCents !== null && result.amountCents !== payment.amount_cents;
     const currencyDiffers = result.currency !== null && result.currency !== 'KES';
     if (amountDiffers || currencyDiffers) {
       logger.warn(
         {
           payment: payment.id,
           reference: payment.reference,
-          expectedCents: Number(payment.amount_cents),
+          expectedCents: payment.amount_cents,
           reportedCents: result.amountCents,
           currency: result.currency,
         },
@@ -286,11 +290,11 @@ export class PaymentsService {
       // The order row first (locked on MySQL; SQLite runs one transaction at a time), so a
       // cancellation running at the same moment either happened before, and this payment is owed
       // back, or waits and then finds the order paid.
-      const order = await lockOrder(trx, Number(payment.order_id));
-      const cancelledUnpaid = order !== undefined && Number(order.status_id) === STATUS.cancelled && Number(order.is_paid) !== 1;
+      const order = await lockOrder(trx, payment.order_id);
+      const cancelledUnpaid = order !== undefined && order.status_id === STATUS.cancelled && !order.isPaid;
       // Another payment (a second M-Pesa prompt, a card after M-Pesa) paid the order first: this
       // money is a double payment, refunded under the shop's policy, and the order stays as it is.
-      const paidAlready = order !== undefined && Number(order.is_paid) === 1;
+      const paidAlready = order !== undefined && order.isPaid;
       const owedBack = cancelledUnpaid || paidAlready;
       // Only the call that moves the payment to paid writes anything else, so repeated callbacks add nothing.
       const confirmed = await trx('payments')
@@ -298,16 +302,16 @@ export class PaymentsService {
         .whereNot({ state: 'paid' })
         .update({ state: 'paid', provider_ref: providerRef, raw_result: raw, updated_at: at, ...(owedBack ? { refund_due_at: at } : {}) });
       if (owedBack) {
-        if (Number(confirmed) !== 1) return;
+        if (confirmed !== 1) return;
         refundDue = true;
         await trx('orders').where({ id: payment.order_id }).whereNull('refund_due_at').update({ refund_due_at: at, updated_at: at });
-        const by = `${formatCents(Number(payment.amount_cents))} by ${PROVIDER_LABEL[payment.provider]}${providerRef ? ` (${providerRef})` : ''}`;
+        const by = `${formatCents(payment.amount_cents)} by ${PROVIDER_LABEL[payment.provider]}${providerRef ? ` (${providerRef})` : ''}`;
         const note = cancelledUnpaid
           ? `Payment received after cancellation — refund due: ${by}`
           : `Order already paid; second payment received — refund due: ${by}`;
         await trx('order_status_history').insert({
           order_id: payment.order_id,
-          status_id: Number(order!.status_id),
+          status_id: order!.status_id,
           note: note.slice(0, 255),
           created_at: at,
         });
@@ -317,7 +321,7 @@ export class PaymentsService {
         .where({ id: payment.order_id, is_paid: false })
         .whereNot({ status_id: STATUS.cancelled })
         .update({ is_paid: true, status_id: STATUS.paid, paid_at: at, payment_method: payment.provider, updated_at: at });
-      if (Number(changed) === 1) {
+      if (changed === 1) {
         flipped = true;
         const note = `Paid by ${PROVIDER_LABEL[payment.provider]}${providerRef ? ` (${providerRef})` : ''}`;
         await trx('order_status_history').insert({
@@ -331,13 +335,13 @@ export class PaymentsService {
     if (refundDue) {
       // The order keeps its state: no points are earned on this money, and a cancelled order's coupon use stays given back.
       logger.warn(
-        { order: payment.order_id, payment: payment.id, provider: payment.provider, amountCents: Number(payment.amount_cents) },
+        { order: payment.order_id, payment: payment.id, provider: payment.provider, amountCents: payment.amount_cents },
         'payments: paid after the order was cancelled or already paid; refund due',
       );
     }
     if (flipped) {
       logger.info({ order: payment.order_id, payment: payment.id, provider: payment.provider }, 'payments: order paid');
-      await this.awardPoints(Number(payment.order_id)).catch((error: unknown) =>
+      await this.awardPoints(payment.order_id).catch((error: unknown) =>
         logger.error({ err: error, order: payment.order_id }, 'payments: points credit failed; the reconciler will retry'),
       );
     }
@@ -351,45 +355,49 @@ export class PaymentsService {
    */
   async awardPoints(orderId: number): Promise<void> {
     const { db, customers } = this.deps;
-    const order:
-      Pick<OrderRow, 'id' | 'order_number' | 'customer_id' | 'total_cents' | 'is_paid' | 'status_id' | 'points_awarded_at'> | undefined =
-      await db('orders')
-        .where({ id: orderId })
-        .first('id', 'order_number', 'customer_id', 'total_cents', 'is_paid', 'status_id', 'points_awarded_at');
-    if (!order || order.customer_id === null || Number(order.is_paid) !== 1 || order.points_awarded_at !== null) return;
+    const order = await this.deps.orders.byId(orderId);
+    if (!order || order.customer_id === null || !order.isPaid || order.points_awarded_at !== null) return;
     const at = sqlTimestamp(this.clock());
-    if (Number(order.status_id) === STATUS.cancelled) {
+    if (order.status_id === STATUS.cancelled) {
       // Nothing to credit any more; marked so the reconciler stops offering it.
       await db('orders').where({ id: orderId }).whereNull('points_awarded_at').update({ points_awarded: 0, points_awarded_at: at });
       return;
     }
-    const points = Math.floor(Number(order.total_cents) / (POINTS_EARN_KSH_PER_POINT * 100));
-    if (points > 0) await customers.earnPoints({ accountId: Number(order.customer_id), points, reference: order.order_number });
+    const points = pointsEarned(order.total_cents);
+    if (points > 0) await customers.earnPoints({ accountId: order.customer_id, points, reference: order.order_number });
     await db('orders').where({ id: orderId }).whereNull('points_awarded_at').update({ points_awarded: points, points_awarded_at: at });
     // Staff may have cancelled the order (and found nothing to take back) while the credit was on its way.
-    const now: Pick<OrderRow, 'status_id'> | undefined = await db('orders').where({ id: orderId }).first('status_id');
-    if (points > 0 && Number(now?.status_id) === STATUS.cancelled) await this.reverseEarnedPoints(orderId, { evenIfDone: true });
+    const now = await this.deps.orders.byId(orderId);
+    if (points > 0 && now?.status_id === STATUS.cancelled) await this.reverseEarnedPoints(orderId, { evenIfDone: true });
   }
 
   /**
    * An order left unpaid: Cancelled (with a history row), its coupon use given back, then its
    * redeemed points refunded. Only a Pending, unpaid order changes; answers whether this call did it.
    */
-  async cancelUnpaid(order: OrderRow, note: string): Promise<boolean> {
-    const at = sqlTimestamp(this.clock());
-    let cancelled = false;
-    await this.deps.db.transaction(async (trx) => {
-      await lockOrder(trx, Number(order.id));
-      const changed = await trx('orders')
-        .where({ id: order.id, is_paid: false, status_id: STATUS.pending })
-        .update({ status_id: STATUS.cancelled, updated_at: at });
-      if (Number(changed) !== 1) return;
-      cancelled = true;
-      await trx('order_status_history').insert({ order_id: order.id, status_id: STATUS.cancelled, note, created_at: at });
-      await this.deps.coupons.release(trx, Number(order.id), this.clock());
-    });
-    if (cancelled) await this.refundRedeemedPoints(Number(order.id));
+  async cancelUnpaid(order: Pick<OrderRecord, 'id'>, note: string): Promise<boolean> {
+    const cancelled = await this.deps.db.transaction(async (trx) => (await this.cancelUnpaidIn(trx, order.id, note)) === 'cancelled');
+    if (cancelled) await this.refundRedeemedPoints(order.id);
     return cancelled;
+  }
+
+  /**
+   * Inside a transaction the caller owns (cancelUnpaid's, or a new order's that replaces this one):
+   * the order's lock, then Cancelled with a history row and its coupon use given back, only when it
+   * is Pending and unpaid. Answers 'cancelled', 'paid', or 'unchanged' (cancelled already, or moved
+   * on). Its redeemed points are the caller's to refund (refundRedeemedPoints) once committed.
+   */
+  async cancelUnpaidIn(trx: Knex.Transaction, orderId: number, note: string): Promise<'cancelled' | 'paid' | 'unchanged'> {
+    const at = sqlTimestamp(this.clock());
+    const order = await lockOrder(trx, orderId);
+    if (order && order.isPaid) return 'paid';
+    const changed = await trx('orders')
+      .where({ id: orderId, is_paid: false, status_id: STATUS.pending })
+      .update({ status_id: STATUS.cancelled, updated_at: at });
+    if (changed !== 1) return 'unchanged';
+    await trx('order_status_history').insert({ order_id: orderId, status_id: STATUS.cancelled, note, created_at: at });
+    await this.deps.coupons.release(trx, orderId, this.clock());
+    return 'cancelled';
   }
 
   /**
@@ -399,11 +407,11 @@ export class PaymentsService {
    */
   async refundRedeemedPoints(orderId: number): Promise<void> {
     const { db, customers, logger } = this.deps;
-    const order: OrderRow | undefined = await db('orders').where({ id: orderId }).first('*');
-    if (!order || order.customer_id === null || Number(order.redeemed_points) === 0 || order.points_refunded_at !== null) return;
-    if (Number(order.status_id) !== STATUS.cancelled) return;
+    const order = await this.deps.orders.byId(orderId);
+    if (!order || order.customer_id === null || order.redeemed_points === 0 || order.points_refunded_at !== null) return;
+    if (order.status_id !== STATUS.cancelled) return;
     try {
-      await customers.refundPoints({ accountId: Number(order.customer_id), reference: order.order_number });
+      await customers.refundPoints({ accountId: order.customer_id, reference: order.order_number });
       await db('orders')
         .where({ id: orderId })
         .whereNull('points_refunded_at')
@@ -422,14 +430,14 @@ export class PaymentsService {
    */
   async reverseEarnedPoints(orderId: number, options: { evenIfDone?: boolean } = {}): Promise<void> {
     const { db, customers, logger } = this.deps;
-    const order: OrderRow | undefined = await db('orders').where({ id: orderId }).first('*');
-    if (!order || order.customer_id === null || Number(order.is_paid) !== 1 || Number(order.status_id) !== STATUS.cancelled) return;
+    const order = await this.deps.orders.byId(orderId);
+    if (!order || order.customer_id === null || !order.isPaid || order.status_id !== STATUS.cancelled) return;
     if (order.points_reversed_at !== null && !options.evenIfDone) return;
     const at = sqlTimestamp(this.clock());
     try {
       // Close the credit first, so a retried credit (reconciler) can no longer add what is taken back here.
       await db('orders').where({ id: orderId }).whereNull('points_awarded_at').update({ points_awarded: 0, points_awarded_at: at });
-      await customers.reverseEarnedPoints({ accountId: Number(order.customer_id), reference: order.order_number });
+      await customers.reverseEarnedPoints({ accountId: order.customer_id, reference: order.order_number });
       await db('orders').where({ id: orderId }).whereNull('points_reversed_at').update({ points_reversed_at: at });
     } catch (error) {
       logger.error({ err: error, order: orderId }, 'payments: taking back earned points failed; the reconciler will retry');
@@ -475,6 +483,14 @@ export class PaymentsService {
       throw error;
     }
   }
+}
+
+/** Where an order stands for giving it up: 'open' is Pending and unpaid; a missing one counts as moved on. */
+function abandonState(row: OrderRecord | undefined): 'cancelled' | 'paid' | 'pending' | 'open' {
+  if (!row) return 'pending';
+  if (row.isPaid) return 'paid';
+  if (row.status_id === STATUS.cancelled) return 'cancelled';
+  return row.status_id === STATUS.pending ? 'open' : 'pending';
 }
 
 /** An order's phone (07XXXXXXXX, 01XXXXXXXX) as Daraja wants it: 2547XXXXXXXX. */

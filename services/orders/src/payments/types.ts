@@ -25,6 +25,20 @@ export interface PaymentRow {
   updated_at: Date | string;
 }
 
+/**
+ * The one mapping from a payments row as the database answers it (MySQL and SQLite differ in how
+ * they type numbers) to the PaymentRow the service works with: ids and cents as numbers.
+ */
+export function paymentRecordOf(row: PaymentRow): PaymentRow {
+  return {
+    ...row,
+    id: Number(row.id),
+    order_id: Number(row.order_id),
+    amount_cents: Number(row.amount_cents),
+    refunded_by_id: row.refunded_by_id === null || row.refunded_by_id === undefined ? null : Number(row.refunded_by_id),
+  };
+}
+
 /** What a payment page or a push needs to know about the order. */
 export interface PayableOrder {
   id: number;

@@ -5,7 +5,8 @@ import type { CatalogClient } from '../../clients/catalog';
 import type { CustomersClient } from '../../clients/customers';
 import { withoutSummaryTriggers } from '../../admin/summaries';
 import { unitPriceCents } from '../../checkout/pricing';
-import { couponDiscountCents, type CouponRow } from '../../coupons/repository';
+import { couponDiscount } from '@shop/money';
+import { couponRuleOf, type CouponRow } from '../../coupons/repository';
 import { nairobiParts } from '../../orders/nairobi-time';
 import { formatOrderNumber, type OrderNumbers } from '../../orders/numbers';
 import { STATUS } from '../../orders/statuses';
@@ -299,7 +300,7 @@ export async function seedOrderHistory(
     );
     const [subCountyId, subCountyName] = pick(rand, place.subCounties);
     const subtotal = draft.lines.reduce((sum, line) => sum + line.unitCents * line.quantity, 0);
-    const discount = draft.coupon ? couponDiscountCents(draft.coupon, subtotal) : 0;
+    const discount = draft.coupon ? couponDiscount(subtotal, couponRuleOf(draft.coupon)) : 0;
     const total = subtotal - discount;
     const paid = draft.status !== STATUS.pending && draft.status !== STATUS.cancelled;
     const at = (offsetMs: number) => sqlTimestamp(new Date(Math.min(draft.created.getTime() + offsetMs, now.getTime())));
