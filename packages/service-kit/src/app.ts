@@ -19,6 +19,8 @@ export type ServiceContext = Koa.ParameterizedContext<ServiceState>;
 
 export interface ServiceAppOptions {
   name: string;
+  /** The service's release (its package.json version), named by /healthz so anyone can see what is live. */
+  version: string;
   logger: Logger;
   /** Checked by /readyz. */
   db?: Knex;
@@ -69,7 +71,7 @@ export function createServiceApp(options: ServiceAppOptions): Koa<ServiceState> 
 
   app.use(async (ctx, next) => {
     if (ctx.path === '/healthz') {
-      ctx.body = { status: 'ok', service: options.name };
+      ctx.body = { status: 'ok', service: options.name, version: options.version };
       return;
     }
     if (ctx.path === '/readyz') {

@@ -1,3 +1,4 @@
+import packageJson from '../package.json';
 import path from 'node:path';
 import type { Knex } from 'knex';
 import type { ProductOrderLine } from '@shop/api-types';
@@ -61,7 +62,7 @@ export function createCatalogApp({
   resolveToken = answerUnavailableAs503(httpTokenResolver({ baseUrl: serviceUrl('customers'), internalSecret }), logger),
   orderLines = httpOrderLines(serviceUrl('orders'), internalSecret),
 }: CatalogAppOptions) {
-  const app = createServiceApp({ name: 'catalog', logger, db, bodyLimit: '300kb' });
+  const app = createServiceApp({ name: 'catalog', version: packageJson.version, logger, db, bodyLimit: '300kb' });
   const repository = new CatalogRepository(db);
   const synonyms = new SearchSynonyms(db);
   const { requireStaff } = createAuthGuards(resolveToken);

@@ -1,3 +1,4 @@
+import packageJson from '../package.json';
 import type { Knex } from 'knex';
 import { createServiceApp, type Logger } from '@shop/service-kit';
 import { CatalogClient } from './clients/catalog';
@@ -40,7 +41,13 @@ export function buildChatServices(options: { db: Knex; logger: Logger; config: C
 
 /** POST /api/chat, health checks, and the shop's one error shape. */
 export function createChatApp(services: ChatServices) {
-  const app = createServiceApp({ name: 'chat', logger: services.logger, db: services.db, bodyLimit: '100kb' });
+  const app = createServiceApp({
+    name: 'chat',
+    version: packageJson.version,
+    logger: services.logger,
+    db: services.db,
+    bodyLimit: '100kb',
+  });
   const router = chatRoutes(services.assistant);
   app.use(router.routes()).use(router.allowedMethods());
   return app;

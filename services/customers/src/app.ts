@@ -1,3 +1,4 @@
+import packageJson from '../package.json';
 import type { Knex } from 'knex';
 import { createAuthGuards, createServiceApp, type Logger } from '@shop/service-kit';
 import { audit } from './audit';
@@ -39,7 +40,7 @@ export interface CustomersAppOptions {
 /** Accounts, sessions, profile, addresses, places, points and password reset, all under /api (and /internal for services). */
 export function createCustomersApp(options: CustomersAppOptions) {
   const { db, logger, config } = options;
-  const app = createServiceApp({ name: 'customers', logger, db });
+  const app = createServiceApp({ name: 'customers', version: packageJson.version, logger, db });
 
   const hasher = options.hasher ?? new PasswordHasher(config.passwordHash);
   const mailer = options.mailer ?? createMailer(config);

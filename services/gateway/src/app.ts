@@ -16,6 +16,8 @@ import type { SharedState } from './shared/sharedState';
 import { firstScreens } from './ssr/firstScreen';
 import { crawling } from './static/crawling';
 import { staticSite } from './static/staticSite';
+import { liveVersions, GATEWAY_VERSION } from './versions/liveVersions';
+import { manifestReader, remoteVersions } from './versions/remoteManifests';
 
 /** What services answer only to the internal network: never routed, whatever the path looks like. */
 const PRIVATE_PATHS = /^\/(metrics|internal|readyz)(\/|$)/;
@@ -100,7 +102,7 @@ export function createGateway(config: GatewayConfig, logger: Logger, shared?: Sh
   app.use(async (ctx, next) => {
     if (ctx.path === '/healthz') {
       ctx.state.route = '/healthz';
-      ctx.body = { status: 'ok', service: 'gateway' };
+      ctx.body = { status: 'ok', service: 'gateway', version: GATEWAY_VERSION };
       return;
     }
     ctx.set(securityHeaders(ctx.req).record);
@@ -121,6 +123,9 @@ export function createGateway(config: GatewayConfig, logger: Logger, shared?: Sh
   // Compresses what the gateway itself answers (remotes.json, errors); static files come pre-compressed.
   app.use(compress({ threshold: 1024, br: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } } }));
   app.use(rateLimits(config.rateLimits, addressOf, Date.now, shared?.countHit));
+  const remotes = runtimeRemotes(config.remotes, config.remotesFile, logger);
+  const readManifest = manifestReader(config.localRemotes);
+  app.use(liveVersions({ config, logger, remotes, readManifest }));
   // Reads the cache does not hold yet go to the services through it, and writes empty it.
   app.use(cache);
   app.use(apiProxy(config.upstreams, logger, config.bodyLimitBytes, addressOf));
@@ -129,7 +134,8 @@ export function createGateway(config: GatewayConfig, logger: Logger, shared?: Sh
   const catalogueGeneration = () => cache.generation('catalogue');
   const screens = firstScreens(config, logger, catalogueGeneration);
   app.use(
-    staticSite(config, runtimeRemotes(config.remotes, config.remotesFile, logger), {
+    staticSite(config, remotes, {
+      remoteVersions: remoteVersions(readManifest),
       lookUpPage: pageLookup(config.shellDir, logger),
       screens,
       // The sitemap is made again after a staff change to the catalogue, as the drawn pages are.

@@ -1,3 +1,4 @@
+import packageJson from '../package.json';
 import type { Knex } from 'knex';
 import {
   createAuthGuards,
@@ -120,7 +121,7 @@ export function buildOrdersServices(options: {
 /** Checkout, coupons, customer orders and payments under /api as the spec names them; the back office under /api/admin. */
 export function createOrdersApp(services: OrdersServices) {
   const { db, logger } = services;
-  const app = createServiceApp({ name: 'orders', logger, db });
+  const app = createServiceApp({ name: 'orders', version: packageJson.version, logger, db });
   const routers = [
     checkoutRoutes({ checkout: services.checkout, guards: services.guards }),
     couponRoutes(services.coupons, services.guards),

@@ -57,14 +57,21 @@ export function remotesDocument(remotes: RemoteEntry[]): { remotes: RemoteEntry[
 export function staticSite(
   config: GatewayConfig,
   remotes: () => RemoteEntry[] = () => config.remotes,
-  pages: { lookUpPage: LookUpPage; screens?: FirstScreens; crawling?: Crawling } = { lookUpPage: () => null },
+  pages: {
+    lookUpPage: LookUpPage;
+    screens?: FirstScreens;
+    crawling?: Crawling;
+    /** Adds each remote's release to /remotes.json (read from its manifest, see versions/remoteManifests.ts). */
+    remoteVersions?: { withVersions: (remotes: RemoteEntry[]) => RemoteEntry[] };
+  } = { lookUpPage: () => null },
 ): Koa.Middleware {
   const page = shellPage(config, pages.lookUpPage, pages.screens);
   return async (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
     if (ctx.path === '/remotes.json') {
       ctx.set('Cache-Control', 'no-cache');
-      ctx.body = remotesDocument(remotes());
+      const live = remotes();
+      ctx.body = remotesDocument(pages.remoteVersions ? pages.remoteVersions.withVersions(live) : live);
       return;
     }
     // /robots.txt and /sitemap.xml name the shop's public address: made here, not shipped in the shell.
