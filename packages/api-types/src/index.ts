@@ -17,3 +17,4 @@ export * from './schemas/admin';
 export * from './schemas/orders';
 export * from './schemas/phone';
 export * from './schemas/synonyms';
+export * from './schemas/catalogAnswers';

@@ -8,6 +8,7 @@ import etag from '@koa/etag';
 import type { Knex } from 'knex';
 import { HttpError } from './errors';
 import type { Logger } from './logger';
+import { openApiDocument, type ServiceContract } from './openapi';
 import { processMetrics, routeLabel } from './metrics';
 import { REQUEST_ID_PATTERN, runWithRequestId } from './request-context';
 
@@ -24,6 +25,8 @@ export interface ServiceAppOptions {
   logger: Logger;
   /** Checked by /readyz. */
   db?: Knex;
+  /** The service's public contract, served as OpenAPI 3.1 at GET /api/docs/<area> (see openapi.ts). */
+  contract?: ServiceContract;
   /** Largest JSON body accepted. */
   bodyLimit?: string;
 }
@@ -38,6 +41,7 @@ export function createServiceApp(options: ServiceAppOptions): Koa<ServiceState> 
   app.proxy = false;
   const { logger } = options;
   const metrics = processMetrics(options.name);
+  const docs = options.contract ? { path: `/api/docs/${options.contract.area}`, document: openApiDocument(options.contract) } : null;
   // Errors Koa reports outside the error middleware (a client that hung up mid-body...) go to the
   // JSON log too, not to the console as plain text.
   app.on('error', (error: unknown) => logger.warn({ err: error }, 'request failed outside the handlers'));
@@ -82,6 +86,11 @@ export function createServiceApp(options: ServiceAppOptions): Koa<ServiceState> 
         ctx.status = 503;
         ctx.body = { status: 'unavailable', service: options.name, message: 'Database unreachable.' };
       }
+      return;
+    }
+    if (docs && ctx.path === docs.path && ctx.method === 'GET') {
+      ctx.set('Cache-Control', 'no-cache');
+      ctx.body = docs.document;
       return;
     }
     if (ctx.path === '/metrics' && ctx.method === 'GET') {

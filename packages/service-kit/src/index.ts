@@ -11,3 +11,4 @@ export * from './audit';
 export * from './metrics';
 export * from './request-context';
 export * from './service-client';
+export * from './openapi';

@@ -1,4 +1,5 @@
 import packageJson from '../package.json';
+import { CATALOG_CONTRACT } from './contract';
 import path from 'node:path';
 import type { Knex } from 'knex';
 import type { ProductOrderLine } from '@shop/api-types';
@@ -62,7 +63,14 @@ export function createCatalogApp({
   resolveToken = answerUnavailableAs503(httpTokenResolver({ baseUrl: serviceUrl('customers'), internalSecret }), logger),
   orderLines = httpOrderLines(serviceUrl('orders'), internalSecret),
 }: CatalogAppOptions) {
-  const app = createServiceApp({ name: 'catalog', version: packageJson.version, logger, db, bodyLimit: '300kb' });
+  const app = createServiceApp({
+    name: 'catalog',
+    version: packageJson.version,
+    contract: CATALOG_CONTRACT,
+    logger,
+    db,
+    bodyLimit: '300kb',
+  });
   const repository = new CatalogRepository(db);
   const synonyms = new SearchSynonyms(db);
   const { requireStaff } = createAuthGuards(resolveToken);

@@ -1,4 +1,5 @@
 import packageJson from '../package.json';
+import { CHAT_CONTRACT } from './contract';
 import type { Knex } from 'knex';
 import { createServiceApp, type Logger } from '@shop/service-kit';
 import { CatalogClient } from './clients/catalog';
@@ -44,6 +45,7 @@ export function createChatApp(services: ChatServices) {
   const app = createServiceApp({
     name: 'chat',
     version: packageJson.version,
+    contract: CHAT_CONTRACT,
     logger: services.logger,
     db: services.db,
     bodyLimit: '100kb',

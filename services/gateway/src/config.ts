@@ -164,6 +164,7 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
           '/api/admin/categories',
           '/api/admin/brands',
           '/api/admin/audit/catalog',
+          '/api/docs/catalog',
         ],
         target: serviceUrl('catalog', env),
         timeoutMs: 5000,
@@ -189,6 +190,7 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
           '/api/admin/audit/customers',
           // Development only: the customers service answers 404 here in production.
           '/api/dev/outbox',
+          '/api/docs/customers',
         ],
         target: serviceUrl('customers', env),
         timeoutMs: 10000,
@@ -205,6 +207,7 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
           '/api/admin/coupons',
           '/api/admin/dashboard',
           '/api/admin/audit/orders',
+          '/api/docs/orders',
         ],
         target: serviceUrl('orders', env),
         // Payment providers can be slow to answer a token or a status query.
@@ -212,7 +215,7 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
       },
       {
         area: SHOP_SERVICES.chat.area,
-        prefixes: ['/api/chat'],
+        prefixes: ['/api/chat', '/api/docs/chat'],
         target: serviceUrl('chat', env),
         // A checkout in the chat places the order and opens the payment page through the orders service.
         timeoutMs: 30000,

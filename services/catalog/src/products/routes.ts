@@ -16,8 +16,8 @@ import type { CatalogRepository, ProductQuery } from './repository';
 /** Catalogue reads change only when staff edit the catalogue: short shared caching, revalidated by ETag. */
 const CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=300';
 
-const slugParam = z.object({ slug: slugSchema });
-const brandParam = z.object({ brandSlug: slugSchema });
+export const slugParam = z.object({ slug: slugSchema });
+export const brandParam = z.object({ brandSlug: slugSchema });
 
 export function productRoutes(repository: CatalogRepository, synonyms: SearchSynonyms): Router<ServiceState> {
   const router = new Router<ServiceState>({ prefix: '/api/site' });

@@ -145,4 +145,14 @@ describe('live versions', () => {
     expect(response.status).toBe(503);
     expect(((await response.json()) as { message: string }).message).toMatch(/INTERNAL_SECRET/);
   });
+
+  it("routes each area's OpenAPI document, /api/docs/<area>, to the service that publishes it", () => {
+    const routeOf = (path: string) => loadGatewayConfig({}).upstreams.find((route) => route.prefixes.includes(path))?.area;
+    expect(['catalog', 'customers', 'orders', 'chat'].map((area) => routeOf(`/api/docs/${area}`))).toEqual([
+      'catalogue',
+      'account service',
+      'checkout',
+      'shopping assistant',
+    ]);
+  });
 });
