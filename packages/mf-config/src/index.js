@@ -128,12 +128,21 @@ function requiredRange(name, declared, dir) {
   return name.startsWith('@shop/') && /^\d+\.\d+\.\d+$/.test(range) ? `^${range}` : range;
 }
 
+/** The package.json of the app at `dir` (or of the nearest package above it). */
+function nearestManifest(dir) {
+  for (let at = dir; ; at = path.dirname(at)) {
+    const file = path.join(at, 'package.json');
+    if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, 'utf8'));
+    if (path.dirname(at) === at) throw new Error(`No package.json at or above ${dir}`);
+  }
+}
+
 /**
  * The shared singletons with real version ranges, read from the app's package.json. The build fails
  * when the installed copy is outside them (a lock file out of step with a package.json).
  */
 function sharedSingletons(dir) {
-  const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
+  const manifest = nearestManifest(dir);
   const declared = { ...manifest.peerDependencies, ...manifest.devDependencies, ...manifest.dependencies };
   const facades = sharedFacades();
   return Object.fromEntries(
