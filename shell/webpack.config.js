@@ -5,5 +5,10 @@ module.exports = createConfig({
   dir: __dirname,
   name: 'shell',
   host: true,
-  runtimePlugins: [path.join(__dirname, 'src/federation/offlineRemotePlugin.ts')],
+  // Retries first (a lost request on a phone's network), then the offline plugin turns a remote that
+  // stayed unreachable into the area's fallback.
+  runtimePlugins: [
+    path.join(__dirname, 'src/federation/retryRemotePlugin.ts'),
+    path.join(__dirname, 'src/federation/offlineRemotePlugin.ts'),
+  ],
 });

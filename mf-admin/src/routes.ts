@@ -40,6 +40,7 @@ const OrderReport = lazy(() => import(/* webpackChunkName: "admin-report-orders"
 const RevenueReport = lazy(() => import(/* webpackChunkName: "admin-report-revenue" */ './reports/RevenueReportPage'));
 const Coupons = lazy(() => import(/* webpackChunkName: "admin-coupons" */ './coupons/CouponsPage'));
 const Coupon = lazy(() => import(/* webpackChunkName: "admin-coupon" */ './coupons/CouponPage'));
+const Versions = lazy(() => import(/* webpackChunkName: "admin-versions" */ './versions/VersionsPage'));
 export const NotFoundPage = lazy(() => import(/* webpackChunkName: "admin-not-found" */ './common/NotFoundPage'));
 
 const reports: Crumb = { title: 'Reports' };
@@ -84,6 +85,7 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   { pattern: '/admin/users', title: 'Administration', menuKey: '/admin/users', page: Staff },
   { pattern: '/admin/settings', title: 'Settings', menuKey: '/admin/settings', page: Settings },
   { pattern: '/admin/audit', title: 'Audit Log', menuKey: '/admin/audit', page: Audit },
+  { pattern: '/admin/versions', title: 'Versions', menuKey: '/admin/versions', page: Versions },
   {
     pattern: '/admin/reports/category',
     title: 'Category Report',

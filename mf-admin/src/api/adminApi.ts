@@ -21,6 +21,7 @@ import {
   type DashboardToday,
   type LabelledSeries,
   type AdminSessionResponse,
+  type AdminVersionsResponse,
   type MessageResponse,
   type MonthlySalesTotal,
   type OrderReport,
@@ -153,7 +154,7 @@ function asList<T>(response: unknown): T[] {
 export const adminApi = createApi({
   reducerPath: 'adminApi',
   baseQuery: adminBaseQuery,
-  tagTypes: ['Product', 'Category', 'Brand', 'Synonym', 'Coupon', 'Order', 'Customer', 'Staff', 'Audit', 'Report', 'Dashboard'],
+  tagTypes: ['Product', 'Category', 'Brand', 'Synonym', 'Coupon', 'Order', 'Customer', 'Staff', 'Audit', 'Report', 'Dashboard', 'Versions'],
   // Back-office data changes under other staff's hands: refetch a screen when it is opened again.
   refetchOnMountOrArgChange: 30,
   endpoints: (build) => ({
@@ -324,6 +325,8 @@ export const adminApi = createApi({
       query: (id) => ({ url: `admin/users/${id}/deactivate`, method: 'POST' }),
       invalidatesTags: onSuccess('Staff', 'Audit'),
     }),
+    // Asked anew each time the page opens or staff press Check again: it is about what is live now.
+    versions: build.query<AdminVersionsResponse, void>({ query: () => 'admin/versions', keepUnusedDataFor: 0, providesTags: ['Versions'] }),
     audit: build.query<Page<AuditEntry>, { area: AuditArea; page: number }>({
       query: ({ area, page }) => ({ url: `admin/audit/${area}`, params: { page } }),
       providesTags: ['Audit'],
@@ -332,6 +335,7 @@ export const adminApi = createApi({
 });
 
 export const {
+  useVersionsQuery,
   useLoginMutation,
   useLogoutMutation,
   useDepotReportQuery,

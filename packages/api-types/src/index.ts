@@ -19,3 +19,4 @@ export * from './schemas/orders';
 export * from './schemas/phone';
 export * from './schemas/synonyms';
 export * from './nairobiDays';
+export * from './schemas/catalogAnswers';

@@ -10,6 +10,8 @@ const CopyPlugin = require('copy-webpack-plugin');
 const { BootPreloadPlugin } = require('./bootPreloadPlugin');
 const { CATALOG_FILES } = require('./catalogLoader');
 const { sharedFacades, FACADE_DIR } = require('./sharedFacades');
+// Module Federation's own range check, the one the page runs when it picks a shared copy.
+const { satisfy } = require('@module-federation/runtime-core');
 // css-loader's own class naming, reused for the shared packages' prefix (see cssLoader).
 const { defaultGetLocalIdent } = require('css-loader/dist/utils');
 const fs = require('node:fs');
@@ -86,10 +88,73 @@ function federationRuntimeAliases() {
   );
 }
 
-function sharedSingletons() {
+/**
+ * Singletons a second copy of, or a copy outside the app's range, breaks (hooks on two Reacts, a
+ * store two kits write to): a remote whose range the page's copy does not satisfy fails to load and
+ * shows its area's fallback, loudly, instead of running on whatever was loaded first. The others
+ * (toasts, translations) only warn.
+ */
+const STRICT_SINGLETONS = new Set([
+  'react',
+  'react-dom',
+  'react-dom/',
+  'react-redux',
+  '@reduxjs/toolkit/query/react',
+  '@shop/store-kit',
+  '@shop/storefront-ui',
+]);
+
+/** The npm package a share key belongs to. */
+const packageOf = (shareKey) => (shareKey === '@reduxjs/toolkit/query/react' ? '@reduxjs/toolkit' : shareKey.replace(/\/$/, ''));
+
+/** The installed version of a package (its package.json need not be exported). */
+function installedVersion(name, dir) {
+  const main = require.resolve(name, { paths: [dir] });
+  const marker = `${path.sep}node_modules${path.sep}${name.split('/').join(path.sep)}${path.sep}`;
+  const at = main.lastIndexOf(marker);
+  // A workspace package resolves to its own folder (packages/<name>/src/...), not node_modules.
+  const packageRoot = at >= 0 ? main.slice(0, at + marker.length) : main.slice(0, main.indexOf(`${path.sep}src${path.sep}`) + 1);
+  return JSON.parse(fs.readFileSync(path.join(packageRoot, 'package.json'), 'utf8')).version;
+}
+
+/**
+ * The range an app needs of a shared package: the one its package.json declares (a workspace
+ * package's exact pin widened to ^, so a patch of the store kit does not refuse every remote built
+ * before it), else ^ the installed version (a package it gets through another, the translations).
+ */
+function requiredRange(name, declared, dir) {
+  const range = declared[name];
+  if (!range) return `^${installedVersion(name, dir)}`;
+  return name.startsWith('@shop/') && /^\d+\.\d+\.\d+$/.test(range) ? `^${range}` : range;
+}
+
+/** The package.json of the app at `dir` (or of the nearest package above it). */
+function nearestManifest(dir) {
+  for (let at = dir; ; at = path.dirname(at)) {
+    const file = path.join(at, 'package.json');
+    if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, 'utf8'));
+    if (path.dirname(at) === at) throw new Error(`No package.json at or above ${dir}`);
+  }
+}
+
+/**
+ * The shared singletons with real version ranges, read from the app's package.json. The build fails
+ * when the installed copy is outside them (a lock file out of step with a package.json).
+ */
+function sharedSingletons(dir) {
+  const manifest = nearestManifest(dir);
+  const declared = { ...manifest.peerDependencies, ...manifest.devDependencies, ...manifest.dependencies };
   const facades = sharedFacades();
   return Object.fromEntries(
-    SINGLETONS.map((name) => [name, { singleton: true, requiredVersion: false, strictVersion: false, ...facades[name] }]),
+    SINGLETONS.map((shareKey) => {
+      if (facades[shareKey]) return [shareKey, { singleton: true, ...facades[shareKey] }];
+      const name = packageOf(shareKey);
+      const requiredVersion = requiredRange(name, declared, dir);
+      const installed = installedVersion(name, dir);
+      if (!satisfy(installed, requiredVersion))
+        throw new Error(`${manifest.name}: ${name} ${installed} is installed, outside the ${requiredVersion} its package.json asks for`);
+      return [shareKey, { singleton: true, requiredVersion, strictVersion: STRICT_SINGLETONS.has(shareKey) }];
+    }),
   );
 }
 
@@ -210,7 +275,7 @@ function createConfig({ dir, name, exposes, host = false, runtimePlugins = [] })
           exposes: exposes ?? {},
           // The shell learns remote URLs at run time (remotes.json), never at build time.
           remotes: {},
-          shared: sharedSingletons(),
+          shared: sharedSingletons(dir),
           shareStrategy: 'loaded-first',
           runtimePlugins,
           manifest: true,

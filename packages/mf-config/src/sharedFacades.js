@@ -6,6 +6,7 @@
 // rest is tree-shaken out of the first load. Every app provides and falls back to the same
 // facade, so any one of them that the page loads offers every name any app needs.
 // facadeProblems() (tested in sharedFacades.test.js) keeps the lists equal to what the code imports.
+const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
 
@@ -79,8 +80,8 @@ function packageDir(name) {
 const FACADE_DIR = path.join(__dirname, '..', 'node_modules', '.cache', 'shared-facades');
 
 /**
- * Writes each facade (once per build process) and returns, per share key, the facade's path and
- * the library's version, for the shared config's `import` and `version`.
+ * Writes each facade (once per build process) and returns, per share key, the shared config: the
+ * facade's path and a version of its own (see below), required exactly.
  */
 function sharedFacades() {
   fs.mkdirSync(FACADE_DIR, { recursive: true });
@@ -99,7 +100,11 @@ function sharedFacades() {
         fs.renameSync(temporary, facade);
       }
       const { version } = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
-      return [shareKey, { import: facade, version }];
+      // The facade's own identity: the library's version and the names it re-exports. Two builds
+      // whose facades differ share nothing; a remote handed another build's facade is refused
+      // (strictVersion) and shows its area's fallback, instead of importing a name that is not there.
+      const identity = `${version}-facade.${crypto.createHash('sha256').update(exports.join(',')).digest('hex').slice(0, 8)}`;
+      return [shareKey, { import: facade, version: identity, requiredVersion: identity, strictVersion: true }];
     }),
   );
 }

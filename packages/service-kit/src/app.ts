@@ -10,6 +10,7 @@ import { HttpError } from './errors';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './database-unavailable';
 import { SHOP_SERVICES } from './env';
 import type { Logger } from './logger';
+import { openApiDocument, type ServiceContract } from './openapi';
 import { processMetrics, routeLabel } from './metrics';
 import { REQUEST_ID_PATTERN, runWithRequestId } from './request-context';
 
@@ -36,9 +37,13 @@ export function takeJsonBodyParser(app: object): Koa.Middleware | undefined {
 
 export interface ServiceAppOptions {
   name: string;
+  /** The service's release (its package.json version), named by /healthz so anyone can see what is live. */
+  version: string;
   logger: Logger;
   /** Checked by /readyz. */
   db?: Knex;
+  /** The service's public contract, served as OpenAPI 3.1 at GET /api/docs/<area> (see openapi.ts). */
+  contract?: ServiceContract;
   /** Largest JSON body accepted. */
   bodyLimit?: string;
   /**
@@ -61,6 +66,7 @@ export function createServiceApp(options: ServiceAppOptions): Koa<ServiceState> 
   const metrics = processMetrics(options.name);
   const area =
     options.area ?? (SHOP_SERVICES as Record<string, { area: string } | undefined>)[options.name]?.area ?? `${options.name} service`;
+  const docs = options.contract ? { path: `/api/docs/${options.contract.area}`, document: openApiDocument(options.contract) } : null;
   // Errors Koa reports outside the error middleware (a client that hung up mid-body...) go to the
   // JSON log too, not to the console as plain text.
   app.on('error', (error: unknown) => logger.warn({ err: error }, 'request failed outside the handlers'));
@@ -94,7 +100,7 @@ export function createServiceApp(options: ServiceAppOptions): Koa<ServiceState> 
 
   app.use(async (ctx, next) => {
     if (ctx.path === '/healthz') {
-      ctx.body = { status: 'ok', service: options.name };
+      ctx.body = { status: 'ok', service: options.name, version: options.version };
       return;
     }
     if (ctx.path === '/readyz') {
@@ -105,6 +111,11 @@ export function createServiceApp(options: ServiceAppOptions): Koa<ServiceState> 
         ctx.status = 503;
         ctx.body = { status: 'unavailable', service: options.name, message: 'Database unreachable.' };
       }
+      return;
+    }
+    if (docs && ctx.path === docs.path && ctx.method === 'GET') {
+      ctx.set('Cache-Control', 'no-cache');
+      ctx.body = docs.document;
       return;
     }
     if (ctx.path === '/metrics' && ctx.method === 'GET') {

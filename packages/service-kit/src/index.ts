@@ -14,3 +14,4 @@ export * from './metrics';
 export * from './request-context';
 export * from './service-client';
 export * from './addressGroup';
+export * from './openapi';

@@ -34,7 +34,11 @@ describe('request ids across services', () => {
   beforeAll(async () => {
     process.env.LOG_LEVEL = 'info';
     // "catalog": answers with the request id it saw.
-    const downstreamApp = createServiceApp({ name: 'downstream', logger: createLogger('downstream', downstreamLogs.stream) });
+    const downstreamApp = createServiceApp({
+      name: 'downstream',
+      version: '1.0.0',
+      logger: createLogger('downstream', downstreamLogs.stream),
+    });
     const downstreamRouter = new Router();
     downstreamRouter.get('/internal/echo', (ctx) => {
       ctx.body = { seen: ctx.get('x-request-id') };
@@ -45,7 +49,7 @@ describe('request ids across services', () => {
 
     // "orders": calls the other service while handling a request, the way its clients do.
     const logger = createLogger('upstream', upstreamLogs.stream);
-    const upstreamApp = createServiceApp({ name: 'upstream', logger });
+    const upstreamApp = createServiceApp({ name: 'upstream', version: '1.0.0', logger });
     const upstreamRouter = new Router();
     upstreamRouter.get('/api/call', async (ctx) => {
       logger.info('calling downstream');
@@ -87,7 +91,7 @@ describe('metrics', () => {
   let server: RunningServer;
 
   beforeAll(async () => {
-    const app = createServiceApp({ name: 'metered', logger: createLogger('metered') });
+    const app = createServiceApp({ name: 'metered', version: '1.0.0', logger: createLogger('metered') });
     const router = new Router();
     router.get('/api/site/products/view/:slug', (ctx) => {
       ctx.body = { slug: ctx.params.slug };

@@ -41,7 +41,7 @@ describe('service app', () => {
   let server: RunningServer;
 
   beforeAll(async () => {
-    const app = createServiceApp({ name: 'test', logger: createLogger('test'), bodyLimit: '1kb' });
+    const app = createServiceApp({ name: 'test', version: '2.3.4', logger: createLogger('test'), bodyLimit: '1kb' });
     const router = new Router({ prefix: '/api' });
     router.post('/echo', (ctx) => {
       ctx.body = parseBody(z.object({ name: z.string('The name field is required.') }), ctx.request.body);
@@ -87,5 +87,9 @@ describe('service app', () => {
     expect((await call('/healthz', { headers: { 'x-request-id': 'abc-123' } })).requestId).toBe('abc-123');
     expect((await call('/healthz', { headers: { 'x-request-id': 'bad id with spaces' } })).requestId).toMatch(/^[0-9a-f-]{36}$/);
     expect((await call('/readyz')).body).toEqual({ status: 'ready', service: 'test' });
+  });
+
+  it('names the service and its live version on /healthz', async () => {
+    expect((await call('/healthz')).body).toEqual({ status: 'ok', service: 'test', version: '2.3.4' });
   });
 });

@@ -1,3 +1,5 @@
+import packageJson from '../package.json';
+import { CATALOG_CONTRACT } from './contract';
 import path from 'node:path';
 import type { Knex } from 'knex';
 import type { ProductOrderLine } from '@shop/api-types';
@@ -67,7 +69,14 @@ export function createCatalogApp({
   orderLines = httpOrderLines(serviceUrl('orders'), internalSecret),
   searchRevisionCheckMs = 1000,
 }: CatalogAppOptions) {
-  const app = createServiceApp({ name: 'catalog', logger, db, bodyLimit: '300kb' });
+  const app = createServiceApp({
+    name: 'catalog',
+    version: packageJson.version,
+    contract: CATALOG_CONTRACT,
+    logger,
+    db,
+    bodyLimit: '300kb',
+  });
   const repository = new CatalogRepository(db);
   const synonyms = new SearchSynonyms(db);
   const search = new SearchIndex(repository, synonyms, { revisionCheckMs: searchRevisionCheckMs });

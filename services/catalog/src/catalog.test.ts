@@ -265,7 +265,10 @@ describe.each(testDatabases('catalog'))('catalog service on $dialect', ({ create
   });
 
   it('reports health and readiness', async () => {
-    expect(await get('/healthz')).toMatchObject({ status: 200, body: { status: 'ok' } });
+    expect(await get('/healthz')).toMatchObject({
+      status: 200,
+      body: { status: 'ok', service: 'catalog', version: expect.stringMatching(/^\d+\.\d+\.\d+/) },
+    });
     expect(await get('/readyz')).toMatchObject({ status: 200, body: { status: 'ready' } });
   });
 });

@@ -1,3 +1,5 @@
+import packageJson from '../package.json';
+import { CHAT_CONTRACT } from './contract';
 import type { Knex } from 'knex';
 import { accessRoutes, createServiceApp, type Logger, type ServiceState } from '@shop/service-kit';
 import { CatalogClient } from './clients/catalog';
@@ -40,7 +42,14 @@ export function buildChatServices(options: { db: Knex; logger: Logger; config: C
 
 /** POST /api/chat, health checks, and the shop's one error shape. */
 export function createChatApp(services: ChatServices) {
-  const app = createServiceApp({ name: 'chat', logger: services.logger, db: services.db, bodyLimit: '100kb' });
+  const app = createServiceApp({
+    name: 'chat',
+    version: packageJson.version,
+    contract: CHAT_CONTRACT,
+    logger: services.logger,
+    db: services.db,
+    bodyLimit: '100kb',
+  });
   // POST /api/chat is public (a signed-in shopper's bearer is read by the assistant, not required).
   const routes = accessRoutes<ServiceState>('chat', {});
   chatRoutes(routes, services.assistant);

@@ -1,3 +1,5 @@
+import packageJson from '../package.json';
+import { CUSTOMERS_CONTRACT } from './contract';
 import type { Knex } from 'knex';
 import { accessRoutes, callerGuards, createAuthGuards, createServiceApp, type Logger } from '@shop/service-kit';
 import { audit } from './audit';
@@ -39,7 +41,7 @@ export interface CustomersAppOptions {
 /** Accounts, sessions, profile, addresses, places, points and password reset, all under /api (and /internal for services). */
 export function createCustomersApp(options: CustomersAppOptions) {
   const { db, logger, config } = options;
-  const app = createServiceApp({ name: 'customers', logger, db });
+  const app = createServiceApp({ name: 'customers', version: packageJson.version, contract: CUSTOMERS_CONTRACT, logger, db });
 
   const hasher = options.hasher ?? new PasswordHasher(config.passwordHash);
   const mailer = options.mailer ?? createMailer(config);

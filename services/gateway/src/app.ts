@@ -18,6 +18,8 @@ import type { SharedState } from './shared/sharedState';
 import { firstScreens } from './ssr/firstScreen';
 import { crawling } from './static/crawling';
 import { staticSite } from './static/staticSite';
+import { liveVersions, GATEWAY_VERSION } from './versions/liveVersions';
+import { manifestReader, remoteVersions } from './versions/remoteManifests';
 
 /** What services answer only to the internal network: never routed, however the path is spelled (`/Internal/…`, `//internal/…`). */
 const PRIVATE_PATHS = /^\/(metrics|internal|readyz)(\/|$)/;
@@ -102,7 +104,7 @@ export function createGateway(config: GatewayConfig, logger: Logger, shared?: Sh
   app.use(async (ctx, next) => {
     if (ctx.path === '/healthz') {
       ctx.state.route = '/healthz';
-      ctx.body = { status: 'ok', service: 'gateway' };
+      ctx.body = { status: 'ok', service: 'gateway', version: GATEWAY_VERSION };
       return;
     }
     ctx.set(securityHeaders(ctx.req).record);
@@ -135,6 +137,9 @@ export function createGateway(config: GatewayConfig, logger: Logger, shared?: Sh
   // Compresses what the gateway itself answers (remotes.json, errors); static files come pre-compressed.
   app.use(compress({ threshold: 1024, br: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } } }));
   app.use(rateLimits(config.rateLimits, addressOf, Date.now, shared?.countHit));
+  const remotes = runtimeRemotes(config.remotes, config.remotesFile, logger);
+  const readManifest = manifestReader(config.localRemotes);
+  app.use(liveVersions({ config, logger, remotes, readManifest }));
   // Reads the cache does not hold yet go to the services through it, and writes empty it.
   app.use(cache);
   app.use(apiProxy(config.upstreams, logger, config.bodyLimitBytes, addressOf));
@@ -143,7 +148,8 @@ export function createGateway(config: GatewayConfig, logger: Logger, shared?: Sh
   const catalogueGeneration = () => cache.generation('catalogue');
   const screens = firstScreens(config, logger, catalogueGeneration);
   app.use(
-    staticSite(config, runtimeRemotes(config.remotes, config.remotesFile, logger), {
+    staticSite(config, remotes, {
+      remoteVersions: remoteVersions(readManifest),
       lookUpPage: pageLookup(config.shellDir, logger),
       screens,
       // One address's share of the drawing queue is bounded (ssr/firstScreen.ts).

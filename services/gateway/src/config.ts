@@ -1,6 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { REPO_ROOT, SHOP_SERVICES, envPort, envPositiveInteger, envString, envUrl, serviceUrl } from '@shop/service-kit';
+import {
+  DEV_INTERNAL_SECRET,
+  REPO_ROOT,
+  SHOP_SERVICES,
+  envPort,
+  envPositiveInteger,
+  envString,
+  envUrl,
+  serviceUrl,
+} from '@shop/service-kit';
 import { parseTrustedProxies, type TrustedProxies } from './clientAddress/trustedProxies';
 import type { RateLimitRule } from './limits/rateLimit';
 
@@ -19,6 +28,8 @@ export interface UpstreamRoute {
 export interface RemoteEntry {
   name: string;
   entry: string;
+  /** The release its manifest names (in /remotes.json only; see versions/remoteManifests.ts). */
+  version?: string;
 }
 
 export interface GatewayConfig {
@@ -53,6 +64,11 @@ export interface GatewayConfig {
    * and staff changes announced to them (shared/sharedState.ts). null: one gateway, all in memory.
    */
   redisUrl: string | null;
+  /**
+   * The secret the services share (INTERNAL_SECRET): the gateway uses it only to ask the customers
+   * service who a caller of its own staff route (GET /api/admin/versions) is. Unset: that route answers 503.
+   */
+  internalSecret?: string;
 }
 
 /**
@@ -152,6 +168,7 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
           '/api/admin/categories',
           '/api/admin/brands',
           '/api/admin/audit/catalog',
+          '/api/docs/catalog',
         ],
         target: serviceUrl('catalog', env),
         timeoutMs: 5000,
@@ -177,6 +194,7 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
           '/api/admin/audit/customers',
           // Development only: the customers service answers 404 here in production.
           '/api/dev/outbox',
+          '/api/docs/customers',
         ],
         target: serviceUrl('customers', env),
         timeoutMs: 10000,
@@ -193,6 +211,7 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
           '/api/admin/coupons',
           '/api/admin/dashboard',
           '/api/admin/audit/orders',
+          '/api/docs/orders',
         ],
         target: serviceUrl('orders', env),
         // Payment providers can be slow to answer a token or a status query.
@@ -200,7 +219,7 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
       },
       {
         area: SHOP_SERVICES.chat.area,
-        prefixes: ['/api/chat'],
+        prefixes: ['/api/chat', '/api/docs/chat'],
         target: serviceUrl('chat', env),
         // A checkout in the chat places the order and opens the payment page through the orders service.
         timeoutMs: 30000,
@@ -225,5 +244,13 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     publicUrl: envUrl('PUBLIC_URL', 'http://localhost:8080', env),
     metrics: metricsSetting(env, port),
     redisUrl: redisSetting(env),
+    internalSecret: internalSecretSetting(env),
   };
+}
+
+/** INTERNAL_SECRET, or the development default outside production; never the default in production. */
+function internalSecretSetting(env: NodeJS.ProcessEnv): string | undefined {
+  const secret = env.INTERNAL_SECRET ?? '';
+  if (env.NODE_ENV === 'production') return secret !== '' && secret !== DEV_INTERNAL_SECRET ? secret : undefined;
+  return secret || DEV_INTERNAL_SECRET;
 }

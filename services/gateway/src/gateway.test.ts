@@ -200,7 +200,7 @@ describe('gateway', () => {
 
   it('routes POST /api/chat to the shopping assistant, and names it when it is down', async () => {
     const chat = config.upstreams.find((route) => route.area === 'shopping assistant');
-    expect(chat).toMatchObject({ prefixes: ['/api/chat'], target: 'http://127.0.0.1:4104' });
+    expect(chat).toMatchObject({ prefixes: ['/api/chat', '/api/docs/chat'], target: 'http://127.0.0.1:4104' });
     const stopped = await listen(
       createGateway({ ...config, upstreams: [{ ...chat!, target: 'http://127.0.0.1:9' }] }, createLogger('gateway')),
       0,

@@ -84,7 +84,7 @@ describe('gateway in front of a real service', () => {
   const remotesFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'gateway-remotes-')), 'remotes.json');
 
   beforeAll(async () => {
-    const app = createServiceApp({ name: 'catalog', logger: createLogger('catalog', serviceLogs.stream) });
+    const app = createServiceApp({ name: 'catalog', version: '1.0.0', logger: createLogger('catalog', serviceLogs.stream) });
     const router = new Router();
     router.get('/api/site/products', (ctx) => {
       ctx.body = { seen: ctx.get('x-request-id') };

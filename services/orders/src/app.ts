@@ -1,3 +1,5 @@
+import packageJson from '../package.json';
+import { ORDERS_CONTRACT } from './contract';
 import type { Knex } from 'knex';
 import {
   accessRoutes,
@@ -122,7 +124,7 @@ export function buildOrdersServices(options: {
 /** Checkout, coupons, customer orders and payments under /api as the spec names them; the back office under /api/admin. */
 export function createOrdersApp(services: OrdersServices) {
   const { db, logger } = services;
-  const app = createServiceApp({ name: 'orders', logger, db });
+  const app = createServiceApp({ name: 'orders', version: packageJson.version, contract: ORDERS_CONTRACT, logger, db });
   const routes = accessRoutes(
     'orders',
     callerGuards(services.guards, { internalSecret: services.config.internalSecret, production: services.config.production }),

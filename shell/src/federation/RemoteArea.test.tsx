@@ -141,6 +141,21 @@ describe('a catalogue area that fails', () => {
     expect(router.location.pathname).toBe('/faqs');
   });
 
+  it('Try again loads the area again, in place, without reloading the page', async () => {
+    jest.spyOn(globalThis, 'fetch').mockResolvedValue(config(CATALOGUE));
+    await registerConfiguredRemotes();
+    jest
+      .mocked(loadRemote)
+      .mockRejectedValueOnce(new Error('The catalogue is down (ECONNREFUSED)'))
+      .mockResolvedValue({ default: () => <h1>Catalogue back</h1> });
+    renderShell('/shop/all');
+    const alert = await within(screen.getByRole('main')).findByRole('alert');
+    fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Catalogue back' })).toBeTruthy();
+    expect(screen.queryByText(FALLBACK)).toBeNull();
+    expect(loadRemote).toHaveBeenCalledTimes(2);
+  });
+
   it('a remote component that throws while rendering shows the same fallback; another page of it recovers', async () => {
     jest.spyOn(globalThis, 'fetch').mockResolvedValue(config(CATALOGUE));
     await registerConfiguredRemotes();

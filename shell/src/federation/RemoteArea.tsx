@@ -1,4 +1,4 @@
-import { Component, Suspense, lazy, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { Component, Suspense, lazy, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { Loading } from '@shop/storefront-ui';
 import { t } from '../i18n';
 import { loadRemoteComponent } from './remotes';
@@ -9,6 +9,8 @@ interface BoundaryProps {
   children: ReactNode;
   /** Resets the boundary when the page changes, so one broken page does not stick. */
   resetKey?: string;
+  /** Try again: the owner draws the area anew (a failed remote load was forgotten, see remoteLazy). */
+  onRetry?: () => void;
 }
 
 /** Catches a remote that fails to load or throws while rendering: only its own area shows the fallback. */
@@ -23,6 +25,11 @@ export class AreaBoundary extends Component<BoundaryProps, { failed: boolean }> 
     console.error(`The ${this.props.area} area failed`, error, info.componentStack);
   }
 
+  private readonly retry = (): void => {
+    this.props.onRetry?.();
+    this.setState({ failed: false });
+  };
+
   override componentDidUpdate(previous: BoundaryProps): void {
     if (this.state.failed && previous.resetKey !== this.props.resetKey) this.setState({ failed: false });
   }
@@ -34,7 +41,8 @@ export class AreaBoundary extends Component<BoundaryProps, { failed: boolean }> 
         {/* A class (an error boundary has no hooks): in the page's language, as the rest of the page. */}
         <h2>{t('area.takingABreak')}</h2>
         <p>{t('area.couldNotLoad', { area: this.props.area })}</p>
-        <button type="button" className={styles.retry} onClick={() => window.location.reload()}>
+        {/* Tries this area again, not the whole page over a phone's network. */}
+        <button type="button" className={styles.retry} onClick={this.retry}>
           {t('area.tryAgain')}
         </button>
       </section>
@@ -89,10 +97,12 @@ interface RemoteAreaProps {
 
 /** A page or widget that lives in a remote, with its own loading state and error boundary. */
 export function RemoteArea({ remote, module, area, resetKey, fallback, props }: RemoteAreaProps): JSX.Element {
+  // Try again draws this component anew, and so looks the remote up again.
+  const [, setAttempt] = useState(0);
   // Looked up on every render (a map lookup): after a failed load the boundary's reset renders a fresh lazy component.
   const Loaded = remoteLazy(remote, module);
   return (
-    <AreaBoundary area={area} resetKey={resetKey}>
+    <AreaBoundary area={area} resetKey={resetKey} onRetry={() => setAttempt((attempt) => attempt + 1)}>
       <Suspense fallback={fallback === undefined ? <Loading tall /> : fallback}>
         <Loaded {...props} />
       </Suspense>

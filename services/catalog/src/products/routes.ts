@@ -18,8 +18,8 @@ import type { CatalogRepository, ProductQuery } from './repository';
 /** Catalogue reads change only when staff edit the catalogue: short shared caching, revalidated by ETag. */
 const CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=300';
 
-const slugParam = z.object({ slug: slugSchema });
-const brandParam = z.object({ brandSlug: slugSchema });
+export const slugParam = z.object({ slug: slugSchema });
+export const brandParam = z.object({ brandSlug: slugSchema });
 
 /** Suggestions the header shows as the shopper types. */
 const SUGGESTIONS = 6;

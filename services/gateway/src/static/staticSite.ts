@@ -83,6 +83,8 @@ export function staticSite(
     crawling?: Crawling;
     /** The client's address, as the limits see it: a drawing queue's share is per address. */
     addressOf?: (req: IncomingMessage) => string;
+    /** Adds each remote's release to /remotes.json (read from its manifest, see versions/remoteManifests.ts). */
+    remoteVersions?: { withVersions: (remotes: RemoteEntry[]) => RemoteEntry[] };
   } = { lookUpPage: () => null },
 ): Koa.Middleware {
   const page = shellPage(config, pages.lookUpPage, pages.screens, pages.addressOf);
@@ -90,7 +92,8 @@ export function staticSite(
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
     if (ctx.path === '/remotes.json') {
       ctx.set('Cache-Control', 'no-cache');
-      ctx.body = remotesDocument(remotes());
+      const live = remotes();
+      ctx.body = remotesDocument(pages.remoteVersions ? pages.remoteVersions.withVersions(live) : live);
       return;
     }
     // /robots.txt and /sitemap.xml name the shop's public address: made here, not shipped in the shell.

@@ -1,0 +1,68 @@
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, openJourney } from '../src/browser';
+import { startShop, type RunningShop } from '../src/shop';
+
+let shop: RunningShop;
+let browser: Browser;
+
+beforeAll(async () => {
+  [shop, browser] = await Promise.all([startShop({ slot: 7 }), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await shop?.close();
+});
+
+/** Chrome DevTools' "Slow 4G": 150 ms of latency, 1.6 Mbit/s down, 750 kbit/s up. */
+const SLOW_4G = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
+
+/** From a shell page, the tap on the logo until the catalogue's home is shown (the remote loads on the way). */
+async function tapToCatalogue(page: Page): Promise<number> {
+  const started = Date.now();
+  await page.getByRole('link', { name: 'Shwari Shop home' }).click();
+  await page.getByRole('heading', { name: 'Best Selling Products' }).waitFor({ timeout: 30_000 });
+  return Date.now() - started;
+}
+
+it("on a phone's bad network, the catalogue loads after its lost requests are retried, not its fallback", async () => {
+  const { page, context } = await openJourney(browser);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
+
+  // A shell page first: the catalogue remote is not needed (nor loaded) yet.
+  await page.goto(`${shop.url}/faqs`);
+  await page.getByRole('heading', { name: 'Frequently Asked Questions' }).waitFor();
+
+  // The first two asks for the catalogue's manifest and the first for its entry script are lost.
+  const failed: string[] = [];
+  const seen: Record<string, number> = { manifest: 0, entry: 0 };
+  await page.route(/\/remotes\/[^/]+\/(mf-manifest\.json|remoteEntry\.js)/, async (route) => {
+    const kind = route.request().url().includes('mf-manifest') ? 'manifest' : 'entry';
+    seen[kind] = (seen[kind] ?? 0) + 1;
+    if ((kind === 'manifest' && seen[kind]! <= 2) || (kind === 'entry' && seen[kind]! <= 1)) {
+      failed.push(`${kind} #${seen[kind]}`);
+      await route.abort('connectionreset');
+      return;
+    }
+    await route.continue();
+  });
+
+  const ms = await tapToCatalogue(page);
+
+  // The same tap on the same network with nothing lost, for comparison.
+  const calm = await openJourney(browser);
+  const calmCdp = await calm.context.newCDPSession(calm.page);
+  await calmCdp.send('Network.enable');
+  await calmCdp.send('Network.emulateNetworkConditions', SLOW_4G);
+  await calm.page.goto(`${shop.url}/faqs`);
+  await calm.page.getByRole('heading', { name: 'Frequently Asked Questions' }).waitFor();
+  const calmMs = await tapToCatalogue(calm.page);
+  console.log(
+    `Slow 4G: catalogue shown ${ms} ms after the tap with ${failed.length} lost requests (${failed.join(', ')}; asked ${JSON.stringify(seen)}), ${calmMs} ms with none`,
+  );
+
+  expect(await page.getByText('This part of the shop is taking a short break').count()).toBe(0);
+  expect(failed.length).toBeGreaterThan(0);
+});
