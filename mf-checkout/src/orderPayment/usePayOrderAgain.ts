@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
-import { apiErrorMessage, errorStatus, notify, STORAGE_KEYS } from '@shop/store-kit';
+import { apiErrorMessage, errorStatus, notify, safePaymentUrl, STORAGE_KEYS } from '@shop/store-kit';
 import { useStartPaymentMutation } from '../api/checkoutApi';
-import { pageNavigation, safePaymentUrl } from '../checkout/redirect';
+import { pageNavigation } from '../checkout/redirect';
 import { PAYMENT_MESSAGES } from '../checkout/paymentMessages';
 import { serverMessage } from '../i18n';
 import type { OrderAccess } from './keptOrders';

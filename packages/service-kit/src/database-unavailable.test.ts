@@ -39,7 +39,7 @@ describe('a database that drops mid-request', () => {
     let thrown: unknown;
 
     beforeAll(async () => {
-      const app = createServiceApp({ name: 'orders', logger: createLogger('test') });
+      const app = createServiceApp({ name: 'orders', version: '1.0.0', logger: createLogger('test') });
       const router = new Router();
       router.post('/api/site/orders/store', () => {
         throw thrown;

@@ -35,7 +35,7 @@ describe('accessRoutes', () => {
   it('refuses to start while a row of the service has no handler', () => {
     const routes = accessRoutes('catalog', staffOnly, TABLE);
     routes.under('/api/site').get('/things', async () => undefined);
-    expect(() => routes.mount(createServiceApp({ name: 'catalog', logger: createLogger('catalog') }))).toThrow(
+    expect(() => routes.mount(createServiceApp({ name: 'catalog', version: '1.0.0', logger: createLogger('catalog') }))).toThrow(
       'The catalog service has no handler for these rows of the access table: POST /api/admin/things/:id, GET /api/dev/things.',
     );
   });
@@ -53,7 +53,7 @@ describe('accessRoutes', () => {
     const reached: string[] = [];
 
     beforeAll(async () => {
-      const app = createServiceApp({ name: 'catalog', logger: createLogger('catalog') });
+      const app = createServiceApp({ name: 'catalog', version: '1.0.0', logger: createLogger('catalog') });
       const routes = accessRoutes('catalog', staffOnly, TABLE);
       routes.under('/api/site').get('/things', (ctx) => {
         ctx.body = { things: [] };
