@@ -20,12 +20,16 @@ import { CatalogRepository } from './products/repository';
 import { productInternalRoutes } from './products/internal-routes';
 import { productRoutes } from './products/routes';
 import { mediaMiddleware } from './media/routes';
+import { databaseUploadedImages } from './media/uploadedImages';
 import { adminSynonymRoutes } from './search/admin-routes';
 import { synonymInternalRoutes } from './search/internal-routes';
 import { SearchSynonyms } from './search/synonyms';
 
 export const MEDIA_DIR = path.resolve(__dirname, '../media');
-/** Staff uploads live with the data, not with the code (a deploy must not lose them). */
+/**
+ * Where an earlier release kept staff uploads on disk: imported into the database at start
+ * (media/uploadedImages.ts), read from nowhere else.
+ */
 export const defaultUploadDir = (): string =>
   process.env.MEDIA_UPLOAD_DIR || path.join(process.env.SHOP_DATA_DIR || path.join(REPO_ROOT, 'data'), 'uploads');
 
@@ -43,7 +47,6 @@ export interface CatalogAppOptions {
   db: Knex;
   logger: Logger;
   mediaDir?: string;
-  uploadDir?: string;
   /** Guards /internal/*; by default INTERNAL_SECRET (required in production, see internalSecretFromEnv). */
   internalSecret?: string;
   /** Who a bearer token belongs to; by default asked of the customers service. */
@@ -55,7 +58,6 @@ export function createCatalogApp({
   db,
   logger,
   mediaDir = MEDIA_DIR,
-  uploadDir = defaultUploadDir(),
   internalSecret = internalSecretFromEnv('catalog'),
   // The customers service down answers the staff routes 503 (logged), not 500.
   resolveToken = answerUnavailableAs503(httpTokenResolver({ baseUrl: serviceUrl('customers'), internalSecret }), logger),
@@ -65,7 +67,8 @@ export function createCatalogApp({
   const repository = new CatalogRepository(db);
   const synonyms = new SearchSynonyms(db);
   const { requireStaff } = createAuthGuards(resolveToken);
-  app.use(mediaMiddleware(mediaDir, uploadDir));
+  const uploads = databaseUploadedImages(db);
+  app.use(mediaMiddleware(mediaDir, uploads));
   const products = productRoutes(repository, synonyms);
   app.use(products.routes()).use(products.allowedMethods());
   const internal = productInternalRoutes(repository, internalSecret);
@@ -75,7 +78,7 @@ export function createCatalogApp({
   // Before the catalogue's admin routes: their /products/... paths would otherwise answer first.
   const adminSynonyms = adminSynonymRoutes(db, synonyms, requireStaff);
   app.use(adminSynonyms.routes()).use(adminSynonyms.allowedMethods());
-  const admin = adminCatalogRoutes({ db, requireStaff, uploadDir, orderLines, logger });
+  const admin = adminCatalogRoutes({ db, requireStaff, uploads, orderLines, logger });
   app.use(admin.routes()).use(admin.allowedMethods());
   const auditLogRoutes = audit.routes(db, requireStaff);
   app.use(auditLogRoutes.routes()).use(auditLogRoutes.allowedMethods());

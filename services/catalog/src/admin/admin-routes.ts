@@ -18,6 +18,7 @@ import {
 import { currentAuth, notFound, parseBody, parseParams, unprocessable, type AuthState, type Logger } from '@shop/service-kit';
 import { audit } from '../audit';
 import { AdminCatalogRepository } from './admin-repository';
+import type { UploadedImages } from '../media/uploadedImages';
 import { storeProductImage, type UploadedFile } from './images';
 
 /** Where the product detail page finds the orders that contain a product (the orders service). */
@@ -26,7 +27,7 @@ export type ProductOrderLines = (productId: number) => Promise<ProductOrderLine[
 export interface AdminRoutesOptions {
   db: Knex;
   requireStaff: Koa.Middleware<AuthState>;
-  uploadDir: string;
+  uploads: UploadedImages;
   orderLines: ProductOrderLines;
   logger: Logger;
 }
@@ -58,7 +59,7 @@ const firstImage = (ctx: Koa.Context): UploadedFile | undefined => {
 };
 
 /** The back office's catalogue calls (admin spec section 7): staff only; writes audited. */
-export function adminCatalogRoutes({ db, requireStaff, uploadDir, orderLines, logger }: AdminRoutesOptions): Router<AuthState> {
+export function adminCatalogRoutes({ db, requireStaff, uploads, orderLines, logger }: AdminRoutesOptions): Router<AuthState> {
   const repository = new AdminCatalogRepository(db);
   const router = new Router<AuthState>({ prefix: '/api/admin' });
   router.use(requireStaff);
@@ -103,7 +104,7 @@ export function adminCatalogRoutes({ db, requireStaff, uploadDir, orderLines, lo
       const file = firstImage(ctx as unknown as Koa.Context);
       if (mode === 'create' && !file) missing.image = ['The image field is required.'];
       if (Object.keys(missing).length) throw unprocessable(missing);
-      const image = file ? await storeProductImage(file, uploadDir) : null;
+      const image = file ? await storeProductImage(file, uploads) : null;
       const auth = currentAuth(ctx);
       const productId = await db.transaction(async (trx) => {
         const savedId = id === undefined ? await repository.create(trx, form, image!) : (await repository.update(trx, id, form, image), id);
