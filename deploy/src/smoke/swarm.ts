@@ -91,6 +91,8 @@ interface ServiceState {
   running: number;
   desired: number;
   update: string;
+  /** When the service's last update started: a new one is told apart from the last one's end. */
+  updateStarted: string;
 }
 
 class SwarmStack {
@@ -106,18 +108,19 @@ class SwarmStack {
     const names = run('docker', ['stack', 'services', STACK, '--format', '{{.Name}}']).stdout.split('\n').filter(Boolean);
     if (names.length === 0) return [];
     const format =
-      '{{.Spec.Name}}|{{.Spec.TaskTemplate.ContainerSpec.Image}}|{{if .Spec.Mode.Replicated}}{{.Spec.Mode.Replicated.Replicas}}{{else}}1{{end}}|{{if .UpdateStatus}}{{.UpdateStatus.State}}{{end}}';
+      '{{.Spec.Name}}|{{.Spec.TaskTemplate.ContainerSpec.Image}}|{{if .Spec.Mode.Replicated}}{{.Spec.Mode.Replicated.Replicas}}{{else}}1{{end}}|{{if .UpdateStatus}}{{.UpdateStatus.State}}|{{.UpdateStatus.StartedAt}}{{end}}';
     const specs = run('docker', ['service', 'inspect', '--format', format, ...names])
       .stdout.split('\n')
       .filter(Boolean);
     const healthy = this.containers().filter((container) => container.health === 'healthy' || container.health === '');
     return specs.map((line) => {
-      const [name = '', image = '', desired = '1', update = ''] = line.split('|');
+      const [name = '', image = '', desired = '1', update = '', updateStarted = ''] = line.split('|');
       return {
         name: name.slice(`${STACK}_`.length),
         image,
         desired: Number(desired),
         update,
+        updateStarted,
         running: healthy.filter((container) => container.service === name && container.image === image).length,
       };
     });
@@ -176,12 +179,14 @@ async function waitConverged(stack: SwarmStack, what: string): Promise<void> {
 }
 
 /** Waits for a service's rolling update to end, and returns how it ended (completed, rollback_completed...). */
-async function waitUpdate(stack: SwarmStack, area: string, done: string[]): Promise<string> {
+async function waitUpdate(stack: SwarmStack, area: string, previousStart: string, done: string[]): Promise<string> {
   const deadline = Date.now() + UPDATE_WITHIN_MS;
   let state = '';
   while (Date.now() < deadline) {
-    state = stack.services().find((service) => service.name === area)?.update ?? '';
-    if (done.includes(state)) return state;
+    const service = stack.services().find((candidate) => candidate.name === area);
+    state = service?.update ?? '';
+    // The state of this update, not the end of the area's previous one.
+    if (service && service.updateStarted !== previousStart && done.includes(state)) return state;
     await sleep(3000);
   }
   throw new Error(`${area}: the update did not end in time (last state "${state}")`);
@@ -324,11 +329,11 @@ async function main(): Promise<number> {
     await sleep(20_000);
 
     const release = async (area: string, tag: string, extra = '', expect: 'completed' | 'rollback_completed' = 'completed') => {
-      const previous = stack.services().find((service) => service.name === area)!.image;
+      const { image: previous, updateStarted } = stack.services().find((service) => service.name === area)!;
       const image = releaseImage(area, `shwari-shop/${area}:${tags[area]}`, tag, extra);
       const releaseStarted = Date.now();
       stack.deploy({ ...tags, [area]: tag }, overrideFile);
-      const ended = await waitUpdate(stack, area, ['completed', 'rollback_completed', 'paused', 'rollback_paused']);
+      const ended = await waitUpdate(stack, area, updateStarted, ['completed', 'rollback_completed', 'paused', 'rollback_paused']);
       const seconds = Math.round((Date.now() - releaseStarted) / 1000);
       const now = stack.services().find((service) => service.name === area)!;
       if (ended !== expect) throw new Error(`the update of ${area} to ${tag} ended "${ended}" after ${seconds} s, not "${expect}"`);
@@ -382,9 +387,17 @@ async function main(): Promise<number> {
     say(
       `Orders placed: ${report.orders.length} (${report.orders.filter((order) => order.paid).length} paid), lost: ${lost.length}, doubled: ${Math.max(0, doubled)}`,
     );
-    say(
-      `Containers replaced: ${[...replaced.entries()].map(([service, count]) => `${service} ${count}`).join(', ') || 'none'}; tasks that failed: ${failedTasks.length}`,
-    );
+    const failedBy = new Map<string, number>();
+    for (const task of failedTasks) {
+      const service = task
+        .split(/\s/)[0]!
+        .replace(/^.*?_/, '')
+        .replace(/\.\d+$/, '');
+      failedBy.set(service, (failedBy.get(service) ?? 0) + 1);
+    }
+    const byService = (counts: Map<string, number>) =>
+      [...counts.entries()].map(([service, count]) => `${service} ${count}`).join(', ') || 'none';
+    say(`Containers replaced: ${byService(replaced)}; tasks that failed: ${byService(failedBy)}`);
     for (const task of failedTasks) log(`  failed task: ${task}\n`);
     await record('no shopper request failed', () => {
       if (report.failed > 0) throw new Error(`${report.failed} of ${report.sent} failed`);
