@@ -24,13 +24,17 @@ import { CatalogRepository } from './products/repository';
 import { productInternalRoutes } from './products/internal-routes';
 import { productRoutes } from './products/routes';
 import { mediaMiddleware } from './media/routes';
+import { databaseUploadedImages } from './media/uploadedImages';
 import { adminSynonymRoutes } from './search/admin-routes';
 import { synonymInternalRoutes } from './search/internal-routes';
 import { SearchIndex } from './search/search-index';
 import { SearchSynonyms } from './search/synonyms';
 
 export const MEDIA_DIR = path.resolve(__dirname, '../media');
-/** Staff uploads live with the data, not with the code (a deploy must not lose them). */
+/**
+ * Where an earlier release kept staff uploads on disk: imported into the database at start
+ * (media/uploadedImages.ts), read from nowhere else.
+ */
 export const defaultUploadDir = (): string =>
   process.env.MEDIA_UPLOAD_DIR || path.join(process.env.SHOP_DATA_DIR || path.join(REPO_ROOT, 'data'), 'uploads');
 
@@ -48,7 +52,6 @@ export interface CatalogAppOptions {
   db: Knex;
   logger: Logger;
   mediaDir?: string;
-  uploadDir?: string;
   /** Guards /internal/*; by default INTERNAL_SECRET (required in production, see internalSecretFromEnv). */
   internalSecret?: string;
   /** Who a bearer token belongs to; by default asked of the customers service. */
@@ -62,7 +65,6 @@ export function createCatalogApp({
   db,
   logger,
   mediaDir = MEDIA_DIR,
-  uploadDir = defaultUploadDir(),
   internalSecret = internalSecretFromEnv('catalog'),
   // The customers service down answers the staff routes 503 (logged), not 500.
   resolveToken = answerUnavailableAs503(httpTokenResolver({ baseUrl: serviceUrl('customers'), internalSecret }), logger),
@@ -86,13 +88,14 @@ export function createCatalogApp({
     await next();
     if (ctx.method !== 'GET' && ctx.path.startsWith('/api/admin/') && ctx.status < 400) search.forget();
   });
-  app.use(mediaMiddleware(mediaDir, uploadDir));
+  const uploads = databaseUploadedImages(db);
+  app.use(mediaMiddleware(mediaDir, uploads));
   const routes = accessRoutes('catalog', callerGuards(guards, { internalSecret }));
   productRoutes(routes, repository, search);
   productInternalRoutes(routes, repository, (revision) => search.noteRevision(revision));
   synonymInternalRoutes(routes, repository, synonyms);
   adminSynonymRoutes(routes, db, synonyms);
-  adminCatalogRoutes(routes, { db, uploadDir, orderLines, logger });
+  adminCatalogRoutes(routes, { db, uploads, orderLines, logger });
   audit.routes(db, routes);
   routes.mount(app);
   return app;

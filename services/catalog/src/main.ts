@@ -1,6 +1,7 @@
 import { closeOnSignals, createDatabase, createLogger, internalSecretFromEnv, listen, serviceListenAddress } from '@shop/service-kit';
-import { createCatalogApp } from './app';
+import { createCatalogApp, defaultUploadDir } from './app';
 import { prepareCatalogDatabase } from './db/setup';
+import { databaseUploadedImages, importUploadFolder } from './media/uploadedImages';
 
 async function main(): Promise<void> {
   const logger = createLogger('catalog');
@@ -9,6 +10,9 @@ async function main(): Promise<void> {
   const db = createDatabase({ service: 'catalog' });
   const { seeded } = await prepareCatalogDatabase(db);
   if (seeded) logger.info('catalogue seeded');
+  // Uploads an earlier release kept on disk move into the database (only what is missing, so every start may run it).
+  const imported = await importUploadFolder(databaseUploadedImages(db), defaultUploadDir());
+  if (imported > 0) logger.info({ imported }, 'uploaded images imported from the upload folder into the database');
   const { port, host } = serviceListenAddress('catalog');
   const running = await listen(createCatalogApp({ db, logger, internalSecret }), port, host);
   logger.info({ url: running.url }, 'catalog service listening');

@@ -26,6 +26,7 @@ import {
 } from '@shop/service-kit';
 import { audit } from '../audit';
 import { AdminCatalogRepository } from './admin-repository';
+import type { UploadedImages } from '../media/uploadedImages';
 import { storeProductImage, type UploadedFile } from './images';
 
 /** Where the product detail page finds the orders that contain a product (the orders service). */
@@ -33,7 +34,7 @@ export type ProductOrderLines = (productId: number) => Promise<ProductOrderLine[
 
 export interface AdminRoutesOptions {
   db: Knex;
-  uploadDir: string;
+  uploads: UploadedImages;
   orderLines: ProductOrderLines;
   logger: Logger;
 }
@@ -65,7 +66,7 @@ const firstImage = (ctx: Koa.Context): UploadedFile | undefined => {
 };
 
 /** The back office's catalogue calls (admin spec section 7): staff only; writes audited. */
-export function adminCatalogRoutes(routes: AccessRoutes<AuthState>, { db, uploadDir, orderLines, logger }: AdminRoutesOptions): void {
+export function adminCatalogRoutes(routes: AccessRoutes<AuthState>, { db, uploads, orderLines, logger }: AdminRoutesOptions): void {
   const repository = new AdminCatalogRepository(db);
   const router = routes.under('/api/admin');
   router.use(async (ctx, next) => {
@@ -109,7 +110,7 @@ export function adminCatalogRoutes(routes: AccessRoutes<AuthState>, { db, upload
       const file = firstImage(ctx as unknown as Koa.Context);
       if (mode === 'create' && !file) missing.image = ['The image field is required.'];
       if (Object.keys(missing).length) throw unprocessable(missing);
-      const image = file ? await storeProductImage(file, uploadDir) : null;
+      const image = file ? await storeProductImage(file, uploads) : null;
       const auth = currentAuth(ctx);
       const productId = await db.transaction(async (trx) => {
         const savedId = id === undefined ? await repository.create(trx, form, image!) : (await repository.update(trx, id, form, image), id);

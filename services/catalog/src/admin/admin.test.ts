@@ -1,6 +1,4 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import http from 'node:http';
 import sharp from 'sharp';
 import type { Knex } from 'knex';
 import type { AdminBrand, AdminCategory, AdminProduct, AdminProductDetail, AuditEntry, Page, Product } from '@shop/api-types';
@@ -26,7 +24,6 @@ describe.each(testDatabases('catalog-admin'))('catalogue admin on $dialect', ({ 
   let server: RunningServer;
   let db: Knex;
   let drop: () => Promise<void>;
-  const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'uploads-'));
   let png: Buffer;
 
   const call = async <T = Record<string, unknown>>(
@@ -78,7 +75,6 @@ describe.each(testDatabases('catalog-admin'))('catalogue admin on $dialect', ({ 
     const app = createCatalogApp({
       db,
       logger: createLogger('catalog'),
-      uploadDir,
       internalSecret: 'test-secret',
       resolveToken: async (token) => (token === STAFF ? person('staff', 1) : token === CUSTOMER ? person('customer', 2) : null),
       orderLines: async (productId) =>
@@ -100,7 +96,6 @@ describe.each(testDatabases('catalog-admin'))('catalogue admin on $dialect', ({ 
   afterAll(async () => {
     await server?.close();
     await drop?.();
-    fs.rmSync(uploadDir, { recursive: true, force: true });
   });
 
   it('refuses callers without a staff token: 401 with none or an unknown one, 403 for a customer', async () => {
@@ -119,7 +114,7 @@ describe.each(testDatabases('catalog-admin'))('catalogue admin on $dialect', ({ 
     // Nothing listens on the discard port: the default resolver cannot reach the customers service.
     process.env.CUSTOMERS_URL = 'http://127.0.0.1:9';
     const cut = await listen(
-      createCatalogApp({ db, logger: createLogger('catalog'), uploadDir, internalSecret: 'test-secret', orderLines: async () => [] }),
+      createCatalogApp({ db, logger: createLogger('catalog'), internalSecret: 'test-secret', orderLines: async () => [] }),
       0,
     );
     try {
@@ -208,6 +203,29 @@ describe.each(testDatabases('catalog-admin'))('catalogue admin on $dialect', ({ 
     expect(image.headers.get('content-type')).toBe('image/webp');
     expect(image.headers.get('cache-control')).toContain('immutable');
     expect((await sharp(Buffer.from(await image.arrayBuffer())).metadata()).width).toBe(800);
+    // Kept in the database, not on this replica's disk: another replica (nothing shared but the
+    // database) serves the same picture, and a browser's revalidation gets a 304.
+    const otherReplica = await listen(
+      createCatalogApp({ db, logger: createLogger('catalog'), internalSecret: 'test-secret', orderLines: async () => [] }),
+      0,
+    );
+    try {
+      const again = await fetch(`${otherReplica.url}${product.image}`);
+      expect(again.status).toBe(200);
+      expect(again.headers.get('etag')).toBe(image.headers.get('etag'));
+      // As a browser revalidates (fetch would add Cache-Control: no-cache to a conditional request).
+      const revalidated = await new Promise<number>((resolve, reject) =>
+        http
+          .get(`${otherReplica.url}${product.image}`, { headers: { 'if-none-match': image.headers.get('etag')! } }, (response) => {
+            response.resume();
+            resolve(response.statusCode ?? 0);
+          })
+          .on('error', reject),
+      );
+      expect(revalidated).toBe(304);
+    } finally {
+      await otherReplica.close();
+    }
 
     const shop = (await call<Product>('GET', `/api/site/products/view/${product.slug}`)).body;
     expect(shop.name).toBe(validFields.name);

@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import sharp from 'sharp';
 import { PRODUCT_IMAGE_MAX_BYTES } from '@shop/api-types';
 import { unprocessable } from '@shop/service-kit';
+import type { UploadedImages } from '../media/uploadedImages';
 
 export interface UploadedFile {
   buffer: Buffer;
@@ -25,9 +24,10 @@ const IMAGE_SIZE = 800;
 /**
  * Checks an uploaded product image (type by its bytes, size) and stores it re-encoded as an 800 px
  * WebP: smaller for shoppers on mobile data, and re-encoding drops anything hidden in the file.
- * The file is named by its content, so it can be cached for a year and replacing it changes the URL.
+ * The picture is named by its content, so it can be cached for a year and replacing it changes the URL;
+ * it is kept in the catalog's database (media/uploadedImages.ts), not on this replica's disk.
  */
-export async function storeProductImage(file: UploadedFile, uploadDir: string): Promise<string> {
+export async function storeProductImage(file: UploadedFile, uploads: UploadedImages): Promise<string> {
   if (file.size > PRODUCT_IMAGE_MAX_BYTES) throw unprocessable({ image: ['The image may not be greater than 2 MB.'] });
   if (!sniff(file.buffer)) throw unprocessable({ image: ['The image must be a JPEG, PNG or WebP picture.'] });
   let output: Buffer;
@@ -41,7 +41,6 @@ export async function storeProductImage(file: UploadedFile, uploadDir: string): 
     throw unprocessable({ image: ['The image could not be read. Please upload another picture.'] });
   }
   const name = `${createHash('sha256').update(output).digest('hex').slice(0, 20)}.webp`;
-  await fs.mkdir(uploadDir, { recursive: true });
-  await fs.writeFile(path.join(uploadDir, name), output);
+  await uploads.put(name, output, 'image/webp');
   return `/media/uploads/${name}`;
 }

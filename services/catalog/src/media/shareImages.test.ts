@@ -4,9 +4,9 @@
  * once and kept, with the year-long cache life of /media; unknown names and paths out of the
  * picture folders answer 404.
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { createLogger, listen, type RunningServer } from '@shop/service-kit';
@@ -15,6 +15,7 @@ import { createCatalogApp, MEDIA_DIR } from '../app';
 import { prepareCatalogDatabase } from '../db/setup';
 import { brands as seedBrands, products as seedProducts } from '../db/seed/data';
 import { defaultShareCacheDir, SHARE_CARD } from './shareImages';
+import { databaseUploadedImages, type UploadedImages } from './uploadedImages';
 
 // The pictures do not depend on the database: SQLite is enough.
 const [sqlite] = testDatabases('catalog');
@@ -22,19 +23,20 @@ const [sqlite] = testDatabases('catalog');
 describe('share images for link previews', () => {
   let server: RunningServer;
   let drop: () => Promise<void>;
-  let uploadDir: string;
+  let uploads: UploadedImages;
   const slug = seedProducts[0]!.slug;
+  // Unique per run: the drawn cards are kept in the temporary folder between runs.
+  const uploadName = crypto.randomBytes(10).toString('hex');
 
   beforeAll(async () => {
-    uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'share-uploads-'));
     const created = await sqlite!.create();
     drop = created.drop;
     await prepareCatalogDatabase(created.db);
+    uploads = databaseUploadedImages(created.db);
     server = await listen(
       createCatalogApp({
         db: created.db,
         logger: createLogger('catalog'),
-        uploadDir,
         internalSecret: 'test-secret',
         orderLines: async () => [],
       }),
@@ -45,8 +47,7 @@ describe('share images for link previews', () => {
   afterAll(async () => {
     await server?.close();
     await drop?.();
-    fs.rmSync(uploadDir, { recursive: true, force: true });
-    fs.rmSync(defaultShareCacheDir(MEDIA_DIR, uploadDir), { recursive: true, force: true });
+    fs.rmSync(path.join(defaultShareCacheDir(MEDIA_DIR), 'uploads', `${uploadName}.jpg`), { force: true });
   });
 
   const fetchImage = async (pathname: string) => {
@@ -84,7 +85,7 @@ describe('share images for link previews', () => {
   it('draws a card once and answers the kept copy after that', async () => {
     const first = await fetchImage(`/media/share/brands/${seedBrands[0]!.slug}.png`);
     expect(first.status).toBe(200);
-    const kept = path.join(defaultShareCacheDir(MEDIA_DIR, uploadDir), 'brands', `${seedBrands[0]!.slug}.png`);
+    const kept = path.join(defaultShareCacheDir(MEDIA_DIR), 'brands', `${seedBrands[0]!.slug}.png`);
     const drawnAt = fs.statSync(kept).mtimeMs;
     const [second, third] = await Promise.all([
       fetchImage(`/media/share/brands/${seedBrands[0]!.slug}.png`),
@@ -95,31 +96,23 @@ describe('share images for link previews', () => {
     expect(fs.statSync(kept).mtimeMs).toBe(drawnAt);
   });
 
-  it('answers a JPEG card too, and one for a staff upload, drawn again when the upload is replaced', async () => {
+  it('answers a JPEG card too, and one for a staff upload kept in the database', async () => {
     const jpeg = await fetchImage(`/media/share/products/${slug}.jpg`);
     expect(jpeg.status).toBe(200);
     expect(jpeg.headers.get('content-type')).toBe('image/jpeg');
     expect(await sharp(jpeg.body).metadata()).toMatchObject({ format: 'jpeg', width: 1200, height: 630 });
 
-    const upload = path.join(uploadDir, 'a1b2c3d4e5f6a7b8c9d0.webp');
-    const square = (colour: { r: number; g: number; b: number }) =>
-      sharp({ create: { width: 800, height: 800, channels: 3, background: colour } })
-        .webp()
-        .toBuffer();
-    fs.writeFileSync(upload, await square({ r: 200, g: 30, b: 30 }));
-    const red = await fetchImage('/media/share/uploads/a1b2c3d4e5f6a7b8c9d0.jpg');
-    expect(red.status).toBe(200);
-    expect(red.headers.get('content-type')).toBe('image/jpeg');
-    const redPixel = (await sharp(red.body).raw().toBuffer()).subarray(0, 3);
+    expect((await fetchImage(`/media/share/uploads/${uploadName}.jpg`)).status).toBe(404);
+    const red = await sharp({ create: { width: 800, height: 800, channels: 3, background: { r: 200, g: 30, b: 30 } } })
+      .webp()
+      .toBuffer();
+    await uploads.put(`${uploadName}.webp`, red, 'image/webp');
+    const card = await fetchImage(`/media/share/uploads/${uploadName}.jpg`);
+    expect(card.status).toBe(200);
+    expect(card.headers.get('content-type')).toBe('image/jpeg');
+    const redPixel = (await sharp(card.body).raw().toBuffer()).subarray(0, 3);
     expect(redPixel[0]).toBeGreaterThan(150);
-
-    fs.writeFileSync(upload, await square({ r: 30, g: 30, b: 200 }));
-    const later = new Date(Date.now() + 5_000);
-    fs.utimesSync(upload, later, later);
-    const blue = await fetchImage('/media/share/uploads/a1b2c3d4e5f6a7b8c9d0.jpg');
-    const bluePixel = (await sharp(blue.body).raw().toBuffer()).subarray(0, 3);
-    expect(bluePixel[2]).toBeGreaterThan(150);
-    expect(bluePixel[0]).toBeLessThan(100);
+    expect(redPixel[2]).toBeLessThan(100);
   });
 
   it('answers 404 for an unknown picture and refuses paths out of the picture folders', async () => {

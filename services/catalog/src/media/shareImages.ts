@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
+import type { UploadedImages } from './uploadedImages';
 
 /**
  * Link previews (WhatsApp, Facebook, X) show no SVG, and the catalogue's product and brand pictures
@@ -10,7 +11,9 @@ import sharp from 'sharp';
  * smaller for staff's photos): a 1200×630 card, the size those previews show large, with the
  * picture whole in the middle (Facebook crops anything wider or taller to it, cutting a square
  * product's label) and the rest in the picture's own edge colour. A copy is drawn on first asking
- * and kept on disk, drawn again only when its picture is newer.
+ * and kept on disk, drawn again only when its picture is newer. The kept copies are a cache (in
+ * the temporary folder, drawn again by any replica that lacks them), not the service's state:
+ * staff uploads themselves come from the database.
  */
 
 export const SHARE_CARD = { width: 1200, height: 630 };
@@ -79,15 +82,12 @@ async function modifiedAt(file: string): Promise<number | null> {
   }
 }
 
-/** Where the copies are kept when no folder is given: per pair of picture folders, so two shops on one machine do not share them. */
-export const defaultShareCacheDir = (mediaDir: string, uploadDir: string): string =>
-  path.join(
-    os.tmpdir(),
-    `shop-catalog-share-${createHash('sha256')
-      .update(`${path.resolve(mediaDir)}\n${path.resolve(uploadDir)}`)
-      .digest('hex')
-      .slice(0, 12)}`,
-  );
+/**
+ * Where the copies are kept when no folder is given: per picture folder. Two shops on one machine
+ * may share the uploads' copies: an upload's name is its content hash, so one name is one picture.
+ */
+export const defaultShareCacheDir = (mediaDir: string): string =>
+  path.join(os.tmpdir(), `shop-catalog-share-${createHash('sha256').update(path.resolve(mediaDir)).digest('hex').slice(0, 12)}`);
 
 export interface ShareImages {
   /** The kept copy's path in `dir` (drawn now if missing or older than its picture), or null when there is no such picture. */
@@ -95,22 +95,32 @@ export interface ShareImages {
   dir: string;
 }
 
-export function shareImages(mediaDir: string, uploadDir: string, dir = defaultShareCacheDir(mediaDir, uploadDir)): ShareImages {
+/** A picture to draw a card of: its bytes on request, and when it last changed. */
+interface Source {
+  read(): Promise<Buffer>;
+  modified: number;
+}
+
+export function shareImages(mediaDir: string, uploads: UploadedImages, dir = defaultShareCacheDir(mediaDir)): ShareImages {
   // One drawing per copy at a time: a preview bot's burst of requests for one page waits for the same one.
   const drawing = new Map<string, Promise<void>>();
 
-  async function findSource({ folder, name }: ShareImageRequest): Promise<{ file: string; modified: number } | null> {
-    const folderDir = folder === 'uploads' ? path.resolve(uploadDir) : path.resolve(mediaDir, folder);
+  async function findSource({ folder, name }: ShareImageRequest): Promise<Source | null> {
     for (const extension of SOURCE_EXTENSIONS) {
-      const file = path.join(folderDir, `${name}.${extension}`);
+      if (folder === 'uploads') {
+        const upload = await uploads.get(`${name}.${extension}`);
+        if (upload) return { read: async () => upload.bytes, modified: upload.createdAt.getTime() };
+        continue;
+      }
+      const file = path.join(path.resolve(mediaDir, folder), `${name}.${extension}`);
       const modified = await modifiedAt(file);
-      if (modified !== null) return { file, modified };
+      if (modified !== null) return { read: () => fs.readFile(file), modified };
     }
     return null;
   }
 
-  async function draw(source: string, target: string, format: ShareFormat): Promise<void> {
-    const card = await renderShareCard(await fs.readFile(source), format);
+  async function draw(source: Source, target: string, format: ShareFormat): Promise<void> {
+    const card = await renderShareCard(await source.read(), format);
     await fs.mkdir(path.dirname(target), { recursive: true });
     // Written aside and renamed: another request (or instance) never reads half a file.
     const partial = `${target}.${process.pid}.${Date.now()}.partial`;
@@ -129,7 +139,7 @@ export function shareImages(mediaDir: string, uploadDir: string, dir = defaultSh
       if (kept !== null && kept >= source.modified) return fileName;
       let pending = drawing.get(target);
       if (!pending) {
-        pending = draw(source.file, target, request.format).finally(() => drawing.delete(target));
+        pending = draw(source, target, request.format).finally(() => drawing.delete(target));
         drawing.set(target, pending);
       }
       await pending;

@@ -1,6 +1,7 @@
 import type { Migration } from '@shop/service-kit';
 import catalogue from './0001_catalogue';
 import searchSynonyms from './0002_search_synonyms';
+import media from './0003_catalog_media';
 import auditLog from './9001_catalog_audit_log';
 
 /**
@@ -12,6 +13,6 @@ import auditLog from './9001_catalog_audit_log';
  * service-kit's dialect helpers.
  *
  * Knex runs what a database has not run yet in this order: the audit log (9001) ran with the
- * first release, 0002 after it.
+ * first release, 0002 and 0003 after it.
  */
-export const migrations: readonly Migration[] = [catalogue, searchSynonyms, auditLog];
+export const migrations: readonly Migration[] = [catalogue, searchSynonyms, media, auditLog];
