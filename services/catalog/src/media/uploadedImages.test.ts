@@ -7,7 +7,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { testDatabases } from '@shop/service-kit/src/testing';
+import { testDatabases } from '@shop/service-kit/testing';
 import { prepareCatalogDatabase } from '../db/setup';
 import { databaseUploadedImages, importUploadFolder, strongEtag } from './uploadedImages';
 
