@@ -40,6 +40,8 @@ const rows = (service: AccessService, list: readonly Row[]): AccessRow[] =>
 
 export const ACCESS_TABLE: readonly AccessRow[] = [
   ...rows('catalog', [
+    // The service's OpenAPI document (its published contract, made from its zod schemas).
+    ['GET', '/api/docs/catalog', 'public'],
     ['GET', '/api/site/brands', 'public'],
     ['GET', '/api/site/categories', 'public'],
     ['GET', '/api/site/skus', 'public'],
@@ -81,6 +83,8 @@ export const ACCESS_TABLE: readonly AccessRow[] = [
     ['GET', '/api/admin/audit/catalog', 'staff'],
   ]),
   ...rows('customers', [
+    // The service's OpenAPI document (its published contract, made from its zod schemas).
+    ['GET', '/api/docs/customers', 'public'],
     ['POST', '/api/site/register', 'public'],
     ['POST', '/api/login', 'public'],
     ['POST', '/api/admin/session', 'public'],
@@ -117,6 +121,8 @@ export const ACCESS_TABLE: readonly AccessRow[] = [
     ['GET', '/api/dev/outbox/latest', 'dev-loopback'],
   ]),
   ...rows('orders', [
+    // The service's OpenAPI document (its published contract, made from its zod schemas).
+    ['GET', '/api/docs/orders', 'public'],
     ['POST', '/api/site/orders/store', 'customer-or-guest'],
     ['GET', '/api/site/coupons/check/:code/:email', 'customer-or-guest'],
     ['POST', '/api/site/coupons/redeem', 'customer-or-guest'],
@@ -155,7 +161,10 @@ export const ACCESS_TABLE: readonly AccessRow[] = [
     ['GET', '/api/admin/dashboard/order_report', 'staff'],
     ['GET', '/api/admin/audit/orders', 'staff'],
   ]),
-  ...rows('chat', [['POST', '/api/chat', 'public']]),
+  ...rows('chat', [
+    ['GET', '/api/docs/chat', 'public'],
+    ['POST', '/api/chat', 'public'],
+  ]),
 ];
 
 /** The rows of one service. */

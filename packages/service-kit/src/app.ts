@@ -27,6 +27,14 @@ export type ServiceContext = Koa.ParameterizedContext<ServiceState>;
  */
 const jsonBodyParsers = new WeakMap<object, { parse: Koa.Middleware; afterAccess: boolean }>();
 
+/** Each service app's OpenAPI document, served by the route its access-table row names (accessRoutes().mount). */
+const contractDocuments = new WeakMap<object, { path: string; document: unknown }>();
+
+/** The app's OpenAPI document and the path it is published at, for the access table's route. */
+export function contractDocumentOf(app: object): { path: string; document: unknown } | undefined {
+  return contractDocuments.get(app);
+}
+
 /** The app's JSON body parser, from now on run by the routes themselves after their guards (accessRoutes). */
 export function takeJsonBodyParser(app: object): Koa.Middleware | undefined {
   const parser = jsonBodyParsers.get(app);
@@ -66,7 +74,8 @@ export function createServiceApp(options: ServiceAppOptions): Koa<ServiceState> 
   const metrics = processMetrics(options.name);
   const area =
     options.area ?? (SHOP_SERVICES as Record<string, { area: string } | undefined>)[options.name]?.area ?? `${options.name} service`;
-  const docs = options.contract ? { path: `/api/docs/${options.contract.area}`, document: openApiDocument(options.contract) } : null;
+  if (options.contract)
+    contractDocuments.set(app, { path: `/api/docs/${options.contract.area}`, document: openApiDocument(options.contract) });
   // Errors Koa reports outside the error middleware (a client that hung up mid-body...) go to the
   // JSON log too, not to the console as plain text.
   app.on('error', (error: unknown) => logger.warn({ err: error }, 'request failed outside the handlers'));
@@ -111,11 +120,6 @@ export function createServiceApp(options: ServiceAppOptions): Koa<ServiceState> 
         ctx.status = 503;
         ctx.body = { status: 'unavailable', service: options.name, message: 'Database unreachable.' };
       }
-      return;
-    }
-    if (docs && ctx.path === docs.path && ctx.method === 'GET') {
-      ctx.set('Cache-Control', 'no-cache');
-      ctx.body = docs.document;
       return;
     }
     if (ctx.path === '/metrics' && ctx.method === 'GET') {

@@ -1,6 +1,6 @@
 import Router, { type RouterMiddleware } from '@koa/router';
 import type Koa from 'koa';
-import { takeJsonBodyParser } from '../app';
+import { contractDocumentOf, takeJsonBodyParser } from '../app';
 import { ACCESS_TABLE, accessKey, type AccessMethod, type AccessRow, type AccessService, type CallerKind } from '@shop/api-types';
 
 /** The guard in front of each kind of caller (see CallerKind in @shop/api-types); `public` needs none. */
@@ -91,6 +91,13 @@ export function accessRoutes<State>(
   return {
     under,
     mount(app) {
+      // The service's published contract, at the row the table gives it (GET /api/docs/<area>).
+      const contract = contractDocumentOf(app);
+      if (contract && rows.has(`GET ${contract.path}`) && !registered.has(`GET ${contract.path}`))
+        under('').get(contract.path, (ctx) => {
+          ctx.set('Cache-Control', 'no-cache');
+          ctx.body = contract.document;
+        });
       const missing = [...rows.keys()].filter((key) => !registered.has(key));
       if (missing.length > 0)
         throw new Error(`The ${service} service has no handler for these rows of the access table: ${missing.join(', ')}.`);
