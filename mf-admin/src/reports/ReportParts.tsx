@@ -1,9 +1,9 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Alert, Button, Card, Col, DatePicker, Flex, Form, Row, Select, Spin, Statistic, Table, type TableColumnsType } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { downloadCsv, type CsvCell } from '../common/csv';
 import { DATE_FORMAT } from '../common/format';
-import { nairobiToday, toDaterange, type DateRange } from './reportData';
+import { defaultRange, nairobiToday, toDaterange, type DateRange } from './reportData';
 import { NO_WRAP } from '../common/Nowrap';
 
 /** The range picker of every report: YYYY-MM-DD, both ends required, no future days, start ≤ end. */
@@ -260,4 +260,36 @@ export function ReportPage<Data, Row>({
       </ReportBody>
     </>
   );
+}
+
+/**
+ * The filters of the reports that read by category and brand (products, revenue): a range, the
+ * categories and the brands chosen, the query arguments they make, and their two selects.
+ */
+export function useCategoryBrandFilters(): {
+  range: DateRange;
+  setRange: (range: DateRange) => void;
+  query: { daterange: string; category_ids: number[]; brand_ids: number[] };
+  filters: (lists: { categories?: Option[]; brands?: Option[] } | undefined) => ReactNode;
+} {
+  const [range, setRange] = useState<DateRange>(defaultRange);
+  const [categoryIds, setCategoryIds] = useState<number[]>([]);
+  const [brandIds, setBrandIds] = useState<number[]>([]);
+  return {
+    range,
+    setRange,
+    query: { daterange: toDaterange(range), category_ids: categoryIds, brand_ids: brandIds },
+    filters: (lists) => (
+      <>
+        <IdsFilter
+          label="Categories"
+          placeholder="All categories"
+          options={lists?.categories ?? []}
+          value={categoryIds}
+          onChange={setCategoryIds}
+        />
+        <IdsFilter label="Brands" placeholder="All brands" options={lists?.brands ?? []} value={brandIds} onChange={setBrandIds} />
+      </>
+    ),
+  };
 }

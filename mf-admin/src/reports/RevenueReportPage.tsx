@@ -1,10 +1,9 @@
-import { useState } from 'react';
 import type { RevenueReport } from '@shop/api-types';
 import { useRevenueReportQuery } from '../api/adminApi';
 import { count, ksh, plainAmount } from '../common/format';
 import { categorySalesChart, itemsSoldChart, netSalesChart } from './charts';
-import { defaultRange, sumByDate, toDaterange, type DateRange } from './reportData';
-import { IdsFilter, ReportPage, type ReportColumn } from './ReportParts';
+import { sumByDate } from './reportData';
+import { ReportPage, useCategoryBrandFilters, type ReportColumn } from './ReportParts';
 
 export const NO_REVENUE_DATA = 'No data available for selected date range, categories and brands.';
 
@@ -20,26 +19,13 @@ const columns: ReportColumn<RevenueRow>[] = [
 
 /** /admin/reports/revenue: revenue per day, filtered by categories and brands. */
 export default function RevenueReportPage(): JSX.Element {
-  const [range, setRange] = useState<DateRange>(defaultRange);
-  const [categoryIds, setCategoryIds] = useState<number[]>([]);
-  const [brandIds, setBrandIds] = useState<number[]>([]);
-  const report = useRevenueReportQuery({ daterange: toDaterange(range), category_ids: categoryIds, brand_ids: brandIds });
+  const { range, setRange, query, filters } = useCategoryBrandFilters();
+  const report = useRevenueReportQuery(query);
   return (
     <ReportPage
       range={range}
       onRangeChange={setRange}
-      filters={
-        <>
-          <IdsFilter
-            label="Categories"
-            placeholder="All categories"
-            options={report.data?.categories ?? []}
-            value={categoryIds}
-            onChange={setCategoryIds}
-          />
-          <IdsFilter label="Brands" placeholder="All brands" options={report.data?.brands ?? []} value={brandIds} onChange={setBrandIds} />
-        </>
-      }
+      filters={filters(report.data)}
       report={report}
       rowsOf={(data) => data.revenue_data}
       emptyMessage={NO_REVENUE_DATA}
