@@ -20,3 +20,4 @@ export * from './schemas/phone';
 export * from './schemas/synonyms';
 export * from './nairobiDays';
 export * from './schemas/catalogAnswers';
+export * from './numberWords';

@@ -1,4 +1,4 @@
-import { normaliseSearchPhrase } from '@shop/api-types';
+import { NUMBER_WORDS, normaliseSearchPhrase } from '@shop/api-types';
 
 /** A size as the shop sells it: kilograms or litres. */
 export interface Size {
@@ -23,36 +23,6 @@ export interface UnderstoodQuery extends QueryLimits {
   /** The words that name the product, in order (size, price and pack words taken out). */
   productText: string;
 }
-
-/** Number words shoppers write sizes and prices with, English and Swahili. */
-const NUMBER_WORDS: Record<string, number> = {
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  twenty: 20,
-  seventy: 70,
-  moja: 1,
-  mbili: 2,
-  tatu: 3,
-  nne: 4,
-  tano: 5,
-  sita: 6,
-  saba: 7,
-  nane: 8,
-  tisa: 9,
-  kumi: 10,
-  ishirini: 20,
-  sabini: 70,
-  nusu: 0.5,
-  half: 0.5,
-};
 
 const KILO_WORDS = 'kg|kgs|kilo|kilos|kilogram|kilograms|kilogramu';
 const LITRE_WORDS = 'l|lt|ltr|ltrs|litre|litres|liter|liters|lita';

@@ -1,3 +1,4 @@
+import { NUMBER_WORDS as SHOP_NUMBER_WORDS } from '@shop/api-types';
 /**
  * Words as the assistant compares them: lower case, accents and punctuation dropped, sizes
  * written one way ('2 kg', '2kgs', '2 kilo' are all '2kg'; '1 litre', '1 ltr', '1L' are all '1l'),
@@ -70,29 +71,11 @@ export function words(text: string): string[] {
     .filter((word) => word.length > 0);
 }
 
-export const NUMBER_WORDS: Record<string, number> = {
+/** Quantities as a shopper says them: the shop's whole number words (no 'half' bag), and 'a'/'an' for one. */
+export const NUMBER_WORDS: Readonly<Record<string, number>> = {
+  ...Object.fromEntries(Object.entries(SHOP_NUMBER_WORDS).filter(([, value]) => Number.isInteger(value))),
   a: 1,
   an: 1,
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  moja: 1,
-  mbili: 2,
-  tatu: 3,
-  nne: 4,
-  tano: 5,
-  sita: 6,
-  saba: 7,
-  nane: 8,
-  tisa: 9,
-  kumi: 10,
 };
 
 /** A quantity as a shopper writes it: '3', 'three', 'tatu'. */
