@@ -17,7 +17,7 @@ import type {
   ProductFilterResult,
 } from '@shop/api-types';
 import type { createI18n, ShopStore } from '@shop/store-kit';
-import { fromCents, payableUnitCents, toCents } from '@shop/money';
+import { fromCents, shownPayableCents } from '@shop/money';
 import { truncateWords } from '@shop/storefront-ui';
 import { catalogCatalog } from '../i18n';
 import en from '../i18n/locales/en.json';
@@ -58,8 +58,7 @@ function translatorFor(i18n: I18n): Translate {
 }
 
 /** What a shopper pays now, in KSh, by the shop's one rule (@shop/money). */
-export const payablePrice = (product: Product): number =>
-  fromCents(payableUnitCents(toCents(product.price), product.offer ? toCents(product.offer.offer_price) : null));
+export const payablePrice = (product: Product): number => fromCents(shownPayableCents(product));
 
 function productFacts(product: Product, t: Translate): FirstScreenPageFacts {
   const brandPath = `/shop/${product.brand.slug}`;

@@ -13,6 +13,7 @@ import {
   POINTS_EARN_CENTS,
   productOffer,
   shortOfMinimum,
+  shownPayableCents,
   type CouponRule,
 } from './pricing';
 
@@ -48,6 +49,10 @@ describe('the pricing rules, on examples a shopper would recognise', () => {
     expect(payableUnitCents(23_000, 21_000)).toBe(21_000);
     expect(payableUnitCents(23_000, 25_000)).toBe(23_000);
     expect(payableUnitCents(23_000, undefined)).toBe(23_000);
+    // A product as the API shows it, in KSh: the search, the first screens and the assistant price it so.
+    expect(shownPayableCents({ price: 230, offer: { offer_price: 210 } })).toBe(21_000);
+    expect(shownPayableCents({ price: 230, offer: { offer_price: 250 } })).toBe(23_000);
+    expect(shownPayableCents({ price: 199.5, offer: null })).toBe(19_950);
   });
 
   it('a coupon takes a rounded percentage or a fixed value, never more than the subtotal', () => {

@@ -39,6 +39,11 @@ export function payableUnitCents(priceCents: Cents, offerCents: Cents | null | u
   return offerOf(priceCents, offerCents) ?? priceCents;
 }
 
+/** What one unit of a product as the API shows it (a price in KSh and maybe its offer) costs, in cents. */
+export function shownPayableCents(product: { price: number; offer?: { offer_price: number } | null }): Cents {
+  return payableUnitCents(toCents(product.price), product.offer ? toCents(product.offer.offer_price) : null);
+}
+
 /** A coupon as pricing sees it: a percentage (in basis points, 1250 = 12.5%) or a fixed value off. */
 export type CouponRule = { type: 'percent'; basisPoints: number } | { type: 'value'; valueCents: Cents };
 

@@ -1,5 +1,6 @@
 import MiniSearch, { type Query, type SearchOptions } from 'minisearch';
 import { normaliseSearchPhrase, type Product, type SearchSynonymEntry } from '@shop/api-types';
+import { fromCents, shownPayableCents } from '@shop/money';
 import { searchClauses, synonymMatcher, type SearchClause, type SynonymMatcher } from './expand';
 import { sameSize, sizeOfUnit, understandQuery, type QueryLimits, type Size } from './query';
 
@@ -140,7 +141,8 @@ export interface EngineAnswer {
 }
 
 /** The price a shopper pays today (an offer's price when there is one). */
-export const payablePrice = (product: Product): number => product.offer?.offer_price ?? product.price;
+/** What a shopper pays for one unit now, in KSh, by the shop's one rule (@shop/money). */
+export const payablePrice = (product: Product): number => fromCents(shownPayableCents(product));
 
 const SEARCH_OPTIONS: SearchOptions = {
   boost: BOOST,
@@ -158,6 +160,9 @@ export class SearchEngine {
   private readonly index: MiniSearch<IndexedDocument>;
   private readonly byId = new Map<number, Product>();
   private readonly position = new Map<number, number>();
+  /** Each product's payable price and pack size, worked out once: a broad word matches thousands. */
+  private readonly priceOf = new Map<number, number>();
+  private readonly sizeOf = new Map<number, Size | null>();
   private readonly matcher: SynonymMatcher;
   /** Every word the index holds: a word found as it is is not corrected (fewer, better matches, and faster). */
   private readonly vocabulary = new Set<string>();
@@ -174,6 +179,8 @@ export class SearchEngine {
     products.forEach((product, position) => {
       this.byId.set(product.id, product);
       this.position.set(product.id, position);
+      this.priceOf.set(product.id, payablePrice(product));
+      this.sizeOf.set(product.id, sizeOfUnit(product.unit));
     });
     // One-word phrases only: a word of a longer one means nothing alone ('chakula' of 'chakula cha kuku'
     // is any food); longer phrases are read from the query as a whole (searchClauses).
@@ -206,6 +213,14 @@ export class SearchEngine {
         this.indexedSynonyms.add(word);
       }
     }
+  }
+
+  private sizeOfHit(hit: EngineHit): Size | null {
+    return this.sizeOf.get(hit.product.id) ?? null;
+  }
+
+  private priceOfHit(hit: EngineHit): number {
+    return this.priceOf.get(hit.product.id) ?? payablePrice(hit.product);
   }
 
   get size(): number {
@@ -285,16 +300,16 @@ export class SearchEngine {
     if (understood.size) {
       const asked = understood.size;
       const inSize = pool.filter((hit) => {
-        const size = sizeOfUnit(hit.product.unit);
+        const size = this.sizeOfHit(hit);
         return size !== null && sameSize(size, asked);
       });
       if (inSize.length > 0) pool = inSize;
       else if (pool.length > 0) {
-        const available = uniqueSizes(pool.map((hit) => sizeOfUnit(hit.product.unit)).filter((size): size is Size => size !== null));
+        const available = uniqueSizes(pool.map((hit) => this.sizeOfHit(hit)).filter((size): size is Size => size !== null));
         shortfall ??= { kind: 'size', asked, available };
         // Nearest size first: 'basmati 2kg' shows the 1 kg before the 5 kg.
         const distance = (hit: EngineHit): number => {
-          const size = sizeOfUnit(hit.product.unit);
+          const size = this.sizeOfHit(hit);
           return size && size.unit === asked.unit ? Math.abs(size.amount - asked.amount) : Number.POSITIVE_INFINITY;
         };
         pool.sort((a, b) => distance(a) - distance(b) || b.score - a.score);
@@ -303,12 +318,12 @@ export class SearchEngine {
     }
     if (understood.maxPrice !== null) {
       const maxPrice = understood.maxPrice;
-      const within = pool.filter((hit) => payablePrice(hit.product) <= maxPrice);
+      const within = pool.filter((hit) => this.priceOfHit(hit) <= maxPrice);
       if (within.length > 0) pool = within;
       else if (pool.length > 0) {
-        const cheapest = Math.min(...pool.map((hit) => payablePrice(hit.product)));
+        const cheapest = Math.min(...pool.map((hit) => this.priceOfHit(hit)));
         shortfall ??= { kind: 'price', maxPrice, cheapest };
-        pool.sort((a, b) => payablePrice(a.product) - payablePrice(b.product));
+        pool.sort((a, b) => this.priceOfHit(a) - this.priceOfHit(b));
         return this.finish(pool, understood, shortfall, everyWord, options.limit, false);
       }
     }
@@ -326,7 +341,7 @@ export class SearchEngine {
     if (byPrice !== false) {
       pool.sort((a, b) =>
         byPrice
-          ? payablePrice(a.product) - payablePrice(b.product) || b.score - a.score
+          ? this.priceOfHit(a) - this.priceOfHit(b) || b.score - a.score
           : // Equal scores keep the catalogue's order, so every caller sees the same first product.
             b.score - a.score || this.position.get(a.product.id)! - this.position.get(b.product.id)!,
       );

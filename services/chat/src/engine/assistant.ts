@@ -1,5 +1,5 @@
 import type { ChatReply, ChatStep } from '@shop/api-types';
-import { payableUnitCents, toCents } from '@shop/money';
+import { shownPayableCents } from '@shop/money';
 import { HttpError, UpstreamUnavailable, type Logger } from '@shop/service-kit';
 import type { CatalogClient } from '../clients/catalog';
 import type { CustomersClient } from '../clients/customers';
@@ -233,7 +233,7 @@ function shownUnitCents(requested: ShownCartLine[], state: ConversationState): M
   for (const line of state.cart ?? []) if (line.unit_cents !== undefined) shown.set(line.id, line.unit_cents);
   for (const line of requested) {
     if (line.price === undefined) continue;
-    shown.set(line.id, payableUnitCents(toCents(line.price), line.offer ? toCents(line.offer.offer_price) : null));
+    shown.set(line.id, shownPayableCents({ price: line.price, offer: line.offer }));
   }
   return shown;
 }
