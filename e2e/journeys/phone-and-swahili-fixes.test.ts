@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Product } from '@shop/api-types';
-import { ARTIFACTS_DIR, eventually, launchBrowser, openJourney } from '../src/browser';
+import { ARTIFACTS_DIR, eventually, launchBrowser, openJourney, PHONE, LAPTOP } from '../src/browser';
 import { startShop, type RunningShop } from '../src/shop';
 
 /**
@@ -11,8 +11,6 @@ import { startShop, type RunningShop } from '../src/shop';
  * leftovers. Screenshots go to e2e/artifacts/phone-and-swahili-fixes/ (kept for review).
  */
 
-const PHONE = { width: 412, height: 823 };
-const LAPTOP = { width: 1366, height: 768 };
 const SHOTS_DIR = path.join(ARTIFACTS_DIR, 'phone-and-swahili-fixes');
 
 let shop: RunningShop;

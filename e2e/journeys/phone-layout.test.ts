@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import type { Product } from '@shop/api-types';
-import { ARTIFACTS_DIR, eventually, launchBrowser, openJourney } from '../src/browser';
+import { ARTIFACTS_DIR, eventually, launchBrowser, openJourney, PHONE, LAPTOP } from '../src/browser';
 import { startShop, type RunningShop } from '../src/shop';
 
 /**
@@ -11,8 +11,6 @@ import { startShop, type RunningShop } from '../src/shop';
  * saves what it looked at in e2e/artifacts/phone-layout/ (kept on success too, for review).
  */
 
-const PHONE = { width: 412, height: 823 };
-const LAPTOP = { width: 1366, height: 768 };
 const SHOTS_DIR = path.join(ARTIFACTS_DIR, 'phone-layout');
 
 let shop: RunningShop;

@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { eventually, launchBrowser, openJourney } from '../src/browser';
+import { eventually, launchBrowser, openJourney, PHONE } from '../src/browser';
 import { startShop, type RunningShop } from '../src/shop';
 
 let shop: RunningShop;
@@ -14,7 +14,6 @@ afterAll(async () => {
   await shop?.close();
 });
 
-const PHONE = { width: 412, height: 823 };
 /** Two 5 kg bags (KSh 1,050.00 each) pass the minimum order of KSh 1,930. */
 const RICE = 'Nyota Pishori Rice 5kg';
 /** How the shop writes every price, in both languages. */

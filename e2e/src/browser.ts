@@ -5,6 +5,9 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 /** Debian's Chromium (never a downloaded browser build). */
 export const CHROMIUM_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
 export const ARTIFACTS_DIR = path.resolve(__dirname, '../artifacts');
+/** The screens the issues were seen on: a common Android phone and a common laptop. */
+export const PHONE = { width: 412, height: 823 } as const;
+export const LAPTOP = { width: 1366, height: 768 } as const;
 
 export async function launchBrowser(): Promise<Browser> {
   if (!fs.existsSync(CHROMIUM_PATH))
