@@ -5,27 +5,18 @@ import { count, flag, toIso, type NumericColumn } from '@shop/service-kit';
 /** A customer as the back office lists one, before the orders service adds the order count. */
 export type CustomerListing = Omit<AdminCustomer, 'orders_count'>;
 
-interface CustomerRow {
-  id: number;
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string | null;
-  photo: string | null;
+/** The columns as the API names them, plus the two the drivers answer differently. */
+type CustomerRow = Omit<CustomerListing, 'loyalty_points' | 'created_at'> & {
   created_at: Date | string;
   /** SUM() of the ledger: a string on MySQL. */
   balance: NumericColumn | null;
-}
+};
 
-interface StaffRow {
-  id: number;
-  first_name: string;
-  last_name: string;
-  email: string;
+type StaffRow = Omit<StaffMember, 'active' | 'created_at'> & {
   /** 0/1 on both databases. */
   active: number | boolean;
   created_at: Date | string;
-}
+};
 
 const CUSTOMER_COLUMNS = ['a.id', 'a.first_name', 'a.last_name', 'a.email', 'a.phone', 'a.photo', 'a.created_at'];
 const STAFF_COLUMNS = ['id', 'first_name', 'last_name', 'email', 'active', 'created_at'];
