@@ -38,7 +38,7 @@ const DIGITS = /^\d+$/;
 /** The word's number; own keys only, so 'constructor' or 'toString' typed in a chat is no number. */
 function wordValue(words: Readonly<Record<string, number>>, text: string): number | undefined {
   const key = text.trim().toLowerCase();
-  return Object.hasOwn(words, key) ? words[key] : undefined;
+  return Object.prototype.hasOwnProperty.call(words, key) ? words[key] : undefined;
 }
 
 // The readers of numbers shoppers type, one set for the catalog's search and the assistant. Each
