@@ -47,6 +47,33 @@ it('suggests as the shopper types (a typo too) and opens a suggestion picked wit
   expect(errors).toEqual([]);
 });
 
+it('suggests from the second letter typed, not the first', async () => {
+  const { page, errors } = await openJourney(browser, { width: 1280, height: 900 });
+  await withScreenshotOnFailure(page, 'search-two-letters', async () => {
+    await page.goto(`${shop.url}/shop/all`);
+    await page.getByRole('button', { name: 'Search products' }).click();
+    const box = page.getByRole('combobox', { name: 'Search products' });
+    const list = page.getByRole('listbox', { name: 'Suggestions' });
+    let asked = 0;
+    page.on('request', (request) => {
+      if (request.url().includes('/api/site/search/suggest')) asked += 1;
+    });
+    await box.pressSequentially('p');
+    // Longer than the box waits after a key (150 ms) and than a local answer takes.
+    await page.waitForTimeout(700);
+    expect(asked).toBe(0);
+    expect(await list.count()).toBe(0);
+    expect(await box.getAttribute('aria-expanded')).toBe('false');
+
+    await box.pressSequentially('i');
+    await list.getByRole('option').first().waitFor();
+    expect(await box.getAttribute('aria-expanded')).toBe('true');
+    expect(await list.getByRole('option').first().innerText()).toMatch(/^Nyota Pishori Rice 1kg/);
+    expect(asked).toBe(1);
+  });
+  expect(errors).toEqual([]);
+});
+
 it('shows one search box on the results page, holding the words', async () => {
   const { page } = await openJourney(browser, { width: 412, height: 900 });
   await withScreenshotOnFailure(page, 'search-one-box', async () => {
