@@ -164,24 +164,26 @@ export class OrderReportReads {
       .slice(0, limit);
     if (picked.length === 0) return [];
     const ids = picked.map((row) => row.id);
-    const [orders, lines] = await Promise.all([
-      this.db('orders').whereIn('id', ids).select('id', 'order_number', 'total_cents', 'status_id', 'first_name', 'last_name') as Promise<
-        Array<Omit<NewestOrderRow, 'at' | 'lines' | 'quantity'>>
-      >,
-      this.db('order_items')
-        .whereIn('order_id', ids)
-        .groupBy('order_id')
-        .select('order_id', this.db.raw('COUNT(*) as ??', ['lines']), this.db.raw('SUM(quantity) as quantity')) as Promise<
-        Array<{ order_id: number | string; lines: number | string; quantity: number | string }>
-      >,
-    ]);
-    const orderBy = new Map(orders.map((order) => [Number(order.id), order]));
-    const linesBy = new Map(lines.map((line) => [Number(line.order_id), line]));
+    // One read for the kept orders and their lines' count and quantity (one list of ids to send).
+    const whole: Array<Omit<NewestOrderRow, 'at'>> = await this.db('orders as o')
+      .leftJoin('order_items as i', 'i.order_id', 'o.id')
+      .whereIn('o.id', ids)
+      .groupBy('o.id', 'o.order_number', 'o.total_cents', 'o.status_id', 'o.first_name', 'o.last_name')
+      .select(
+        'o.id',
+        'o.order_number',
+        'o.total_cents',
+        'o.status_id',
+        'o.first_name',
+        'o.last_name',
+        this.db.raw('COUNT(i.order_id) as ??', ['lines']),
+        this.db.raw('COALESCE(SUM(i.quantity), 0) as quantity'),
+      );
+    const orderBy = new Map(whole.map((order) => [Number(order.id), order]));
     return picked.flatMap(({ id, at }) => {
       const order = orderBy.get(id);
       if (!order) return []; // deleted between the two reads
-      const line = linesBy.get(id);
-      return [{ ...order, id, at: new Date(at), lines: Number(line?.lines ?? 0), quantity: Number(line?.quantity ?? 0) }];
+      return [{ ...order, id, at: new Date(at), lines: Number(order.lines), quantity: Number(order.quantity) }];
     });
   }
 }
