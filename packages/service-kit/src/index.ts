@@ -7,6 +7,7 @@ export * from './database';
 export * from './database-unavailable';
 export * from './env';
 export * from './time';
+export * from './db/rowReaders';
 export * from './auth';
 export * from './access';
 export * from './audit';

@@ -3,7 +3,8 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type Koa from 'koa';
-import { instanceRotation } from '@shop/service-kit';
+import { parseDigits } from '@shop/api-types';
+import { instanceRotation, millisecondsSince } from '@shop/service-kit';
 import type { UpstreamRoute } from '../config';
 import { normalPathOf } from '../routing/requestPath';
 
@@ -105,12 +106,13 @@ export function sharedFreshness(cacheControl: string | undefined): number {
     .split(',')
     .map((part) => part.trim());
   if (!directives.includes('public') || directives.some((d) => d === 'private' || d === 'no-store' || d === 'no-cache')) return 0;
-  const age = (name: string) => {
+  // delta-seconds are digits only (RFC 9111); a directive with anything else is ignored.
+  const age = (name: string): number | null => {
     const found = directives.find((d) => d.startsWith(`${name}=`));
-    return found ? Number(found.slice(name.length + 1)) : Number.NaN;
+    return found === undefined ? null : parseDigits(found.slice(name.length + 1));
   };
-  const seconds = Number.isFinite(age('s-maxage')) ? age('s-maxage') : age('max-age');
-  return Number.isFinite(seconds) && seconds > 0 ? seconds : 0;
+  const seconds = age('s-maxage') ?? age('max-age');
+  return seconds !== null && seconds > 0 ? seconds : 0;
 }
 
 /** How long before it expires a kept answer is asked for again: its last fifth, ten seconds at most. */
@@ -314,7 +316,7 @@ export function responseCache(
     const acceptEncoding = req.headers['accept-encoding'];
     const cached = usable(`${encodingFor(Array.isArray(acceptEncoding) ? acceptEncoding.join(',') : (acceptEncoding ?? ''))} ${url}`);
     if (!cached) return false;
-    const started = performance.now();
+    const started = process.hrtime.bigint();
     const requestId = hooks.requestId();
     const age = String(Math.floor((now() - cached.storedAt) / 1000));
     const ifNoneMatch = req.headers['if-none-match'];
@@ -337,7 +339,7 @@ export function responseCache(
       res.writeHead(200, list);
       res.end(method === 'HEAD' ? undefined : cached.body);
     }
-    hooks.done({ method, url, status, route: cachedRouteOf(cached.area), requestId }, req, performance.now() - started);
+    hooks.done({ method, url, status, route: cachedRouteOf(cached.area), requestId }, req, millisecondsSince(started));
     return true;
   };
 
