@@ -266,6 +266,7 @@ export interface ReportTotals {
 }
 
 export interface ReportGraphRow {
+  /** A Nairobi day 'YYYY-MM-DD'; a Nairobi month 'YYYY-MM' in the order report over more than 92 days. */
   date: string;
   category_id?: number;
   category_name?: string;

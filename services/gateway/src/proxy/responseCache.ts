@@ -19,6 +19,11 @@ interface Entry {
   headers: Record<string, string>;
   /** The same headers plus content-length as a flat [name, value, ...] list, built once: the hot path hands it to writeHead as is. */
   headerList: string[];
+  /**
+   * The raw path's whole head per set of security headers, built on first use: age and request id
+   * first (their values filled in per answer), then the security headers, then headerList.
+   */
+  rawHeads: Map<readonly string[], string[]>;
   body: Buffer;
   etag: string | undefined;
   storedAt: number;
@@ -194,7 +199,7 @@ export function responseCache(
       .then((best) => {
         // Replaced, emptied or expired meanwhile: nothing to improve.
         if (entries.get(key) !== entry || best.length >= entry.body.length) return;
-        store(key, { ...entry, body: best, headerList: headerListOf(entry.headers, best) });
+        store(key, { ...entry, body: best, headerList: headerListOf(entry.headers, best), rawHeads: new Map() });
       })
       .catch(() => undefined);
   };
@@ -218,6 +223,7 @@ export function responseCache(
       ...asked,
       headers: answer.headers,
       headerList: headerListOf(answer.headers, answer.body),
+      rawHeads: new Map(),
       body: answer.body,
       etag: answer.headers.etag,
       storedAt: now(),
@@ -275,7 +281,7 @@ export function responseCache(
   };
 
   const answerFromCache = (ctx: Koa.Context, area: string, cached: Entry): void => {
-    ctx.state.route = `api ${area} (cached)`;
+    ctx.state.route = cachedRouteOf(area);
     ctx.set('Age', String(Math.floor((now() - cached.storedAt) / 1000)));
     ctx.compress = false;
     if (
@@ -312,23 +318,28 @@ export function responseCache(
     if (!cached) return false;
     const started = process.hrtime.bigint();
     const requestId = hooks.requestId();
-    const list = ['age', String(Math.floor((now() - cached.storedAt) / 1000)), 'x-request-id', requestId];
-    for (const value of hooks.securityHeaders(req)) list.push(value);
-    const ifNoneMatch = req.headers['if-none-match'] ?? '';
+    const age = String(Math.floor((now() - cached.storedAt) / 1000));
+    const ifNoneMatch = req.headers['if-none-match'];
     let status = 200;
-    if (cached.etag && ifNoneMatch.split(',').some((tag) => tag.trim() === cached.etag)) {
+    if (ifNoneMatch && cached.etag && ifNoneMatch.split(',').some((tag) => tag.trim() === cached.etag)) {
       status = 304;
-      list.push('etag', cached.etag);
+      const list = ['age', age, 'x-request-id', requestId, ...hooks.securityHeaders(req), 'etag', cached.etag];
       if (cached.headers['cache-control']) list.push('cache-control', cached.headers['cache-control']);
       if (cached.headers.vary) list.push('vary', cached.headers.vary);
       res.writeHead(304, list);
       res.end();
     } else {
-      for (const value of cached.headerList) list.push(value);
+      // The head is the same for every answer of this entry but for two values: copied, not rebuilt.
+      const security = hooks.securityHeaders(req);
+      let head = cached.rawHeads.get(security);
+      if (!head) cached.rawHeads.set(security, (head = ['age', '', 'x-request-id', '', ...security, ...cached.headerList]));
+      const list = head.slice();
+      list[1] = age;
+      list[3] = requestId;
       res.writeHead(200, list);
       res.end(method === 'HEAD' ? undefined : cached.body);
     }
-    hooks.done({ method, url, status, route: `api ${cached.area} (cached)`, requestId }, req, millisecondsSince(started));
+    hooks.done({ method, url, status, route: cachedRouteOf(cached.area), requestId }, req, millisecondsSince(started));
     return true;
   };
 
@@ -421,6 +432,14 @@ const brotliCompress = promisify(zlib.brotliCompress);
 const brotliDecompress = promisify(zlib.brotliDecompress);
 /** Below this, brotli's best saves a few bytes at most. */
 const RECOMPRESS_MIN_BYTES = 512;
+
+/** The metrics' route of an area's cached reads, made once per area (not a new string per answer). */
+const cachedRoutes = new Map<string, string>();
+function cachedRouteOf(area: string): string {
+  let route = cachedRoutes.get(area);
+  if (!route) cachedRoutes.set(area, (route = `api ${area} (cached)`));
+  return route;
+}
 
 /** The service's own headers a kept answer repeats, read from an answer's headers by name. */
 function keptHeaders(read: (name: string) => string | string[] | number | undefined): Record<string, string> {

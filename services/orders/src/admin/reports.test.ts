@@ -299,6 +299,31 @@ describe.each(testDatabases('orders-admin'))('back office dashboard and reports 
     );
   });
 
+  it('order report over more than a quarter is charted per month, a month at either end holding only the range’s days', async () => {
+    // 20 Nov 2025 - 11 Mar 2026 (112 days): F in January; A, B, C and D in March; E (12 Mar) is past the end.
+    const long = (await get('/api/admin/dashboard/order_report?daterange=2025-11-20%20-%202026-03-11')) as OrderReport;
+    expect(long.graph_data).toEqual([
+      { date: '2026-01', status_id: 5, status_name: 'Delivered', net_sales: 2000, items_sold: 2, orders: 1 },
+      { date: '2026-03', status_id: 1, status_name: 'Pending', net_sales: 1950, items_sold: 0, orders: 1 },
+      { date: '2026-03', status_id: 2, status_name: 'Paid', net_sales: 2500, items_sold: 1, orders: 1 },
+      { date: '2026-03', status_id: 3, status_name: 'Processing', net_sales: 885, items_sold: 4, orders: 1 },
+      { date: '2026-03', status_id: 5, status_name: 'Delivered', net_sales: 1800, items_sold: 3, orders: 1 },
+    ]);
+    expect(long.totals).toEqual({ orders: 5, net_sales: 9135, items_sold: 10, total_sales: 9135, average_order_value: 1827 });
+    expect(long.orders.map((order) => order.order_number)).toEqual(['SH-260904', 'SH-260903', 'SH-260902', 'SH-260901', 'SH-260906']);
+
+    // 16 Jan - 30 Apr 2026: F (15 Jan) is before the start; E (12 Mar) now counts with C in March's Paid.
+    const later = (await get('/api/admin/dashboard/order_report?daterange=2026-01-16%20-%202026-04-30&status_ids=2,5')) as OrderReport;
+    expect(later.graph_data).toEqual([
+      { date: '2026-03', status_id: 2, status_name: 'Paid', net_sales: 3499, items_sold: 2, orders: 2 },
+      { date: '2026-03', status_id: 5, status_name: 'Delivered', net_sales: 1800, items_sold: 3, orders: 1 },
+    ]);
+
+    // A quarter (92 days, 10 Dec - 11 Mar) is still charted per day.
+    const quarter = (await get('/api/admin/dashboard/order_report?daterange=2025-12-10%20-%202026-03-11&status_ids=5')) as OrderReport;
+    expect(quarter.graph_data.map((point) => point.date)).toEqual(['2026-01-15', '2026-03-10']);
+  });
+
   it('order report filtered by Pending or Cancelled counts those orders: unpaid ones by the day placed, paid ones by the day paid', async () => {
     const pending = (await get(`/api/admin/dashboard/order_report?${RANGE}&status_ids=1`)) as OrderReport;
     expect(pending.orders).toEqual([

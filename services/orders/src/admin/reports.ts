@@ -16,7 +16,8 @@ import type {
 import { fromCents } from '@shop/money';
 import { dialectOf } from '@shop/service-kit';
 import { ORDER_STATUSES, orderStatus, STATUS } from '../orders/statuses';
-import { lastTwelveMonths, nairobiDay, nairobiDaySql, nairobiMonthSql, nairobiRange } from './days';
+import { lastTwelveMonths, nairobiDay, nairobiMonthSql, nairobiRange } from './days';
+import { graphPeriodOf, OrderReportReads, toDate } from './order-report-reads';
 
 /**
  * Dashboard and reports, per REPORT_RULES: only paid orders (is_paid = 1) whose paid_at falls in
@@ -52,12 +53,14 @@ interface DayFigures {
 
 export class Reports {
   private readonly mysql: boolean;
+  private readonly orderReads: OrderReportReads;
 
   constructor(
     private readonly db: Knex,
     private readonly clock: () => Date = () => new Date(),
   ) {
     this.mysql = dialectOf(db) === 'mysql';
+    this.orderReads = new OrderReportReads(db);
   }
 
   /** A summary's day as 'YYYY-MM-DD' (MySQL keeps a DATE). */
@@ -349,85 +352,6 @@ export class Reports {
   }
 
   /**
-   * The newest orders of the range (at most ORDER_REPORT_MAX_ROWS), newest first: paid ones by the
-   * time they were paid, and, for the unpaid statuses the filter names, unpaid ones by the time they
-   * were placed (`at` holds that time). One query per status, each reading an index from its newest
-   * end (orders(is_paid, status_id, paid_at), orders(status_id, is_paid, created_at)), merged here:
-   * a rare status never scans the range's other orders.
-   */
-  private async newestOrders(query: AdminReportQuery, unpaidStatuses: number[]): Promise<Array<Record<string, unknown>>> {
-    const { start, end } = nairobiRange(query.daterange.from, query.daterange.to);
-    const columns = ['id', 'order_number', 'total_cents', 'status_id', 'first_name', 'last_name'];
-    const newestPaid = (status: number | null) => {
-      const rows = this.db('orders').where('is_paid', true);
-      if (status !== null) rows.where('status_id', status);
-      return rows
-        .where('paid_at', '>=', start)
-        .where('paid_at', '<', end)
-        .orderBy('paid_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(ORDER_REPORT_MAX_ROWS)
-        .select(...columns, 'paid_at as at');
-    };
-    const newestUnpaid = (status: number) =>
-      this.db('orders')
-        .where({ status_id: status, is_paid: false })
-        .where('created_at', '>=', start)
-        .where('created_at', '<', end)
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(ORDER_REPORT_MAX_ROWS)
-        .select(...columns, 'created_at as at');
-    const statuses = [...new Set(query.status_ids ?? [])];
-    if (statuses.length === 0) return newestPaid(null);
-    const lists: Array<Array<Record<string, unknown>>> = await Promise.all([
-      ...statuses.filter((status) => status !== STATUS.pending).map((status) => newestPaid(status)),
-      ...unpaidStatuses.map((status) => newestUnpaid(status)),
-    ]);
-    return lists
-      .flat()
-      .sort((a, b) => toDate(b.at as Date | string).getTime() - toDate(a.at as Date | string).getTime() || Number(b.id) - Number(a.id))
-      .slice(0, ORDER_REPORT_MAX_ROWS);
-  }
-
-  /**
-   * Unpaid orders placed in the range with the given statuses, per Nairobi day placed: Cancelled
-   * ones from report_placed_days, Pending ones counted live (they are in no summary, and few: the
-   * reconciler cancels them within the hour). Nothing was sold, so items are 0.
-   */
-  private async unpaidPlacedDays(query: AdminReportQuery, statuses: number[]): Promise<Array<Record<string, unknown>>> {
-    if (statuses.length === 0) return [];
-    const { start, end } = nairobiRange(query.daterange.from, query.daterange.to);
-    const summarised = statuses.filter((status) => status !== STATUS.pending);
-    const day = nairobiDaySql(this.db, 'created_at');
-    const [placed, pending] = await Promise.all([
-      summarised.length === 0
-        ? []
-        : (this.days('report_placed_days', query.daterange)
-            .where('is_paid', false)
-            .whereIn('status_id', summarised)
-            .where('orders', '<>', 0)
-            .select(this.db.raw('? as date', [this.date()]), 'status_id', 'orders', 'total_cents', this.db.raw('0 as items')) as Promise<
-            Array<Record<string, unknown>>
-          >),
-      !statuses.includes(STATUS.pending)
-        ? []
-        : (this.pendingUnpaid()
-            .where('created_at', '>=', start)
-            .where('created_at', '<', end)
-            .select(
-              this.db.raw('? as date', [day]),
-              this.db.raw('? as status_id', [STATUS.pending]),
-              this.db.raw('COUNT(*) as orders'),
-              this.db.raw('SUM(total_cents) as total_cents'),
-              this.db.raw('0 as items'),
-            )
-            .groupBy(this.db.raw('?', [day])) as Promise<Array<Record<string, unknown>>>),
-    ]);
-    return [...placed, ...pending];
-  }
-
-  /**
    * Orders in the range by the status they have now: paid orders by the day they were paid (their
    * net sales and items). When the filter names a status an unpaid order can have (Pending,
    * Cancelled), or names none (all statuses), the unpaid orders of that status placed in the range
@@ -441,16 +365,14 @@ export class Reports {
     const unpaidStatuses = [...new Set(query.status_ids ?? [])].filter(
       (status) => status === STATUS.pending || status === STATUS.cancelled,
     );
-    const graphRows = this.days('report_paid_days', query.daterange).where('orders', '<>', 0);
-    if (query.status_ids?.length) graphRows.whereIn('status_id', query.status_ids);
+    // A long range is charted per month (order-report-reads.ts).
+    const period = graphPeriodOf(query.daterange);
     const [paidGraph, unpaidGraph, rows] = await Promise.all([
-      graphRows.select(this.db.raw('? as date', [this.date()]), 'status_id', 'orders', 'total_cents', 'items') as Promise<
-        Array<Record<string, unknown>>
-      >,
-      this.unpaidPlacedDays(query, unpaidStatuses),
-      this.newestOrders(query, unpaidStatuses),
+      this.orderReads.paid(query.daterange, query.status_ids ?? [], period),
+      this.orderReads.unpaid(query.daterange, unpaidStatuses, period),
+      this.orderReads.newest(query.daterange, [...new Set(query.status_ids ?? [])], unpaidStatuses, ORDER_REPORT_MAX_ROWS),
     ]);
-    // Paid and unpaid orders of one status on one day make one point of the graph.
+    // Paid and unpaid orders of one status on one day (or month) make one point of the graph.
     const byDayAndStatus = new Map<string, { date: string; status_id: number; orders: number; total_cents: number; items: number }>();
     for (const row of [...paidGraph, ...unpaidGraph]) {
       const key = `${String(row.date)} ${Number(row.status_id)}`;
@@ -467,17 +389,6 @@ export class Reports {
       byDayAndStatus.set(key, point);
     }
     const graph = [...byDayAndStatus.values()].sort((a, b) => a.date.localeCompare(b.date) || a.status_id - b.status_id);
-    const lines: Array<{ order_id: number; lines: number | string; quantity: number | string }> =
-      rows.length === 0
-        ? []
-        : await this.db('order_items')
-            .whereIn(
-              'order_id',
-              rows.map((row) => Number(row.id)),
-            )
-            .groupBy('order_id')
-            .select('order_id', this.db.raw('COUNT(*) as ??', ['lines']), this.db.raw('SUM(quantity) as quantity'));
-    const linesBy = new Map(lines.map((line) => [Number(line.order_id), line]));
     let orders = 0;
     let net = 0;
     let items = 0;
@@ -495,18 +406,15 @@ export class Reports {
         items_sold: row.items,
         orders: row.orders,
       })),
-      orders: rows.map((row) => {
-        const line = linesBy.get(Number(row.id));
-        return {
-          order_number: String(row.order_number),
-          total_amount: ksh(row.total_cents),
-          date: nairobiDay(toDate(row.at as Date | string)),
-          status_name: orderStatus(Number(row.status_id)).name,
-          customer_name: `${row.first_name} ${row.last_name}`,
-          items_count: Number(line?.lines ?? 0),
-          items_sold: Number(line?.quantity ?? 0),
-        };
-      }),
+      orders: rows.map((row) => ({
+        order_number: String(row.order_number),
+        total_amount: ksh(row.total_cents),
+        date: nairobiDay(toDate(row.at)),
+        status_name: orderStatus(Number(row.status_id)).name,
+        customer_name: `${row.first_name} ${row.last_name}`,
+        items_count: row.lines,
+        items_sold: row.quantity,
+      })),
       statuses: ORDER_STATUSES.map(({ id, name }) => ({ id, name })),
       totals: totalsOf(orders, net, items),
     };
@@ -628,10 +536,6 @@ export function splitByMonths(
     before: firstMonth > start ? { from, to: dayBefore(firstMonth) } : null,
     after: end > endMonth ? { from: isoDay(endMonth), to } : null,
   };
-}
-
-function toDate(value: Date | string): Date {
-  return value instanceof Date ? value : new Date(`${value.replace(' ', 'T')}${/Z|[+-]\d\d:?\d\d$/.test(value) ? '' : 'Z'}`);
 }
 
 function totalsOf(orders: number, netCents: number, items: number): ReportTotals {

@@ -1,0 +1,194 @@
+import type { Knex } from 'knex';
+import { dialectOf } from '@shop/service-kit';
+import { STATUS } from '../orders/statuses';
+import { nairobiDaySql, nairobiMonthSql, nairobiRange } from './days';
+
+/**
+ * What the order report reads (reports.ts shapes the answer): its graph per day or per month, and
+ * its newest orders.
+ *
+ * A range longer than DAILY_GRAPH_MAX_DAYS is charted per Nairobi month: a year of days by status
+ * was 1,100 graph points (110 KB of the answer) for a chart 12 months wide, and what the report
+ * cost at a million orders was mostly those bytes. The months are rolled up from the daily
+ * summaries in the query: a year of report_paid_days is about 2,200 rows (under a millisecond to
+ * group on MariaDB), so a table of months kept by triggers would save less than it costs every
+ * payment. A month at either end of the range holds only the range's days of it.
+ */
+
+/** Ranges up to a quarter are charted per day; longer ones per month ('YYYY-MM'). */
+export const DAILY_GRAPH_MAX_DAYS = 92;
+
+export type GraphPeriod = 'day' | 'month';
+
+const DAY_MS = 86_400_000;
+
+/** The graph's period for the days from..to (inclusive, 'YYYY-MM-DD'). */
+export function graphPeriodOf(range: { from: string; to: string }): GraphPeriod {
+  const days = (Date.parse(`${range.to}T00:00:00Z`) - Date.parse(`${range.from}T00:00:00Z`)) / DAY_MS + 1;
+  return days > DAILY_GRAPH_MAX_DAYS ? 'month' : 'day';
+}
+
+/** One point of the order report's graph as read: orders of a status in a day or month. */
+export interface StatusPeriodRow {
+  date: string;
+  status_id: number | string;
+  orders: number | string;
+  total_cents: number | string | null;
+  items: number | string | null;
+}
+
+/** One of the order report's newest orders; `at` is when it was paid (paid ones) or placed (unpaid ones). */
+export interface NewestOrderRow {
+  id: number;
+  order_number: string;
+  total_cents: number | string;
+  status_id: number | string;
+  first_name: string;
+  last_name: string;
+  at: Date | string;
+  lines: number;
+  quantity: number;
+}
+
+export class OrderReportReads {
+  private readonly mysql: boolean;
+
+  constructor(private readonly db: Knex) {
+    this.mysql = dialectOf(db) === 'mysql';
+  }
+
+  /** A summary's `day` as the graph's date: 'YYYY-MM-DD' or 'YYYY-MM'. */
+  private period(period: GraphPeriod): Knex.Raw {
+    if (period === 'day') return this.mysql ? this.db.raw("DATE_FORMAT(`day`, '%Y-%m-%d')") : this.db.raw('`day`');
+    return this.mysql ? this.db.raw("DATE_FORMAT(`day`, '%Y-%m')") : this.db.raw('substr(`day`, 1, 7)');
+  }
+
+  private grouped(table: string, range: { from: string; to: string }, period: GraphPeriod): Knex.QueryBuilder {
+    const date = this.period(period);
+    return this.db(table)
+      .where('day', '>=', range.from)
+      .where('day', '<=', range.to)
+      .groupBy(date)
+      .groupBy('status_id')
+      .havingRaw('SUM(orders) <> 0')
+      .select(
+        this.db.raw('? as date', [date]),
+        'status_id',
+        this.db.raw('SUM(orders) as orders'),
+        this.db.raw('SUM(total_cents) as total_cents'),
+      );
+  }
+
+  /** Paid orders of the statuses (all when none) by day or month paid: orders, totals, items (report_paid_days). */
+  paid(range: { from: string; to: string }, statuses: number[], period: GraphPeriod): Promise<StatusPeriodRow[]> {
+    const rows = this.grouped('report_paid_days', range, period).select(this.db.raw('SUM(items) as items'));
+    if (statuses.length) rows.whereIn('status_id', statuses);
+    return rows;
+  }
+
+  /**
+   * Unpaid orders of the statuses placed in the range, by day or month placed (no items sold):
+   * Cancelled ones from report_placed_days, Pending ones counted live (in no summary: every
+   * checkout writes one, and the reconciler cancels them within the hour).
+   */
+  async unpaid(range: { from: string; to: string }, statuses: number[], period: GraphPeriod): Promise<StatusPeriodRow[]> {
+    const summarised = statuses.filter((status) => status !== STATUS.pending);
+    const { start, end } = nairobiRange(range.from, range.to);
+    const placed = (column: string) => (period === 'day' ? nairobiDaySql(this.db, column) : nairobiMonthSql(this.db, column));
+    const [fromSummary, pending] = await Promise.all([
+      summarised.length === 0
+        ? []
+        : (this.grouped('report_placed_days', range, period)
+            .where('is_paid', false)
+            .whereIn('status_id', summarised)
+            .select(this.db.raw('0 as items')) as Promise<StatusPeriodRow[]>),
+      !statuses.includes(STATUS.pending)
+        ? []
+        : (this.db('orders')
+            .where({ status_id: STATUS.pending, is_paid: false })
+            .where('created_at', '>=', start)
+            .where('created_at', '<', end)
+            .groupBy(this.db.raw('?', [placed('created_at')]))
+            .select(
+              this.db.raw('? as date', [placed('created_at')]),
+              this.db.raw('? as status_id', [STATUS.pending]),
+              this.db.raw('COUNT(*) as orders'),
+              this.db.raw('SUM(total_cents) as total_cents'),
+              this.db.raw('0 as items'),
+            ) as Promise<StatusPeriodRow[]>),
+    ]);
+    return [...fromSummary, ...pending];
+  }
+
+  /**
+   * The newest `limit` orders of the range, newest first: paid ones of the statuses (all when none)
+   * by the time paid, and unpaid ones of `unpaidStatuses` by the time placed, each with its number of
+   * lines and items. Each status's newest are read from its index alone (orders(is_paid, status_id,
+   * paid_at) and orders(status_id, is_paid, created_at) hold the id), merged here, and only the
+   * `limit` that stay are read whole: reading every status's newest whole was up to seven times
+   * `limit` rows, and MariaDB then preferred orders(is_paid, paid_at), reading the range's other
+   * statuses too.
+   */
+  async newest(
+    range: { from: string; to: string },
+    statuses: number[],
+    unpaidStatuses: number[],
+    limit: number,
+  ): Promise<NewestOrderRow[]> {
+    const { start, end } = nairobiRange(range.from, range.to);
+    // Newest first by `at` ('paid_at' or 'created_at') among the rows `where` picks: an index's newest end.
+    const newestBy = (at: 'paid_at' | 'created_at', where: Record<string, number | boolean>) =>
+      this.db('orders')
+        .where(where)
+        .where(at, '>=', start)
+        .where(at, '<', end)
+        .orderBy(at, 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .select('id', `${at} as at`);
+    const newestPaid = (status: number | null) =>
+      newestBy('paid_at', status === null ? { is_paid: true } : { is_paid: true, status_id: status });
+    const newestUnpaid = (status: number) => newestBy('created_at', { status_id: status, is_paid: false });
+    const lists: Array<Array<{ id: number | string; at: Date | string }>> = await Promise.all(
+      statuses.length === 0
+        ? [newestPaid(null)]
+        : [
+            ...statuses.filter((status) => status !== STATUS.pending).map((status) => newestPaid(status)),
+            ...unpaidStatuses.map((status) => newestUnpaid(status)),
+          ],
+    );
+    const picked = lists
+      .flat()
+      .map((row) => ({ id: Number(row.id), at: toDate(row.at).getTime() }))
+      .sort((a, b) => b.at - a.at || b.id - a.id)
+      .slice(0, limit);
+    if (picked.length === 0) return [];
+    const ids = picked.map((row) => row.id);
+    // One read for the kept orders and their lines' count and quantity (one list of ids to send).
+    const whole: Array<Omit<NewestOrderRow, 'at'>> = await this.db('orders as o')
+      .leftJoin('order_items as i', 'i.order_id', 'o.id')
+      .whereIn('o.id', ids)
+      .groupBy('o.id', 'o.order_number', 'o.total_cents', 'o.status_id', 'o.first_name', 'o.last_name')
+      .select(
+        'o.id',
+        'o.order_number',
+        'o.total_cents',
+        'o.status_id',
+        'o.first_name',
+        'o.last_name',
+        this.db.raw('COUNT(i.order_id) as ??', ['lines']),
+        this.db.raw('COALESCE(SUM(i.quantity), 0) as quantity'),
+      );
+    const orderBy = new Map(whole.map((order) => [Number(order.id), order]));
+    return picked.flatMap(({ id, at }) => {
+      const order = orderBy.get(id);
+      if (!order) return []; // deleted between the two reads
+      return [{ ...order, id, at: new Date(at), lines: Number(order.lines), quantity: Number(order.quantity) }];
+    });
+  }
+}
+
+/** A DATETIME as the driver gives it: a Date (mysql2) or 'YYYY-MM-DD HH:MM:SS' in UTC (SQLite). */
+export function toDate(value: Date | string): Date {
+  return value instanceof Date ? value : new Date(`${value.replace(' ', 'T')}${/Z|[+-]\d\d:?\d\d$/.test(value) ? '' : 'Z'}`);
+}
