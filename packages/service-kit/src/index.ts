@@ -15,3 +15,4 @@ export * from './request-context';
 export * from './service-client';
 export * from './addressGroup';
 export * from './openapi';
+export * from './db/rowReaders';
