@@ -47,7 +47,9 @@ export function flag(value: boolean | RowNumber): boolean {
   return wholeOf(value, 'flag') !== 0;
 }
 
-/** A timestamp column (a Date from MySQL, UTC text from SQLite) as a Date; null stays null. */
+/** A timestamp column (a Date from MySQL, UTC text from SQLite) as a Date; null stays null (a NOT NULL column's type says Date). */
+export function dateOf(value: Date | string | number): Date;
+export function dateOf(value: Date | string | number | null | undefined): Date | null;
 export function dateOf(value: Date | string | number | null | undefined): Date | null {
   if (value === null || value === undefined) return null;
   const iso = toIso(value);

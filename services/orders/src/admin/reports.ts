@@ -14,7 +14,7 @@ import type {
   RevenueReport,
 } from '@shop/api-types';
 import { fromCents } from '@shop/money';
-import { dialectOf } from '@shop/service-kit';
+import { cents, count, dateOf, decimal, dialectOf, type RowNumber } from '@shop/service-kit';
 import { ORDER_STATUSES, orderStatus, STATUS } from '../orders/statuses';
 import { lastTwelveMonths, nairobiDay, nairobiDaySql, nairobiMonthSql, nairobiRange } from './days';
 
@@ -37,7 +37,8 @@ import { lastTwelveMonths, nairobiDay, nairobiDaySql, nairobiMonthSql, nairobiRa
 /** The order report lists at most this many orders (the newest); its cards and charts count them all (every order is in Orders, with its CSV export). */
 export const ORDER_REPORT_MAX_ROWS = 500;
 
-const ksh = (cents: unknown): number => fromCents(Math.round(Number(cents ?? 0)));
+/** Unrounded cents (a sum of allocated net sales) to KSh, rounded to the cent once. */
+const ksh = (unrounded: number): number => fromCents(Math.round(unrounded));
 
 /** Eight distinct bar colours for the depot chart. */
 export const BAR_COLOURS = ['#2563eb', '#16a34a', '#f59e0b', '#dc2626', '#7c3aed', '#0891b2', '#db2777', '#65a30d'];
@@ -133,8 +134,7 @@ export class Reports {
         : rows.select(this.db.raw("'range' as date"), this.db.raw(`SUM(${sum}) as orders`));
     const withLines = () => grouped(this.days('report_paid_days', range), 'lined_orders');
     const ofBaskets = (ids: number[]) => grouped(this.days('report_basket_days', range).whereIn('basket_id', ids), 'orders');
-    const byDay = (rows: Array<{ date: string; orders: number | string }>) =>
-      new Map(rows.map((row) => [String(row.date), Number(row.orders)]));
+    const byDay = (rows: Array<{ date: string; orders: RowNumber }>) => new Map(rows.map((row) => [String(row.date), count(row.orders)]));
 
     let all: Map<string, number>;
     if (categories.length === 0 && brands.length === 0) {
@@ -144,14 +144,14 @@ export class Reports {
         ...(categories.length ? [`category_id IN (${categories.map(() => '?').join(', ')})`] : []),
         ...(brands.length ? [`brand_id IN (${brands.map(() => '?').join(', ')})`] : []),
       ];
-      const baskets: Array<{ basket_id: number; matches: number | string }> = await this.db('report_basket_pairs')
+      const baskets: Array<{ basket_id: number; matches: RowNumber }> = await this.db('report_basket_pairs')
         .groupBy('basket_id')
         .select(
           'basket_id',
           this.db.raw(`MAX(CASE WHEN ${conditions.join(' AND ')} THEN 1 ELSE 0 END) as matches`, [...categories, ...brands]),
         );
-      const matching = baskets.filter((basket) => Number(basket.matches) === 1).map((basket) => Number(basket.basket_id));
-      const others = baskets.filter((basket) => Number(basket.matches) !== 1).map((basket) => Number(basket.basket_id));
+      const matching = baskets.filter((basket) => count(basket.matches) === 1).map((basket) => basket.basket_id);
+      const others = baskets.filter((basket) => count(basket.matches) !== 1).map((basket) => basket.basket_id);
       if (others.length === 0) {
         all = byDay(await withLines());
       } else if (matching.length <= others.length) {
@@ -180,12 +180,12 @@ export class Reports {
         .orderBy('day'),
       this.lineOrders(query, true),
     ]);
-    return rows.map((row: Record<string, unknown>) => ({
+    return rows.map((row: { date: string; net: RowNumber; gross: RowNumber; items: RowNumber }) => ({
       date: String(row.date),
       orders: orders.get(String(row.date)) ?? 0,
-      net: Number(row.net),
-      gross: Number(row.gross),
-      items: Number(row.items),
+      net: decimal(row.net),
+      gross: cents(row.gross),
+      items: count(row.items),
     }));
   }
 
@@ -194,23 +194,25 @@ export class Reports {
    * reports' day figures carry no category, so their "Sales per Category" chart reads this.
    */
   private async categorySales(query: AdminReportQuery): Promise<CategorySales[]> {
-    const rows: Array<{ category_id: number | string; category_name: string; net: number | string; items: number | string }> =
-      await this.lines('report_category_days', query)
-        .select(
-          'category_id',
-          this.db.raw('MAX(category_name) as category_name'),
-          this.db.raw('SUM(net_cents) as net'),
-          this.db.raw('SUM(items) as items'),
-        )
-        .groupBy('category_id')
-        .havingRaw('SUM(items) <> 0')
-        .orderBy('net', 'desc')
-        .orderBy('category_id');
+    const rows: Array<{ category_id: number; category_name: string; net: RowNumber; items: RowNumber }> = await this.lines(
+      'report_category_days',
+      query,
+    )
+      .select(
+        'category_id',
+        this.db.raw('MAX(category_name) as category_name'),
+        this.db.raw('SUM(net_cents) as net'),
+        this.db.raw('SUM(items) as items'),
+      )
+      .groupBy('category_id')
+      .havingRaw('SUM(items) <> 0')
+      .orderBy('net', 'desc')
+      .orderBy('category_id');
     return rows.map((row) => ({
-      category_id: Number(row.category_id),
+      category_id: row.category_id,
       category_name: String(row.category_name),
-      net_sales: ksh(row.net),
-      items_sold: Number(row.items),
+      net_sales: ksh(decimal(row.net)),
+      items_sold: count(row.items),
     }));
   }
 
@@ -229,7 +231,7 @@ export class Reports {
       .groupBy('category_id')
       .select('category_id as id', this.db.raw('MAX(category_name) as name'))
       .orderBy('name');
-    return rows.map((row) => ({ id: Number(row.id), name: row.name }));
+    return rows;
   }
 
   private async brandsSold(): Promise<Array<{ id: number; name: string }>> {
@@ -238,7 +240,7 @@ export class Reports {
       .groupBy('brand_id')
       .select('brand_id as id', this.db.raw('MAX(brand_name) as name'))
       .orderBy('name');
-    return rows.map((row) => ({ id: Number(row.id), name: row.name }));
+    return rows;
   }
 
   async categoryReport(query: AdminReportQuery): Promise<CategoryReport> {
@@ -255,7 +257,7 @@ export class Reports {
         .groupBy('category_id')
         .orderBy('day')
         .orderBy('category_id') as Promise<
-        Array<{ date: string; category_id: number | string; category_name: string; net: number | string; items: number | string }>
+        Array<{ date: string; category_id: number; category_name: string; net: RowNumber; items: RowNumber }>
       >,
       this.lineOrders(query, false),
       this.categoriesSold(),
@@ -263,12 +265,13 @@ export class Reports {
     // The per-category list is summed here from the same day rows (one scan of the summary, not
     // two); a day's row and a category count when their items do not add up to 0, as before.
     const byCategory = new Map<number, { category_id: number; category_name: string; net: number; items: number }>();
-    for (const day of days) {
-      const id = Number(day.category_id);
+    const categoryDays = days.map((day) => ({ ...day, net: decimal(day.net), items: count(day.items) }));
+    for (const day of categoryDays) {
+      const id = day.category_id;
       const category = byCategory.get(id) ?? { category_id: id, category_name: day.category_name, net: 0, items: 0 };
       if (day.category_name > category.category_name) category.category_name = day.category_name;
-      category.net += Number(day.net);
-      category.items += Number(day.items);
+      category.net += day.net;
+      category.items += day.items;
       byCategory.set(id, category);
     }
     const categories = [...byCategory.values()]
@@ -278,14 +281,14 @@ export class Reports {
     const sum = (pick: (category: { net: number; items: number }) => number) =>
       categories.reduce((total, category) => total + pick(category), 0);
     return {
-      graph_data: days
-        .filter((day) => Number(day.items) !== 0)
+      graph_data: categoryDays
+        .filter((day) => day.items !== 0)
         .map((day): ReportGraphRow => ({
           date: String(day.date),
-          category_id: Number(day.category_id),
+          category_id: day.category_id,
           category_name: String(day.category_name),
           net_sales: ksh(day.net),
-          items_sold: Number(day.items),
+          items_sold: day.items,
         })),
       totals: totalsOf(
         orders.get('range') ?? 0,
@@ -315,11 +318,11 @@ export class Reports {
       totals: this.totalsOfDays(daily),
       categories,
       brands,
-      products: products.map((row: Record<string, unknown>) => ({
-        product_id: Number(row.product_id),
+      products: products.map((row: { product_id: number; product_name: string; net: RowNumber; items: RowNumber }) => ({
+        product_id: row.product_id,
         product_name: String(row.product_name),
-        net_sales: ksh(row.net),
-        items_sold: Number(row.items),
+        net_sales: ksh(decimal(row.net)),
+        items_sold: count(row.items),
       })),
       category_sales: categorySales,
     };
@@ -355,7 +358,7 @@ export class Reports {
    * end (orders(is_paid, status_id, paid_at), orders(status_id, is_paid, created_at)), merged here:
    * a rare status never scans the range's other orders.
    */
-  private async newestOrders(query: AdminReportQuery, unpaidStatuses: number[]): Promise<Array<Record<string, unknown>>> {
+  private async newestOrders(query: AdminReportQuery, unpaidStatuses: number[]): Promise<ReportOrder[]> {
     const { start, end } = nairobiRange(query.daterange.from, query.daterange.to);
     const columns = ['id', 'order_number', 'total_cents', 'status_id', 'first_name', 'last_name'];
     const newestPaid = (status: number | null) => {
@@ -379,14 +382,15 @@ export class Reports {
         .limit(ORDER_REPORT_MAX_ROWS)
         .select(...columns, 'created_at as at');
     const statuses = [...new Set(query.status_ids ?? [])];
-    if (statuses.length === 0) return newestPaid(null);
-    const lists: Array<Array<Record<string, unknown>>> = await Promise.all([
+    if (statuses.length === 0) return (await newestPaid(null)).map(reportOrderOf);
+    const lists: ReportOrderRow[][] = await Promise.all([
       ...statuses.filter((status) => status !== STATUS.pending).map((status) => newestPaid(status)),
       ...unpaidStatuses.map((status) => newestUnpaid(status)),
     ]);
     return lists
       .flat()
-      .sort((a, b) => toDate(b.at as Date | string).getTime() - toDate(a.at as Date | string).getTime() || Number(b.id) - Number(a.id))
+      .map(reportOrderOf)
+      .sort((a, b) => b.at.getTime() - a.at.getTime() || b.id - a.id)
       .slice(0, ORDER_REPORT_MAX_ROWS);
   }
 
@@ -395,7 +399,7 @@ export class Reports {
    * ones from report_placed_days, Pending ones counted live (they are in no summary, and few: the
    * reconciler cancels them within the hour). Nothing was sold, so items are 0.
    */
-  private async unpaidPlacedDays(query: AdminReportQuery, statuses: number[]): Promise<Array<Record<string, unknown>>> {
+  private async unpaidPlacedDays(query: AdminReportQuery, statuses: number[]): Promise<StatusDayRow[]> {
     if (statuses.length === 0) return [];
     const { start, end } = nairobiRange(query.daterange.from, query.daterange.to);
     const summarised = statuses.filter((status) => status !== STATUS.pending);
@@ -408,7 +412,7 @@ export class Reports {
             .whereIn('status_id', summarised)
             .where('orders', '<>', 0)
             .select(this.db.raw('? as date', [this.date()]), 'status_id', 'orders', 'total_cents', this.db.raw('0 as items')) as Promise<
-            Array<Record<string, unknown>>
+            StatusDayRow[]
           >),
       !statuses.includes(STATUS.pending)
         ? []
@@ -422,7 +426,7 @@ export class Reports {
               this.db.raw('SUM(total_cents) as total_cents'),
               this.db.raw('0 as items'),
             )
-            .groupBy(this.db.raw('?', [day])) as Promise<Array<Record<string, unknown>>>),
+            .groupBy(this.db.raw('?', [day])) as Promise<StatusDayRow[]>),
     ]);
     return [...placed, ...pending];
   }
@@ -444,40 +448,33 @@ export class Reports {
     const graphRows = this.days('report_paid_days', query.daterange).where('orders', '<>', 0);
     if (query.status_ids?.length) graphRows.whereIn('status_id', query.status_ids);
     const [paidGraph, unpaidGraph, rows] = await Promise.all([
-      graphRows.select(this.db.raw('? as date', [this.date()]), 'status_id', 'orders', 'total_cents', 'items') as Promise<
-        Array<Record<string, unknown>>
-      >,
+      graphRows.select(this.db.raw('? as date', [this.date()]), 'status_id', 'orders', 'total_cents', 'items') as Promise<StatusDayRow[]>,
       this.unpaidPlacedDays(query, unpaidStatuses),
       this.newestOrders(query, unpaidStatuses),
     ]);
     // Paid and unpaid orders of one status on one day make one point of the graph.
     const byDayAndStatus = new Map<string, { date: string; status_id: number; orders: number; total_cents: number; items: number }>();
     for (const row of [...paidGraph, ...unpaidGraph]) {
-      const key = `${String(row.date)} ${Number(row.status_id)}`;
-      const point = byDayAndStatus.get(key) ?? {
-        date: String(row.date),
-        status_id: Number(row.status_id),
-        orders: 0,
-        total_cents: 0,
-        items: 0,
-      };
-      point.orders += Number(row.orders);
-      point.total_cents += Number(row.total_cents ?? 0);
-      point.items += Number(row.items ?? 0);
+      const statusId = count(row.status_id);
+      const key = `${String(row.date)} ${statusId}`;
+      const point = byDayAndStatus.get(key) ?? { date: String(row.date), status_id: statusId, orders: 0, total_cents: 0, items: 0 };
+      point.orders += count(row.orders);
+      point.total_cents += cents(row.total_cents);
+      point.items += count(row.items);
       byDayAndStatus.set(key, point);
     }
     const graph = [...byDayAndStatus.values()].sort((a, b) => a.date.localeCompare(b.date) || a.status_id - b.status_id);
-    const lines: Array<{ order_id: number; lines: number | string; quantity: number | string }> =
+    const lines: Array<{ order_id: number; lines: RowNumber; quantity: RowNumber }> =
       rows.length === 0
         ? []
         : await this.db('order_items')
             .whereIn(
               'order_id',
-              rows.map((row) => Number(row.id)),
+              rows.map((row) => row.id),
             )
             .groupBy('order_id')
             .select('order_id', this.db.raw('COUNT(*) as ??', ['lines']), this.db.raw('SUM(quantity) as quantity'));
-    const linesBy = new Map(lines.map((line) => [Number(line.order_id), line]));
+    const linesBy = new Map(lines.map((line) => [line.order_id, { lines: count(line.lines), quantity: count(line.quantity) }]));
     let orders = 0;
     let net = 0;
     let items = 0;
@@ -496,15 +493,15 @@ export class Reports {
         orders: row.orders,
       })),
       orders: rows.map((row) => {
-        const line = linesBy.get(Number(row.id));
+        const line = linesBy.get(row.id);
         return {
-          order_number: String(row.order_number),
+          order_number: row.order_number,
           total_amount: ksh(row.total_cents),
-          date: nairobiDay(toDate(row.at as Date | string)),
-          status_name: orderStatus(Number(row.status_id)).name,
+          date: nairobiDay(row.at),
+          status_name: orderStatus(row.status_id).name,
           customer_name: `${row.first_name} ${row.last_name}`,
-          items_count: Number(line?.lines ?? 0),
-          items_sold: Number(line?.quantity ?? 0),
+          items_count: line?.lines ?? 0,
+          items_sold: line?.quantity ?? 0,
         };
       }),
       statuses: ORDER_STATUSES.map(({ id, name }) => ({ id, name })),
@@ -517,7 +514,7 @@ export class Reports {
 
   /** Paid sales by county of delivery, top 8, KSh. */
   async depot(): Promise<ColouredSeries> {
-    const rows: Array<{ county_name: string; total_cents: number | string }> = await this.db('report_county_sales')
+    const rows: Array<{ county_name: string; total_cents: RowNumber }> = await this.db('report_county_sales')
       .where('orders', '>', 0)
       .select('county_name', 'total_cents')
       .orderBy('total_cents', 'desc')
@@ -525,7 +522,7 @@ export class Reports {
       .limit(8);
     return {
       labels: rows.map((row) => row.county_name),
-      data: rows.map((row) => ksh(row.total_cents)),
+      data: rows.map((row) => ksh(cents(row.total_cents))),
       color: rows.map((_, i) => BAR_COLOURS[i % BAR_COLOURS.length]!),
     };
   }
@@ -539,12 +536,12 @@ export class Reports {
   async statusReport(): Promise<ColouredSeries> {
     const [rows, [pending]] = await Promise.all([
       this.db('report_placed_days').groupBy('status_id').select('status_id', this.db.raw('SUM(orders) as count')) as Promise<
-        Array<{ status_id: number; count: number | string }>
+        Array<{ status_id: number; count: RowNumber }>
       >,
-      this.pendingUnpaid().count({ count: '*' }) as Promise<Array<{ count: number | string }>>,
+      this.pendingUnpaid().count({ count: '*' }) as Promise<Array<{ count: RowNumber }>>,
     ]);
-    const counts = new Map(rows.map((row) => [Number(row.status_id), Number(row.count)]));
-    counts.set(STATUS.pending, (counts.get(STATUS.pending) ?? 0) + Number(pending?.count ?? 0));
+    const counts = new Map(rows.map((row) => [row.status_id, count(row.count)]));
+    counts.set(STATUS.pending, (counts.get(STATUS.pending) ?? 0) + count(pending?.count));
     return {
       labels: ORDER_STATUSES.map((s) => s.name),
       data: ORDER_STATUSES.map((s) => counts.get(s.id) ?? 0),
@@ -556,11 +553,11 @@ export class Reports {
   async revenueChart(): Promise<LabelledSeries> {
     const months = lastTwelveMonths(this.clock());
     const month = this.month();
-    const rows: Array<{ month: string; total: number | string }> = await this.db('report_paid_days')
+    const rows: Array<{ month: string; total: RowNumber }> = await this.db('report_paid_days')
       .where('day', '>=', `${months.keys[0]}-01`)
       .select(this.db.raw('? as month', [month]), this.db.raw('SUM(total_cents) as total'))
       .groupBy(this.db.raw('?', [month]));
-    const by = new Map(rows.map((row) => [String(row.month), Number(row.total)]));
+    const by = new Map(rows.map((row) => [String(row.month), cents(row.total)]));
     return { labels: months.labels, data: months.keys.map((key) => ksh(by.get(key) ?? 0)) };
   }
 
@@ -573,14 +570,14 @@ export class Reports {
       this.db('report_placed_days')
         .where('day', '>=', `${months.keys[0]}-01`)
         .select(this.db.raw('? as month', [month]), this.db.raw('SUM(orders) as count'))
-        .groupBy(this.db.raw('?', [month])) as Promise<Array<{ month: string; count: number | string }>>,
+        .groupBy(this.db.raw('?', [month])) as Promise<Array<{ month: string; count: RowNumber }>>,
       this.pendingUnpaid()
         .where('created_at', '>=', months.start)
         .select(this.db.raw('? as month', [pendingMonth]), this.db.raw('COUNT(*) as count'))
-        .groupBy(this.db.raw('?', [pendingMonth])) as Promise<Array<{ month: string; count: number | string }>>,
+        .groupBy(this.db.raw('?', [pendingMonth])) as Promise<Array<{ month: string; count: RowNumber }>>,
     ]);
     const by = new Map<string, number>();
-    for (const row of [...rows, ...pending]) by.set(String(row.month), (by.get(String(row.month)) ?? 0) + Number(row.count));
+    for (const row of [...rows, ...pending]) by.set(String(row.month), (by.get(String(row.month)) ?? 0) + count(row.count));
     return { labels: months.labels, datasets: [{ label: 'Orders', data: months.keys.map((key) => by.get(key) ?? 0) }] };
   }
 
@@ -594,10 +591,10 @@ export class Reports {
       this.pendingUnpaid().select(this.db.raw('COUNT(*) as count'), this.db.raw('SUM(total_cents) as total')),
     ]);
     return {
-      orders_today: Number(placed?.count ?? 0),
-      revenue_today: ksh(paid?.total ?? 0),
-      pending_payments: Number(pending?.count ?? 0),
-      pending_payments_value: ksh(pending?.total ?? 0),
+      orders_today: count(placed?.count),
+      revenue_today: ksh(cents(paid?.total)),
+      pending_payments: count(pending?.count),
+      pending_payments_value: ksh(cents(pending?.total)),
     };
   }
 }
@@ -630,9 +627,29 @@ export function splitByMonths(
   };
 }
 
-function toDate(value: Date | string): Date {
-  return value instanceof Date ? value : new Date(`${value.replace(' ', 'T')}${/Z|[+-]\d\d:?\d\d$/.test(value) ? '' : 'Z'}`);
+/** Orders, or their total, of one status on one day (a summary row, or unpaid orders counted live). */
+interface StatusDayRow {
+  date: string;
+  status_id: RowNumber;
+  orders: RowNumber;
+  total_cents: RowNumber;
+  items: RowNumber;
 }
+
+/** A row of the order report's table as read (`at`: paid, or placed for an unpaid status). */
+interface ReportOrderRow {
+  id: number;
+  order_number: string;
+  total_cents: RowNumber;
+  status_id: number;
+  first_name: string;
+  last_name: string;
+  at: Date | string;
+}
+
+type ReportOrder = Omit<ReportOrderRow, 'total_cents' | 'at'> & { total_cents: number; at: Date };
+
+const reportOrderOf = (row: ReportOrderRow): ReportOrder => ({ ...row, total_cents: cents(row.total_cents), at: dateOf(row.at) });
 
 function totalsOf(orders: number, netCents: number, items: number): ReportTotals {
   const net = Math.round(netCents);

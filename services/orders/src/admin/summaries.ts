@@ -457,11 +457,7 @@ export async function rebuildReportSummaries(db: Knex): Promise<void> {
         : 'CREATE TEMP TABLE report_rebuild_baskets (order_id INTEGER NOT NULL, day TEXT NOT NULL, basket_key TEXT NOT NULL)',
     );
     const [bounds] = (await trx('orders').min({ low: 'id' }).max({ high: 'id' })) as Array<{ low: number | null; high: number | null }>;
-    for (
-      let from = Number(bounds?.low ?? 1);
-      bounds?.high !== null && bounds?.high !== undefined && from <= Number(bounds.high);
-      from += REBUILD_STEP
-    ) {
+    for (let from = bounds?.low ?? 1; bounds?.high !== null && bounds?.high !== undefined && from <= bounds.high; from += REBUILD_STEP) {
       const step = [from, from + REBUILD_STEP - 1];
       const inStep = 'o.id BETWEEN ? AND ?';
       await trx.raw(
