@@ -103,18 +103,23 @@ export class Reports {
       );
     for (const range of [before, after]) if (range) parts.push(this.lines('report_product_days', query, range).select(columns));
     const [first, ...rest] = parts as [Knex.QueryBuilder, ...Knex.QueryBuilder[]];
-    return this.db
-      .from((rest.length ? first.unionAll(rest) : first).as('product_lines'))
+    return this.netAndItemsBy(this.db.from((rest.length ? first.unionAll(rest) : first).as('product_lines')), 'product');
+  }
+
+  /** Net sales and items of the lines per product or category (with its greatest name), largest net first; groups adding up to no items are left out. */
+  private netAndItemsBy(lines: Knex.QueryBuilder, group: 'product' | 'category'): Knex.QueryBuilder {
+    const id = `${group}_id`;
+    return lines
       .select(
-        'product_id',
-        this.db.raw('MAX(product_name) as product_name'),
+        id,
+        this.db.raw('MAX(??) as ??', [`${group}_name`, `${group}_name`]),
         this.db.raw('SUM(net_cents) as net'),
         this.db.raw('SUM(items) as items'),
       )
-      .groupBy('product_id')
+      .groupBy(id)
       .havingRaw('SUM(items) <> 0')
       .orderBy('net', 'desc')
-      .orderBy('product_id');
+      .orderBy(id);
   }
 
   /**
@@ -194,20 +199,10 @@ export class Reports {
    * reports' day figures carry no category, so their "Sales per Category" chart reads this.
    */
   private async categorySales(query: AdminReportQuery): Promise<CategorySales[]> {
-    const rows: Array<{ category_id: number; category_name: string; net: RowNumber; items: RowNumber }> = await this.lines(
-      'report_category_days',
-      query,
-    )
-      .select(
-        'category_id',
-        this.db.raw('MAX(category_name) as category_name'),
-        this.db.raw('SUM(net_cents) as net'),
-        this.db.raw('SUM(items) as items'),
-      )
-      .groupBy('category_id')
-      .havingRaw('SUM(items) <> 0')
-      .orderBy('net', 'desc')
-      .orderBy('category_id');
+    const rows: Array<{ category_id: number; category_name: string; net: RowNumber; items: RowNumber }> = await this.netAndItemsBy(
+      this.lines('report_category_days', query),
+      'category',
+    );
     return rows.map((row) => ({
       category_id: row.category_id,
       category_name: String(row.category_name),
