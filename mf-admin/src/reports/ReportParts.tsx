@@ -1,10 +1,13 @@
 import { useState, type ReactNode } from 'react';
 import { Alert, Button, Card, Col, DatePicker, Flex, Form, Row, Select, Spin, Statistic, Table, type TableColumnsType } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
+import type { CategorySales, ReportGraphRow, ReportTotals } from '@shop/api-types';
+import type { ReportArgs } from '../api/adminApi';
 import { downloadCsv, type CsvCell } from '../common/csv';
-import { DATE_FORMAT } from '../common/format';
-import { defaultRange, nairobiToday, toDaterange, type DateRange } from './reportData';
+import { count, DATE_FORMAT, ksh } from '../common/format';
 import { NO_WRAP } from '../common/Nowrap';
+import { categorySalesChart, itemsSoldChart, netSalesChart } from './charts';
+import { defaultRange, nairobiToday, sumByDate, toDaterange, type DateRange, type DatePoint } from './reportData';
 
 /** The range picker of every report: YYYY-MM-DD, both ends required, no future days, start ≤ end. */
 export function DateRangeFilter({ value, onChange }: { value: DateRange; onChange: (range: DateRange) => void }): JSX.Element {
@@ -149,8 +152,14 @@ export function ReportTable<T>({
   );
 }
 
+/** A chart in its card, under its title. */
+export interface ChartCard {
+  title: string;
+  chart: ReactNode;
+}
+
 /** Chart cards in a row. */
-export function ChartRow({ charts }: { charts: Array<{ title: string; chart: ReactNode }> }): JSX.Element {
+export function ChartRow({ charts }: { charts: ChartCard[] }): JSX.Element {
   return (
     <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
       {charts.map((item) => (
@@ -202,52 +211,129 @@ export interface ReportQueryState<Data> {
   error?: unknown;
 }
 
-/**
- * One report page: the filter bar (date range first, then the report's own filters), and once the
- * report is in, its three cards, its charts and its table with the CSV export; a spinner, the error
- * or the empty message otherwise. The four report pages differ only in what they pass here.
- */
-export function ReportPage<Data, Row>({
-  range,
-  onRangeChange,
-  filters,
-  report,
-  rowsOf,
-  emptyMessage,
-  cards,
-  charts,
-  table,
-}: {
-  range: DateRange;
-  onRangeChange: (range: DateRange) => void;
-  filters?: ReactNode;
-  report: ReportQueryState<Data>;
+/** A multi-select of a report: the query parameter it fills, its label, and where the report lists its choices. */
+export interface IdsFilterSpec<Data> {
+  param: 'category_ids' | 'brand_ids' | 'status_ids';
+  label: string;
+  placeholder: string;
+  options: (data: Data) => Option[];
+  /** Ids chosen when the page opens; none (all) by default. */
+  initial?: number[];
+}
+
+/** The categories select; the category report lists its choices as `all_categories`, the others as `categories`. */
+export const categoriesFilter = <Data,>(options: (data: Data) => Option[], initial?: number[]): IdsFilterSpec<Data> => ({
+  param: 'category_ids',
+  label: 'Categories',
+  placeholder: 'All categories',
+  options,
+  initial,
+});
+
+/** What every report answers: its totals (the cards) and its figures per day (the charts). */
+interface ReportData {
+  totals: ReportTotals;
+  graph_data: ReportGraphRow[];
+}
+
+/** The cards a report may show, by the total they read. */
+const TOTAL_CARDS: Record<keyof ReportTotals, { title: string; value: (totals: ReportTotals) => string }> = {
+  orders: { title: 'Orders', value: (totals) => count(totals.orders) },
+  net_sales: { title: 'Net Sales', value: (totals) => ksh(totals.net_sales) },
+  items_sold: { title: 'Items Sold', value: (totals) => count(totals.items_sold) },
+  total_sales: { title: 'Total Sales', value: (totals) => ksh(totals.total_sales) },
+  average_order_value: { title: 'Average Order Value', value: (totals) => ksh(totals.average_order_value) },
+};
+
+/** What one report page states: its query, filters, rows, third card, middle chart and table. */
+export interface ReportDefinition<Data extends ReportData, Row> {
+  useReport: (args: ReportArgs) => ReportQueryState<Data>;
+  filters: Array<IdsFilterSpec<Data>>;
   rowsOf: (data: Data) => Row[];
   emptyMessage: string;
-  cards: (data: Data) => Array<{ title: string; value: string }>;
-  charts: (data: Data) => Array<{ title: string; chart: ReactNode }>;
+  /** The card after Orders and Net Sales. */
+  lastCard: 'items_sold' | 'total_sales' | 'average_order_value';
+  /** The chart between Net Sales and Items Sold. */
+  middleChart: (data: Data) => ChartCard;
+  /** Net sales per day; by default summed from graph_data. */
+  netSales?: (data: Data) => DatePoint[];
   /** `name` names the CSV file: '<name>-report-<from>-to-<to>.csv'. */
   table: { title: string; name: string; columns: ReportColumn<Row>[]; rowKey: (row: Row) => string };
-}): JSX.Element {
+}
+
+/** What the reports read by category and brand (products, revenue) answer besides their rows. */
+interface CategoryBrandData extends ReportData {
+  categories: Option[];
+  brands: Option[];
+  category_sales: CategorySales[];
+}
+
+/** A report read by category and brand: its two selects and its sales-per-category chart come with it. */
+export function categoryBrandReport<Data extends CategoryBrandData, Row>(
+  definition: Omit<ReportDefinition<Data, Row>, 'filters' | 'middleChart'>,
+): ReportDefinition<Data, Row> {
+  return {
+    ...definition,
+    filters: [
+      categoriesFilter((data) => data.categories),
+      { param: 'brand_ids', label: 'Brands', placeholder: 'All brands', options: (data) => data.brands },
+    ],
+    middleChart: (data) => categorySalesChart(data.category_sales),
+  };
+}
+
+/**
+ * One report page: the filter bar (date range first, then the report's own selects), and once the
+ * report is in, its three cards (Orders, Net Sales and its own), its three charts (Net Sales, its
+ * own, Items Sold) and its table with the CSV export; a spinner, the error or the empty message
+ * otherwise. The four report pages differ only in their definitions.
+ */
+export function ReportPage<Data extends ReportData, Row>({ definition }: { definition: ReportDefinition<Data, Row> }): JSX.Element {
+  const { filters, table } = definition;
+  const [range, setRange] = useState<DateRange>(defaultRange);
+  const [chosen, setChosen] = useState<Partial<Record<IdsFilterSpec<Data>['param'], number[]>>>(() =>
+    Object.fromEntries(filters.map((filter) => [filter.param, filter.initial ?? []])),
+  );
+  const report = definition.useReport({ daterange: toDaterange(range), ...chosen });
   const { data } = report;
-  const rows = data ? rowsOf(data) : [];
+  const rows = data ? definition.rowsOf(data) : [];
   return (
     <>
       <FilterBar>
-        <DateRangeFilter value={range} onChange={onRangeChange} />
-        {filters}
+        <DateRangeFilter value={range} onChange={setRange} />
+        {filters.map((filter) => (
+          <IdsFilter
+            key={filter.param}
+            label={filter.label}
+            placeholder={filter.placeholder}
+            options={data ? filter.options(data) : []}
+            value={chosen[filter.param] ?? []}
+            onChange={(ids) => setChosen((before) => ({ ...before, [filter.param]: ids }))}
+          />
+        ))}
       </FilterBar>
       <ReportBody
         loading={report.isLoading}
         fetching={report.isFetching}
         error={report.error}
         empty={rows.length === 0}
-        emptyMessage={emptyMessage}
+        emptyMessage={definition.emptyMessage}
       >
         {data && (
           <>
-            <ReportCards items={cards(data)} />
-            <ChartRow charts={charts(data)} />
+            <ReportCards
+              items={(['orders', 'net_sales', definition.lastCard] as const).map((key) => ({
+                title: TOTAL_CARDS[key].title,
+                value: TOTAL_CARDS[key].value(data.totals),
+              }))}
+            />
+            <ChartRow
+              charts={[
+                netSalesChart(definition.netSales ? definition.netSales(data) : sumByDate(data.graph_data, 'net_sales')),
+                definition.middleChart(data),
+                itemsSoldChart(sumByDate(data.graph_data, 'items_sold')),
+              ]}
+            />
             <ReportTable
               title={table.title}
               columns={table.columns}
@@ -260,36 +346,4 @@ export function ReportPage<Data, Row>({
       </ReportBody>
     </>
   );
-}
-
-/**
- * The filters of the reports that read by category and brand (products, revenue): a range, the
- * categories and the brands chosen, the query arguments they make, and their two selects.
- */
-export function useCategoryBrandFilters(): {
-  range: DateRange;
-  setRange: (range: DateRange) => void;
-  query: { daterange: string; category_ids: number[]; brand_ids: number[] };
-  filters: (lists: { categories?: Option[]; brands?: Option[] } | undefined) => ReactNode;
-} {
-  const [range, setRange] = useState<DateRange>(defaultRange);
-  const [categoryIds, setCategoryIds] = useState<number[]>([]);
-  const [brandIds, setBrandIds] = useState<number[]>([]);
-  return {
-    range,
-    setRange,
-    query: { daterange: toDaterange(range), category_ids: categoryIds, brand_ids: brandIds },
-    filters: (lists) => (
-      <>
-        <IdsFilter
-          label="Categories"
-          placeholder="All categories"
-          options={lists?.categories ?? []}
-          value={categoryIds}
-          onChange={setCategoryIds}
-        />
-        <IdsFilter label="Brands" placeholder="All brands" options={lists?.brands ?? []} value={brandIds} onChange={setBrandIds} />
-      </>
-    ),
-  };
 }

@@ -1,9 +1,7 @@
 import type { RevenueReport } from '@shop/api-types';
 import { useRevenueReportQuery } from '../api/adminApi';
 import { count, ksh, plainAmount } from '../common/format';
-import { categorySalesChart, itemsSoldChart, netSalesChart } from './charts';
-import { sumByDate } from './reportData';
-import { ReportPage, useCategoryBrandFilters, type ReportColumn } from './ReportParts';
+import { categoryBrandReport, ReportPage, type ReportColumn } from './ReportParts';
 
 export const NO_REVENUE_DATA = 'No data available for selected date range, categories and brands.';
 
@@ -17,29 +15,17 @@ const columns: ReportColumn<RevenueRow>[] = [
   { title: 'Total Sales', key: 'total', align: 'right', render: (row) => ksh(row.total_sales), csv: (row) => plainAmount(row.total_sales) },
 ];
 
+const REVENUE_REPORT = categoryBrandReport<RevenueReport, RevenueRow>({
+  useReport: useRevenueReportQuery,
+  rowsOf: (data) => data.revenue_data,
+  emptyMessage: NO_REVENUE_DATA,
+  lastCard: 'total_sales',
+  // The day's net sales as the table shows them, so the chart and the rows agree.
+  netSales: (data) => data.revenue_data.map((row) => ({ date: row.date, value: row.net_sales })),
+  table: { title: 'Revenue', name: 'revenue', columns, rowKey: (row) => row.date },
+});
+
 /** /admin/reports/revenue: revenue per day, filtered by categories and brands. */
 export default function RevenueReportPage(): JSX.Element {
-  const { range, setRange, query, filters } = useCategoryBrandFilters();
-  const report = useRevenueReportQuery(query);
-  return (
-    <ReportPage
-      range={range}
-      onRangeChange={setRange}
-      filters={filters(report.data)}
-      report={report}
-      rowsOf={(data) => data.revenue_data}
-      emptyMessage={NO_REVENUE_DATA}
-      cards={(data) => [
-        { title: 'Orders', value: count(data.totals.orders) },
-        { title: 'Net Sales', value: ksh(data.totals.net_sales) },
-        { title: 'Total Sales', value: ksh(data.totals.total_sales) },
-      ]}
-      charts={(data) => [
-        netSalesChart(data.revenue_data.map((row) => ({ date: row.date, value: row.net_sales }))),
-        categorySalesChart(data.category_sales),
-        itemsSoldChart(sumByDate(data.graph_data, 'items_sold')),
-      ]}
-      table={{ title: 'Revenue', name: 'revenue', columns, rowKey: (row) => row.date }}
-    />
-  );
+  return <ReportPage definition={REVENUE_REPORT} />;
 }

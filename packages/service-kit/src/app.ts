@@ -13,6 +13,7 @@ import type { Logger } from './logger';
 import { openApiDocument, type ServiceContract } from './openapi';
 import { processMetrics, routeLabel } from './metrics';
 import { REQUEST_ID_PATTERN, runWithRequestId } from './request-context';
+import { millisecondsSince } from './time';
 
 export interface ServiceState {
   requestId: string;
@@ -97,7 +98,7 @@ export function createServiceApp(options: ServiceAppOptions): Koa<ServiceState> 
     } catch (error) {
       respondWithError(ctx, error, logger, area);
     } finally {
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      const ms = millisecondsSince(started);
       const route = routeLabel((ctx as { _matchedRoute?: unknown })._matchedRoute, ctx.path);
       metrics.httpDuration.observe({ method: ctx.method, route, status: String(ctx.status) }, ms / 1000);
       logger.info(

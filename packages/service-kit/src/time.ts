@@ -6,6 +6,11 @@ export function sqlTimestamp(date: Date = new Date()): string {
   return date.toISOString().slice(0, 19).replace('T', ' ');
 }
 
+/** Milliseconds since a `process.hrtime.bigint()` reading, with the fraction: a request's duration. */
+export function millisecondsSince(started: bigint): number {
+  return Number(process.hrtime.bigint() - started) / 1e6;
+}
+
 export function toIso(value: Date | string | number | null | undefined): string | null {
   if (value === null || value === undefined) return null;
   if (value instanceof Date) return value.toISOString();

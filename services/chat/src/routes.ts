@@ -1,4 +1,4 @@
-import { CHAT_MESSAGE_MAX_LENGTH, type ChatReply } from '@shop/api-types';
+import { CHAT_MESSAGE_MAX_LENGTH, parseDigits, type ChatReply } from '@shop/api-types';
 import { bearerToken, parseBody, type ServiceState, type AccessRoutes } from '@shop/service-kit';
 import { z } from 'zod';
 import { randomUUID } from 'node:crypto';
@@ -27,7 +27,8 @@ export const CHAT_MESSAGES = {
 /** A KSh amount as the store kit keeps one (a finite, non-negative number of at most two decimals' worth). */
 const isAmount = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value) && value >= 0 && value < 1e9;
 
-const numberFrom = (value: unknown): unknown => (typeof value === 'string' && /^\s*\d{1,10}\s*$/.test(value) ? Number(value) : value);
+/** Digits sent as text ('3') are read as the number; anything else is left for the schema to refuse. */
+const numberFrom = (value: unknown): unknown => (typeof value === 'string' ? (parseDigits(value, 10) ?? value) : value);
 
 const cartLine = z.object(
   {

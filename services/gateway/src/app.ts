@@ -3,7 +3,7 @@ import type http from 'node:http';
 import Koa from 'koa';
 import compress from 'koa-compress';
 import { constants } from 'node:zlib';
-import { processMetrics, runWithRequestId, type Logger } from '@shop/service-kit';
+import { millisecondsSince, processMetrics, runWithRequestId, type Logger } from '@shop/service-kit';
 import { clientAddressOf } from './clientAddress/trustedProxies';
 import type { GatewayConfig } from './config';
 import { rateLimits } from './limits/rateLimit';
@@ -87,7 +87,7 @@ export function createGateway(config: GatewayConfig, logger: Logger, shared?: Sh
     try {
       await runWithRequestId(ctx.state.requestId as string, next);
     } finally {
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      const ms = millisecondsSince(started);
       observe(
         {
           method: ctx.method,

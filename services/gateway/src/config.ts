@@ -117,11 +117,8 @@ function paymentOrigins(env: NodeJS.ProcessEnv): string[] {
 
 /** GATEWAY_METRICS_PORT, by default the public port + 1000 (8080: 9080); 'off' turns it off. */
 function metricsSetting(env: NodeJS.ProcessEnv, publicPort: number): GatewayConfig['metrics'] {
-  const raw = env.GATEWAY_METRICS_PORT ?? '';
-  if (raw === 'off') return null;
-  const port = raw === '' ? publicPort + 1000 : Number(raw);
-  if (!Number.isInteger(port) || port < 0 || port > 65535)
-    throw new Error(`GATEWAY_METRICS_PORT must be a port number or "off", got "${raw}"`);
+  if (env.GATEWAY_METRICS_PORT === 'off') return null;
+  const port = envPort('GATEWAY_METRICS_PORT', publicPort + 1000, env);
   if (port === publicPort && port !== 0) throw new Error('GATEWAY_METRICS_PORT must differ from GATEWAY_PORT: metrics are never public.');
   return { port, host: env.GATEWAY_METRICS_HOST || '127.0.0.1' };
 }

@@ -1,4 +1,4 @@
-import { NUMBER_WORDS, normaliseSearchPhrase } from '@shop/api-types';
+import { NUMBER_WORDS, normaliseSearchPhrase, parseAmount } from '@shop/api-types';
 
 /** A size as the shop sells it: kilograms or litres. */
 export interface Size {
@@ -53,8 +53,6 @@ const PACK_WORDS: Array<[RegExp, string[]]> = [
   [/(?:^|\s)(bottles?|chupa)(?=\s|$)/, ['Bottle']],
 ];
 
-const toNumber = (text: string): number => NUMBER_WORDS[text] ?? Number(text.replace(',', '.'));
-
 function unitOf(word: string): Size['unit'] | 'g' {
   if (new RegExp(`^(?:${KILO_WORDS})$`).test(word)) return 'kg';
   if (new RegExp(`^(?:${GRAM_WORDS})$`).test(word)) return 'g';
@@ -75,12 +73,12 @@ export function understandQuery(search: string): UnderstoodQuery {
 
   const price = MAX_PRICE_PATTERN.exec(text);
   if (price) {
-    limits.maxPrice = toNumber(price[1]!);
+    limits.maxPrice = parseAmount(price[1]!);
     text = text.replace(price[0], ' ');
   }
   const size = SIZE_PATTERN.exec(text);
-  if (size) {
-    const amount = toNumber((size[1] ?? size[4])!);
+  const amount = size && parseAmount((size[1] ?? size[4])!);
+  if (size && amount !== null) {
     const unit = unitOf((size[2] ?? size[3])!);
     limits.size = unit === 'g' ? { amount: amount / 1000, unit: 'kg' } : { amount, unit };
     text = text.replace(size[0], ' ');
@@ -110,7 +108,8 @@ export function understandQuery(search: string): UnderstoodQuery {
 export function sizeOfUnit(unit: string): Size | null {
   const match = /(\d+(?:[.,]\d+)?)\s*(kg|g|l|ml)\b/i.exec(unit);
   if (!match) return null;
-  const amount = Number(match[1]!.replace(',', '.'));
+  const amount = parseAmount(match[1]!);
+  if (amount === null) return null;
   const kind = match[2]!.toLowerCase();
   if (kind === 'g') return { amount: amount / 1000, unit: 'kg' };
   if (kind === 'ml') return { amount: amount / 1000, unit: 'l' };

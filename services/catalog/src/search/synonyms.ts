@@ -4,8 +4,9 @@ import { sqlTimestamp, toIso } from '@shop/service-kit';
 
 const TABLE = 'search_synonyms';
 
+/** An integer id is a number on both drivers. */
 interface SynonymRow {
-  id: number | string;
+  id: number;
   phrase: string;
   terms: string;
   created_at: Date | string;
@@ -18,7 +19,7 @@ const parseTerms = (stored: string): string[] => {
 };
 
 const toSynonym = (row: SynonymRow): SearchSynonym => ({
-  id: Number(row.id),
+  id: row.id,
   phrase: row.phrase,
   terms: parseTerms(row.terms),
   created_at: toIso(row.created_at) ?? '',
@@ -69,7 +70,8 @@ export class SearchSynonyms {
       return id;
     }
     const [created] = await trx(TABLE).insert({ ...values, created_at: now });
-    return Number(created);
+    // Both drivers answer a one-row insert with the new row's id.
+    return created!;
   }
 
   async remove(trx: Knex.Transaction, id: number): Promise<void> {

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { ChatStep } from '@shop/api-types';
-import { sqlTimestamp } from '@shop/service-kit';
+import { count, sqlTimestamp } from '@shop/service-kit';
 
 /** What the assistant remembers of a conversation between messages. */
 export interface ConversationState {
@@ -87,7 +87,7 @@ export class SessionsRepository {
       id: row.id,
       step: STEPS.includes(row.step as ChatStep) ? (row.step as ChatStep) : 'browsing',
       state: parse<ConversationState>(row.state, {}, isObject),
-      messages: Number(row.messages),
+      messages: count(row.messages),
       createdAt: row.created_at instanceof Date ? sqlTimestamp(row.created_at) : String(row.created_at),
     };
   }

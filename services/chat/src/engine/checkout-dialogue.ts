@@ -143,8 +143,8 @@ export class CheckoutDialogue {
     const exact = places.find((place) => place.name.toLowerCase() === name.toLowerCase());
     const hit = exact ?? new Fuse(places, { keys: ['name'], threshold: 0.3, includeScore: true }).search(name, { limit: 1 })[0]?.item;
     if (!hit) return false;
-    if (step === 'county') await this.chooseCounty(turn, Number(hit.id));
-    else await this.chooseSubCounty(turn, Number(hit.id));
+    if (step === 'county') await this.chooseCounty(turn, hit.id);
+    else await this.chooseSubCounty(turn, hit.id);
     return true;
   }
 
@@ -357,7 +357,7 @@ export class CheckoutDialogue {
     const { draft, state } = turn;
     if (!this.cartReady(turn)) return;
     const counties = await this.countyList();
-    const county = counties.find((candidate) => Number(candidate.id) === id);
+    const county = counties.find((candidate) => candidate.id === id);
     if (!county) {
       draft.step = 'county';
       draft.counties = counties;
@@ -382,7 +382,7 @@ export class CheckoutDialogue {
       return;
     }
     const subCounties = await this.subCountyList(state.countyId);
-    const subCounty = subCounties.find((candidate) => Number(candidate.id) === id);
+    const subCounty = subCounties.find((candidate) => candidate.id === id);
     if (!subCounty) {
       draft.subcounties = subCounties;
       draft.step = 'subcounty';

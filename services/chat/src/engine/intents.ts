@@ -1,4 +1,5 @@
-import { joinSizes, normalise, readNumber, words } from './text';
+import { parseDigits } from '@shop/api-types';
+import { joinSizes, normalise, readQuantity, words } from './text';
 
 /** What a message asks for. */
 export type Intent =
@@ -109,17 +110,17 @@ export function splitQuantity(text: string): { query: string; quantity: number |
   const trimmed = joinSizes(text.trim().replace(/[.!?]+$/, ''));
   const leading = LEADING_QUANTITY.exec(trimmed);
   if (leading) {
-    const quantity = readNumber(leading[1]!.toLowerCase());
+    const quantity = readQuantity(leading[1]);
     if (quantity !== null) return { query: leading[2]!.trim(), quantity };
   }
   const packsFirst = PACKS_FIRST.exec(trimmed);
   if (packsFirst) {
-    const quantity = readNumber(packsFirst[1]!.toLowerCase());
+    const quantity = readQuantity(packsFirst[1]);
     if (quantity !== null) return { query: packsFirst[2]!.trim(), quantity };
   }
   const trailing = TRAILING_QUANTITY.exec(trimmed);
   if (trailing) {
-    const quantity = readNumber((trailing[2] ?? trailing[3] ?? trailing[4] ?? trailing[5] ?? trailing[6])!.toLowerCase());
+    const quantity = readQuantity(trailing[2] ?? trailing[3] ?? trailing[4] ?? trailing[5] ?? trailing[6]);
     if (quantity !== null) return { query: trailing[1]!.trim(), quantity };
   }
   return { query: trimmed, quantity: null };
@@ -261,15 +262,18 @@ export function interpret(message: string): Intent {
     // street may itself contain ':'; the town and apartment are the last two parts when there are three or more.
     const [street, town, apartment] =
       parts.length >= 3 ? [parts.slice(0, -2).join(':'), parts.at(-2)!, parts.at(-1)!] : [parts[0] ?? '', parts[1] ?? '', ''];
-    return { kind: 'address', countyId: Number(address[1]), subCountyId: Number(address[2]), street, town, apartment };
+    const countyId = parseDigits(address[1]!);
+    const subCountyId = parseDigits(address[2]!);
+    if (countyId !== null && subCountyId !== null) return { kind: 'address', countyId, subCountyId, street, town, apartment };
   }
-  if (/^\d{1,9}$/.test(bare)) return { kind: 'place', id: Number(bare) };
+  const placeId = parseDigits(bare, 9);
+  if (placeId !== null) return { kind: 'place', id: placeId };
 
   // The spec's product messages, with the product name as the storefront shows it.
   let match = /^add\s+(\d{1,4})\s+more\s+(.+?)\s+to\s+(?:the\s+|my\s+)?cart$/i.exec(text.replace(/[.!]+$/, ''));
-  if (match) return { kind: 'add', name: match[2]!, query: match[2]!, quantity: Number(match[1]) };
+  if (match) return { kind: 'add', name: match[2]!, query: match[2]!, quantity: readQuantity(match[1]) ?? 1 };
   match = /^decrease\s+(.+?)\s+quantity\s+by\s+(\d{1,4})$/i.exec(text.replace(/[.!]+$/, ''));
-  if (match) return { kind: 'decrease', name: match[1]!, by: Number(match[2]) };
+  if (match) return { kind: 'decrease', name: match[1]!, by: readQuantity(match[2]) ?? 1 };
   match = /^remove\s+(.+?)\s+from\s+(?:the\s+|my\s+)?cart$/i.exec(text.replace(/[.!]+$/, ''));
   if (match) return { kind: 'remove', name: match[1]! };
   match = /^add\s+(.+?)\s+to\s+(?:the\s+|my\s+)?cart$/i.exec(text.replace(/[.!]+$/, ''));
@@ -403,7 +407,7 @@ export function interpret(message: string): Intent {
     return {
       kind: 'set_quantity',
       name: setQuantity[1]!.replace(IN_CART_TAIL, ''),
-      quantity: readNumber(setQuantity[2]!.toLowerCase()) ?? 1,
+      quantity: readQuantity(setQuantity[2]) ?? 1,
     };
 
   const topic = policy(sentence);
@@ -451,8 +455,7 @@ export function interpret(message: string): Intent {
   if (decrease && decrease[1]) {
     const rest = decrease[1].replace(FROM_CART_TAIL, '').replace(IN_CART_TAIL, '').trim();
     const by = /\s+by\s+(\d{1,4}|one|two|three|moja|mbili|tatu)$/i.exec(rest);
-    if (by)
-      return { kind: 'decrease', name: rest.slice(0, by.index).replace(/\s+quantity$/i, ''), by: readNumber(by[1]!.toLowerCase()) ?? 1 };
+    if (by) return { kind: 'decrease', name: rest.slice(0, by.index).replace(/\s+quantity$/i, ''), by: readQuantity(by[1]) ?? 1 };
     const { query, quantity } = splitQuantity(rest);
     return { kind: 'decrease', name: query.replace(/\s+quantity$/i, ''), by: quantity ?? 1 };
   }
@@ -463,7 +466,7 @@ export function interpret(message: string): Intent {
       .replace(/[.!?]+$/, '')
       .trim();
     const more = /^(\d{1,4}|one|two|three|moja|mbili|tatu)\s+more\s+(.+)$/i.exec(rest);
-    if (more) return { kind: 'add', name: more[2]!, query: more[2]!, quantity: readNumber(more[1]!.toLowerCase()) ?? 1 };
+    if (more) return { kind: 'add', name: more[2]!, query: more[2]!, quantity: readQuantity(more[1]) ?? 1 };
     const { query, quantity } = splitQuantity(rest);
     if (query) return { kind: 'add', name: rest, query, quantity: quantity ?? 1 };
   }

@@ -1,7 +1,7 @@
-import type { LookupProduct } from '@shop/api-types';
+import { parseAmount, type LookupProduct } from '@shop/api-types';
 import type { Size } from './copy';
 import type { Match, ProductIndex } from './product-index';
-import { queryWords, readNumber, words } from './text';
+import { queryWords, readQuantity, words } from './text';
 import { isPresent, SHOWN, type Turn } from './turn';
 
 /** Words that point back at the products just shown (English and Swahili): their place in the list, -1 the last. */
@@ -35,7 +35,7 @@ export function resolveProduct(turn: Turn, name: string, scope: 'catalogue' | 'c
   if (
     pointer !== undefined &&
     last.length > 0 &&
-    queryWords(name).filter((word) => REFERENCES[word] === undefined && readNumber(word) === null).length === 0
+    queryWords(name).filter((word) => REFERENCES[word] === undefined && readQuantity(word) === null).length === 0
   ) {
     const id = pointer === -1 ? last.at(-1) : last[pointer];
     const product = id === undefined ? undefined : turn.products.get(id);
@@ -68,7 +68,8 @@ function namesOne(matches: Match[]): boolean {
 /** '2kg', '3l', '500g' as a size; null for any other word. */
 export function readSize(word: string): Size | null {
   const match = /^(\d+(?:\.\d+)?)(kg|g|l|ml)$/.exec(word);
-  return match ? { amount: Number(match[1]), unit: match[2] as Size['unit'] } : null;
+  const amount = match && parseAmount(match[1]!);
+  return match && amount !== null ? { amount, unit: match[2] as Size['unit'] } : null;
 }
 
 /** A size in grams or millilitres, with which of the two, so only like sizes are compared. */

@@ -1,4 +1,4 @@
-import { NUMBER_WORDS as SHOP_NUMBER_WORDS } from '@shop/api-types';
+import { NUMBER_WORDS, parseCount } from '@shop/api-types';
 /**
  * Words as the assistant compares them: lower case, accents and punctuation dropped, sizes
  * written one way ('2 kg', '2kgs', '2 kilo' are all '2kg'; '1 litre', '1 ltr', '1L' are all '1l'),
@@ -29,11 +29,11 @@ const LITRE = '(?:lita|litre|litres|liter|liters|ltr|ltrs)';
 const SPOKEN_SIZES: Array<[RegExp, (match: string, amount: string) => string]> = [
   [/\b(?:nusu\s+(?:ya\s+)?kilo|kilo\s+nusu|half\s+(?:a\s+)?(?:kilo|kg))\b/gi, () => '500g'],
   [/\b(?:nusu\s+(?:ya\s+)?lita|lita\s+nusu|half\s+(?:a\s+)?(?:litre|liter))\b/gi, () => '500ml'],
-  [new RegExp(`\\b${KILO}\\s+${SIZE_NUMBER}\\b`, 'gi'), (_, amount) => `${readNumber(amount.toLowerCase())}kg`],
-  [new RegExp(`\\b${LITRE}\\s+${SIZE_NUMBER}\\b`, 'gi'), (_, amount) => `${readNumber(amount.toLowerCase())}l`],
+  [new RegExp(`\\b${KILO}\\s+${SIZE_NUMBER}\\b`, 'gi'), (_, amount) => `${readQuantity(amount)}kg`],
+  [new RegExp(`\\b${LITRE}\\s+${SIZE_NUMBER}\\b`, 'gi'), (_, amount) => `${readQuantity(amount)}l`],
   // '2 kg' with digits stays as written here: normalise joins it for comparing, and product names keep theirs.
-  [new RegExp(`\\b(${NUMBER_WORD})\\s+${KILO}\\b`, 'gi'), (_, amount) => `${readNumber(amount.toLowerCase())}kg`],
-  [new RegExp(`\\b(${NUMBER_WORD})\\s+${LITRE}\\b`, 'gi'), (_, amount) => `${readNumber(amount.toLowerCase())}l`],
+  [new RegExp(`\\b(${NUMBER_WORD})\\s+${KILO}\\b`, 'gi'), (_, amount) => `${readQuantity(amount)}kg`],
+  [new RegExp(`\\b(${NUMBER_WORD})\\s+${LITRE}\\b`, 'gi'), (_, amount) => `${readQuantity(amount)}l`],
 ];
 
 /** A text with its spoken sizes written as sizes ('unga kilo mbili' is 'unga 2kg'); the rest as it was. */
@@ -71,18 +71,12 @@ export function words(text: string): string[] {
     .filter((word) => word.length > 0);
 }
 
-/** Quantities as a shopper says them: the shop's whole number words (no 'half' bag), and 'a'/'an' for one. */
-export const NUMBER_WORDS: Readonly<Record<string, number>> = {
-  ...Object.fromEntries(Object.entries(SHOP_NUMBER_WORDS).filter(([, value]) => Number.isInteger(value))),
-  a: 1,
-  an: 1,
-};
+/** Quantities as a shopper says them: the shop's number words, and 'a'/'an' for one. */
+const QUANTITY_WORDS: Readonly<Record<string, number>> = { ...NUMBER_WORDS, a: 1, an: 1 };
 
-/** A quantity as a shopper writes it: '3', 'three', 'tatu'. */
-export function readNumber(word: string | undefined): number | null {
-  if (word === undefined) return null;
-  if (/^\d{1,4}$/.test(word)) return Number(word);
-  return NUMBER_WORDS[word] ?? null;
+/** A quantity as a shopper writes it: '3', 'three', 'tatu', 'a' (whole numbers only: no 'half' bag). */
+export function readQuantity(word: string | undefined): number | null {
+  return word === undefined ? null : parseCount(word, QUANTITY_WORDS);
 }
 
 /** Words that say nothing about which product is meant (English and Swahili). */

@@ -8,14 +8,12 @@ import {
   type AdminCustomer,
   type AdminCustomerDetail,
   type Page,
-  type StaffMember,
 } from '@shop/api-types';
 import {
   currentAuth,
   notFound,
   parseBody,
   parseParams,
-  toIso,
   unprocessable,
   type AuthState,
   type Logger,
@@ -28,6 +26,7 @@ import { isUniqueViolation } from '../db/errors';
 import type { PointsLedger } from '../points/ledger';
 import type { TokenStore } from '../sessions/tokens';
 import type { CustomerOrdersSource } from './orders-client';
+import { AdminAccountsRepository, type CustomerListing } from './repository';
 
 interface AdminRoutesDeps {
   db: Knex;
@@ -38,20 +37,6 @@ interface AdminRoutesDeps {
   orders: CustomerOrdersSource;
   logger: Logger;
 }
-
-interface AccountListRow {
-  id: number;
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string | null;
-  photo: string | null;
-  active: number | boolean;
-  created_at: Date | string;
-  balance: number | string | null;
-}
-
-const escapeLike = (text: string): string => `%${text.toLowerCase().replace(/[!%_]/g, (c) => `!${c}`)}%`;
 
 /** The back office's customers and staff (Administration) pages: staff only; staff changes audited. */
 export function adminCustomerRoutes(
@@ -64,20 +49,7 @@ export function adminCustomerRoutes(
     await next();
   });
 
-  const customersQuery = (q?: string) => {
-    const query = db('accounts as a').where('a.role', 'customer');
-    if (q) {
-      const pattern = escapeLike(q);
-      query.where((any) =>
-        any
-          .whereRaw("lower(a.first_name) like ? escape '!'", [pattern])
-          .orWhereRaw("lower(a.last_name) like ? escape '!'", [pattern])
-          .orWhereRaw("lower(a.email) like ? escape '!'", [pattern])
-          .orWhereRaw("a.phone like ? escape '!'", [pattern]),
-      );
-    }
-    return query;
-  };
+  const listing = new AdminAccountsRepository(db);
 
   const orderCounts = async (ids: number[]): Promise<Record<number, number>> => {
     try {
@@ -88,79 +60,38 @@ export function adminCustomerRoutes(
     }
   };
 
-  const toCustomer = (row: AccountListRow, counts: Record<number, number>): AdminCustomer => ({
-    id: Number(row.id),
-    first_name: row.first_name,
-    last_name: row.last_name,
-    email: row.email,
-    phone: row.phone,
-    photo: row.photo,
-    orders_count: counts[Number(row.id)] ?? 0,
-    loyalty_points: { current_balance: Number(row.balance ?? 0) },
-    created_at: toIso(row.created_at) ?? '',
-  });
-
-  /** The balance is the sum of the ledger (see points/ledger.ts), read in the same query. */
-  const balance = db.raw('(select coalesce(sum(l.delta), 0) from points_ledger l where l.account_id = a.id) as balance');
+  const withOrders = (customer: CustomerListing, ordersCount: number): AdminCustomer => ({ ...customer, orders_count: ordersCount });
 
   router.get('/customers', async (ctx) => {
     const { page, per_page: perPage, q } = parseParams(adminPageQuerySchema, ctx.query);
-    const [{ total }] = (await customersQuery(q).count<{ total: number | string }[]>({ total: '*' })) as [{ total: number | string }];
-    const rows: AccountListRow[] = await customersQuery(q)
-      .select('a.id', 'a.first_name', 'a.last_name', 'a.email', 'a.phone', 'a.photo', 'a.active', 'a.created_at', balance)
-      .orderBy('a.id', 'desc')
-      .limit(perPage)
-      .offset((page - 1) * perPage);
-    const counts = await orderCounts(rows.map((row) => Number(row.id)));
-    const count = Number(total);
+    const { total, customers } = await listing.customerPage(q, page, perPage);
+    const counts = await orderCounts(customers.map((customer) => customer.id));
     const body: Page<AdminCustomer> = {
       current_page: page,
-      last_page: Math.max(1, Math.ceil(count / perPage)),
+      last_page: Math.max(1, Math.ceil(total / perPage)),
       per_page: perPage,
-      total: count,
-      data: rows.map((row) => toCustomer(row, counts)),
+      total,
+      data: customers.map((customer) => withOrders(customer, counts[customer.id] ?? 0)),
     };
     ctx.body = body;
   });
 
   router.get('/customers/view/:id', async (ctx) => {
     const { id } = parseParams(idParamSchema, ctx.params);
-    const row: AccountListRow | undefined = await customersQuery()
-      .where('a.id', id)
-      .first('a.id', 'a.first_name', 'a.last_name', 'a.email', 'a.phone', 'a.photo', 'a.active', 'a.created_at', balance);
-    if (!row) throw notFound('Customer not found.');
+    const customer = await listing.customer(id);
+    if (!customer) throw notFound('Customer not found.');
     let list: AdminCustomerDetail['orders'] = [];
     try {
       list = await orders.orders(id);
     } catch (error) {
       logger.warn({ err: error, customerId: id }, 'customer orders unavailable');
     }
-    const detail: AdminCustomerDetail = { ...toCustomer(row, { [id]: list.length }), orders: list };
+    const detail: AdminCustomerDetail = { ...withOrders(customer, list.length), orders: list };
     ctx.body = detail;
   });
 
-  const toStaff = (row: {
-    id: number;
-    first_name: string;
-    last_name: string;
-    email: string;
-    active: number | boolean;
-    created_at: Date | string;
-  }): StaffMember => ({
-    id: Number(row.id),
-    first_name: row.first_name,
-    last_name: row.last_name,
-    email: row.email,
-    active: Boolean(row.active),
-    created_at: toIso(row.created_at) ?? '',
-  });
-
   router.get('/users', async (ctx) => {
-    const rows = await db('accounts')
-      .where('role', 'staff')
-      .orderBy('id')
-      .select('id', 'first_name', 'last_name', 'email', 'active', 'created_at');
-    ctx.body = rows.map(toStaff);
+    ctx.body = await listing.staff();
   });
 
   router.post('/users', async (ctx) => {
@@ -191,9 +122,8 @@ export function adminCustomerRoutes(
       if (isUniqueViolation(error)) throw unprocessable({ email: ['The email has already been taken.'] });
       throw error;
     }
-    const row = await db('accounts').where({ id }).first('id', 'first_name', 'last_name', 'email', 'active', 'created_at');
     ctx.status = 201;
-    ctx.body = { message: 'Staff member added.', user: toStaff(row) };
+    ctx.body = { message: 'Staff member added.', user: await listing.staffMember(id) };
   });
 
   const setActive =
@@ -223,7 +153,7 @@ export function adminCustomerRoutes(
   // The ledger stays the only place points change; staff read it here.
   router.get('/customers/:id/points', async (ctx) => {
     const { id } = parseParams(idParamSchema, ctx.params);
-    if (!(await customersQuery().where('a.id', id).first('a.id'))) throw notFound('Customer not found.');
+    if (!(await listing.isCustomer(id))) throw notFound('Customer not found.');
     ctx.body = await ledger.history(id);
   });
 }

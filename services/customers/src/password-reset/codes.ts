@@ -45,7 +45,8 @@ export class ResetCodes {
       attempts: 0,
       created_at: sqlTimestamp(now),
     });
-    return Number(id);
+    // Both drivers answer a one-row insert with the new row's id.
+    return id!;
   }
 
   async delete(id: number): Promise<void> {
@@ -72,7 +73,7 @@ export class ResetCodes {
       .increment('attempts', 1);
     if (!claimed) return null;
     const matches = timingSafeEqual(Buffer.from(hashCode(accountId, code), 'hex'), Buffer.from(row.code_hash, 'hex'));
-    return matches ? Number(row.id) : null;
+    return matches ? row.id : null;
   }
 
   /** Marks the code used; false when a parallel request used it first. */

@@ -10,10 +10,10 @@ export async function syncPlaces(db: Knex): Promise<{ added: number; renamed: nu
     let added = 0;
     let renamed = 0;
     const counties = new Map<number, string>(
-      (await trx('counties').select('id', 'name')).map((row: { id: number; name: string }) => [Number(row.id), row.name]),
+      (await trx('counties').select('id', 'name')).map((row: { id: number; name: string }) => [row.id, row.name]),
     );
     const subCounties = new Map<number, string>(
-      (await trx('sub_counties').select('id', 'name')).map((row: { id: number; name: string }) => [Number(row.id), row.name]),
+      (await trx('sub_counties').select('id', 'name')).map((row: { id: number; name: string }) => [row.id, row.name]),
     );
     for (const county of KENYA_COUNTIES) {
       const existing = counties.get(county.id);

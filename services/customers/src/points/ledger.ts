@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { ACCOUNT_MESSAGES, type PointsEntry, type PointsHistory } from '@shop/api-types';
-import { dialectOf, HttpError, notFound, sqlTimestamp, toIso, unprocessable } from '@shop/service-kit';
+import { count, dialectOf, HttpError, notFound, sqlTimestamp, toIso, unprocessable, type NumericColumn } from '@shop/service-kit';
 import { isUniqueViolation } from '../db/errors';
 
 type Trx = Knex.Transaction;
@@ -12,6 +12,7 @@ export const REDEEM_REFUND = 'redeem_refund';
 export const ORDER_PAID = 'order_paid';
 export const ORDER_PAID_REVERSED = 'order_paid_reversed';
 
+/** A ledger row: its integer columns are numbers on both databases, only SUM() differs. */
 interface LedgerRow {
   id: number;
   account_id: number;
@@ -36,9 +37,9 @@ export interface EarnResult {
 }
 
 const toEntry = (row: LedgerRow): PointsEntry => ({
-  id: Number(row.id),
-  delta: Number(row.delta),
-  balance_after: Number(row.balance_after),
+  id: row.id,
+  delta: row.delta,
+  balance_after: row.balance_after,
   reason: row.reason,
   reference: row.reference,
   created_at: toIso(row.created_at) ?? '',
@@ -58,8 +59,8 @@ export class PointsLedger {
   async balance(accountId: number): Promise<number> {
     const [row] = await this.db('points_ledger')
       .where({ account_id: accountId })
-      .sum<Array<{ total: number | string | null }>>({ total: 'delta' });
-    return Number(row?.total ?? 0);
+      .sum<Array<{ total: NumericColumn | null }>>({ total: 'delta' });
+    return count(row?.total);
   }
 
   async history(accountId: number): Promise<PointsHistory> {
@@ -77,7 +78,8 @@ export class PointsLedger {
     if (balance + delta < 0) throw unprocessable({ points: [ACCOUNT_MESSAGES.notEnoughPoints] });
     const row = { account_id: accountId, delta, balance_after: balance + delta, reason, reference, created_at: sqlTimestamp(now) };
     const [id] = await trx('points_ledger').insert(row);
-    return { id: Number(id), ...row };
+    // Both drivers answer a one-row insert with the new row's id.
+    return { id: id!, ...row };
   }
 
   /** A customer spends points: a negative row, never more than the balance. */
@@ -122,10 +124,10 @@ export class PointsLedger {
   async refundRedemption(request: { accountId: number; reference: string }): Promise<EarnResult | null> {
     const redemption = await this.byReference(this.db, REDEEMED, request.reference);
     if (!redemption) return null;
-    if (Number(redemption.account_id) !== request.accountId) throw new HttpError(409, 'These points were redeemed by another account.');
+    if (redemption.account_id !== request.accountId) throw new HttpError(409, 'These points were redeemed by another account.');
     return this.appendOnce(
       request.accountId,
-      -Number(redemption.delta),
+      -redemption.delta,
       REDEEM_REFUND,
       request.reference,
       'These points were already refunded with other values for this reference.',
@@ -141,7 +143,7 @@ export class PointsLedger {
   async reverseEarn(request: { accountId: number; reference: string }): Promise<EarnResult | null> {
     const credit = await this.byReference(this.db, ORDER_PAID, request.reference);
     if (!credit) return null;
-    if (Number(credit.account_id) !== request.accountId) throw new HttpError(409, 'These points were credited to another account.');
+    if (credit.account_id !== request.accountId) throw new HttpError(409, 'These points were credited to another account.');
     try {
       return await this.db.transaction(async (trx) => {
         if (!(await this.lockAccount(trx, request.accountId))) throw notFound('Account not found.');
@@ -149,13 +151,7 @@ export class PointsLedger {
         if (existing)
           return { created: false, entry: toEntry(existing), current_balance: await this.lockedBalance(trx, request.accountId) };
         const balance = await this.lockedBalance(trx, request.accountId);
-        const row = await this.append(
-          trx,
-          request.accountId,
-          -Math.min(Number(credit.delta), balance),
-          ORDER_PAID_REVERSED,
-          request.reference,
-        );
+        const row = await this.append(trx, request.accountId, -Math.min(credit.delta, balance), ORDER_PAID_REVERSED, request.reference);
         return { created: true, entry: toEntry(row), current_balance: row.balance_after };
       });
     } catch (error) {
@@ -171,7 +167,7 @@ export class PointsLedger {
   /** One row per (reason, reference): the first call appends it, repeats answer it. */
   private async appendOnce(accountId: number, delta: number, reason: string, reference: string, conflict: string): Promise<EarnResult> {
     const replay = (existing: LedgerRow, balance: number): EarnResult => {
-      if (Number(existing.account_id) !== accountId || Number(existing.delta) !== delta) throw new HttpError(409, conflict);
+      if (existing.account_id !== accountId || existing.delta !== delta) throw new HttpError(409, conflict);
       return { created: false, entry: toEntry(existing), current_balance: balance };
     };
     try {
@@ -186,7 +182,7 @@ export class PointsLedger {
       if (!isUniqueViolation(error)) throw error;
       const existing = await this.byReference(this.db, reason, reference);
       if (!existing) throw error;
-      return replay(existing, await this.balance(Number(existing.account_id)));
+      return replay(existing, await this.balance(existing.account_id));
     }
   }
 
@@ -202,9 +198,9 @@ export class PointsLedger {
 
   /** The balance read with a locking read on MySQL, so it is the latest committed, not a snapshot. */
   private async lockedBalance(trx: Trx, accountId: number): Promise<number> {
-    const query = trx('points_ledger').where({ account_id: accountId }).sum<Array<{ total: number | string | null }>>({ total: 'delta' });
+    const query = trx('points_ledger').where({ account_id: accountId }).sum<Array<{ total: NumericColumn | null }>>({ total: 'delta' });
     if (dialectOf(this.db) === 'mysql') query.forUpdate();
     const [row] = await query;
-    return Number(row?.total ?? 0);
+    return count(row?.total);
   }
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
-import { HttpError, sqlTimestamp, toIso } from '@shop/service-kit';
+import { count, HttpError, sqlTimestamp, toIso, type NumericColumn } from '@shop/service-kit';
 
 /**
  * Failures beyond `freeFailures` (within `windowMs`) make the next attempt wait `firstDelayMs`
@@ -144,13 +144,13 @@ export class LoginThrottle {
     const [counted] = await this.db('login_attempts')
       .where({ throttle_key: key })
       .where('created_at', '>', since)
-      .select<Array<{ count: number | string; latest: Date | string | null }>>(
+      .select<Array<{ count: NumericColumn; latest: Date | string | null }>>(
         this.db.raw('count(*) as ??', ['count']),
         this.db.raw('max(created_at) as ??', ['latest']),
       );
-    const count = Number(counted?.count ?? 0);
-    if (count < rule.freeFailures) return 0;
-    const delay = Math.min(rule.firstDelayMs * 2 ** (count - rule.freeFailures), rule.maxDelayMs);
+    const failures = count(counted?.count);
+    if (failures < rule.freeFailures) return 0;
+    const delay = Math.min(rule.firstDelayMs * 2 ** (failures - rule.freeFailures), rule.maxDelayMs);
     // Times are stored to the second: counting from the end of that second never shortens a delay.
     const latest = Date.parse(toIso(counted?.latest ?? null) ?? now.toISOString()) + 999;
     const waitMs = latest + delay - now.getTime();

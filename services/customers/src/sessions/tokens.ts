@@ -62,8 +62,8 @@ export class TokenStore {
         .update({ last_used_at: sqlTimestamp(now) });
     }
     return {
-      tokenId: Number(row.id),
-      accountId: Number(row.account_id),
+      tokenId: row.id,
+      accountId: row.account_id,
       kind: row.kind,
       firstName: row.first_name,
       lastName: row.last_name,

@@ -43,6 +43,8 @@ describe('the client address', () => {
 
   it('refuses a setting it cannot read, naming the variable', () => {
     expect(() => parseTrustedProxies('10.0.0.0/33')).toThrow(/GATEWAY_TRUSTED_PROXIES must be/);
+    expect(() => parseTrustedProxies('10.0.0.0/8.5')).toThrow(/GATEWAY_TRUSTED_PROXIES must be/);
+    expect(() => parseTrustedProxies('10.0.0.0/')).toThrow(/GATEWAY_TRUSTED_PROXIES must be/);
     expect(() => parseTrustedProxies('proxy.internal')).toThrow(/GATEWAY_TRUSTED_PROXIES must be/);
     expect(() => parseTrustedProxies('0')).toThrow(/GATEWAY_TRUSTED_PROXIES as a hop count must be from 1 to 10/);
   });

@@ -1,5 +1,6 @@
 import net from 'node:net';
 import type { IncomingMessage } from 'node:http';
+import { parseDigits } from '@shop/api-types';
 
 /**
  * Which peers may tell the gateway who the client is (GATEWAY_TRUSTED_PROXIES): none (the gateway
@@ -16,8 +17,8 @@ export type TrustedProxies = { kind: 'none' } | { kind: 'list'; blocks: net.Bloc
 export function parseTrustedProxies(raw: string | undefined, name = 'GATEWAY_TRUSTED_PROXIES'): TrustedProxies {
   const text = (raw ?? '').trim();
   if (text === '' || text === 'off') return { kind: 'none' };
-  if (/^\d+$/.test(text)) {
-    const hops = Number(text);
+  const hops = parseDigits(text);
+  if (hops !== null) {
     if (hops < 1 || hops > 10) throw new Error(`${name} as a hop count must be from 1 to 10, got "${text}"`);
     return { kind: 'hops', hops };
   }
@@ -25,9 +26,9 @@ export function parseTrustedProxies(raw: string | undefined, name = 'GATEWAY_TRU
   for (const part of text.split(',').map((piece) => piece.trim())) {
     const [address = '', prefix, extra] = part.split('/');
     const family = net.isIP(address);
-    const bits = prefix === undefined ? undefined : Number(prefix);
+    const bits = prefix === undefined ? undefined : parseDigits(prefix);
     const maxBits = family === 6 ? 128 : 32;
-    if (family === 0 || extra !== undefined || (bits !== undefined && (!/^\d+$/.test(prefix ?? '') || bits > maxBits)))
+    if (family === 0 || extra !== undefined || bits === null || (bits !== undefined && bits > maxBits))
       throw new Error(`${name} must be "off", a hop count, or a comma list of addresses and networks (10.0.0.0/8), got "${part}"`);
     const type = family === 6 ? 'ipv6' : 'ipv4';
     if (bits === undefined) blocks.addAddress(address, type);

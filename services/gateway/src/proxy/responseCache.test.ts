@@ -308,6 +308,9 @@ describe('cache rules', () => {
     expect(sharedFreshness('public, no-cache, max-age=60')).toBe(0);
     expect(sharedFreshness('private, max-age=60')).toBe(0);
     expect(sharedFreshness(undefined)).toBe(0);
+    // delta-seconds are digits: a malformed s-maxage leaves max-age in charge, a malformed max-age keeps nothing.
+    expect(sharedFreshness('public, s-maxage=soon, max-age=60')).toBe(60);
+    expect(sharedFreshness('public, max-age=1e3')).toBe(0);
   });
 
   it('asks for the next answer in the last fifth of its freshness, ten seconds at most', () => {

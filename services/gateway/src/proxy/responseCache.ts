@@ -3,7 +3,8 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type Koa from 'koa';
-import { instanceRotation } from '@shop/service-kit';
+import { parseDigits } from '@shop/api-types';
+import { instanceRotation, millisecondsSince } from '@shop/service-kit';
 import type { UpstreamRoute } from '../config';
 import { normalPathOf } from '../routing/requestPath';
 
@@ -100,12 +101,13 @@ export function sharedFreshness(cacheControl: string | undefined): number {
     .split(',')
     .map((part) => part.trim());
   if (!directives.includes('public') || directives.some((d) => d === 'private' || d === 'no-store' || d === 'no-cache')) return 0;
-  const age = (name: string) => {
+  // delta-seconds are digits only (RFC 9111); a directive with anything else is ignored.
+  const age = (name: string): number | null => {
     const found = directives.find((d) => d.startsWith(`${name}=`));
-    return found ? Number(found.slice(name.length + 1)) : Number.NaN;
+    return found === undefined ? null : parseDigits(found.slice(name.length + 1));
   };
-  const seconds = Number.isFinite(age('s-maxage')) ? age('s-maxage') : age('max-age');
-  return Number.isFinite(seconds) && seconds > 0 ? seconds : 0;
+  const seconds = age('s-maxage') ?? age('max-age');
+  return seconds !== null && seconds > 0 ? seconds : 0;
 }
 
 /** How long before it expires a kept answer is asked for again: its last fifth, ten seconds at most. */
@@ -326,11 +328,7 @@ export function responseCache(
       res.writeHead(200, list);
       res.end(method === 'HEAD' ? undefined : cached.body);
     }
-    hooks.done(
-      { method, url, status, route: `api ${cached.area} (cached)`, requestId },
-      req,
-      Number(process.hrtime.bigint() - started) / 1e6,
-    );
+    hooks.done({ method, url, status, route: `api ${cached.area} (cached)`, requestId }, req, millisecondsSince(started));
     return true;
   };
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createClient } from '@redis/client';
-import type { Logger } from '@shop/service-kit';
+import { count, type Logger } from '@shop/service-kit';
 
 /**
  * What two or more gateways share through Redis (REDIS_URL): the rate limits' counts, and word of a
@@ -105,7 +105,7 @@ export function connectSharedState(url: string, areas: readonly string[], logger
     try {
       const generations = await withinTimeout(commands.mGet(areas.map(generationKey)), 'read the generations');
       areas.forEach((area, index) => {
-        const generation = Number(generations[index] ?? 0);
+        const generation = count(generations[index]);
         // Before the first reading, a change may have gone unheard (the subscription was starting): anything kept goes.
         if (firstCheck) {
           known.set(area, generation);

@@ -14,7 +14,7 @@ import type {
   RevenueReport,
 } from '@shop/api-types';
 import { fromCents } from '@shop/money';
-import { cents, count, dateOf, decimal, dialectOf, type RowNumber } from '@shop/service-kit';
+import { cents, count, dateOf, decimal, dialectOf, nullableCents, type NumericColumn } from '@shop/service-kit';
 import { ORDER_STATUSES, orderStatus, STATUS } from '../orders/statuses';
 import { lastTwelveMonths, nairobiDay, nairobiDaySql, nairobiMonthSql, nairobiRange } from './days';
 
@@ -139,7 +139,8 @@ export class Reports {
         : rows.select(this.db.raw("'range' as date"), this.db.raw(`SUM(${sum}) as orders`));
     const withLines = () => grouped(this.days('report_paid_days', range), 'lined_orders');
     const ofBaskets = (ids: number[]) => grouped(this.days('report_basket_days', range).whereIn('basket_id', ids), 'orders');
-    const byDay = (rows: Array<{ date: string; orders: RowNumber }>) => new Map(rows.map((row) => [String(row.date), count(row.orders)]));
+    const byDay = (rows: Array<{ date: string; orders: NumericColumn }>) =>
+      new Map(rows.map((row) => [String(row.date), count(row.orders)]));
 
     let all: Map<string, number>;
     if (categories.length === 0 && brands.length === 0) {
@@ -149,7 +150,7 @@ export class Reports {
         ...(categories.length ? [`category_id IN (${categories.map(() => '?').join(', ')})`] : []),
         ...(brands.length ? [`brand_id IN (${brands.map(() => '?').join(', ')})`] : []),
       ];
-      const baskets: Array<{ basket_id: number; matches: RowNumber }> = await this.db('report_basket_pairs')
+      const baskets: Array<{ basket_id: number; matches: NumericColumn }> = await this.db('report_basket_pairs')
         .groupBy('basket_id')
         .select(
           'basket_id',
@@ -185,7 +186,7 @@ export class Reports {
         .orderBy('day'),
       this.lineOrders(query, true),
     ]);
-    return rows.map((row: { date: string; net: RowNumber; gross: RowNumber; items: RowNumber }) => ({
+    return rows.map((row: { date: string; net: NumericColumn; gross: NumericColumn; items: NumericColumn }) => ({
       date: String(row.date),
       orders: orders.get(String(row.date)) ?? 0,
       net: decimal(row.net),
@@ -199,7 +200,7 @@ export class Reports {
    * reports' day figures carry no category, so their "Sales per Category" chart reads this.
    */
   private async categorySales(query: AdminReportQuery): Promise<CategorySales[]> {
-    const rows: Array<{ category_id: number; category_name: string; net: RowNumber; items: RowNumber }> = await this.netAndItemsBy(
+    const rows: Array<{ category_id: number; category_name: string; net: NumericColumn; items: NumericColumn }> = await this.netAndItemsBy(
       this.lines('report_category_days', query),
       'category',
     );
@@ -252,7 +253,7 @@ export class Reports {
         .groupBy('category_id')
         .orderBy('day')
         .orderBy('category_id') as Promise<
-        Array<{ date: string; category_id: number; category_name: string; net: RowNumber; items: RowNumber }>
+        Array<{ date: string; category_id: number; category_name: string; net: NumericColumn; items: NumericColumn }>
       >,
       this.lineOrders(query, false),
       this.categoriesSold(),
@@ -313,7 +314,7 @@ export class Reports {
       totals: this.totalsOfDays(daily),
       categories,
       brands,
-      products: products.map((row: { product_id: number; product_name: string; net: RowNumber; items: RowNumber }) => ({
+      products: products.map((row: { product_id: number; product_name: string; net: NumericColumn; items: NumericColumn }) => ({
         product_id: row.product_id,
         product_name: String(row.product_name),
         net_sales: ksh(decimal(row.net)),
@@ -459,7 +460,7 @@ export class Reports {
       byDayAndStatus.set(key, point);
     }
     const graph = [...byDayAndStatus.values()].sort((a, b) => a.date.localeCompare(b.date) || a.status_id - b.status_id);
-    const lines: Array<{ order_id: number; lines: RowNumber; quantity: RowNumber }> =
+    const lines: Array<{ order_id: number; lines: NumericColumn; quantity: NumericColumn }> =
       rows.length === 0
         ? []
         : await this.db('order_items')
@@ -509,7 +510,7 @@ export class Reports {
 
   /** Paid sales by county of delivery, top 8, KSh. */
   async depot(): Promise<ColouredSeries> {
-    const rows: Array<{ county_name: string; total_cents: RowNumber }> = await this.db('report_county_sales')
+    const rows: Array<{ county_name: string; total_cents: NumericColumn }> = await this.db('report_county_sales')
       .where('orders', '>', 0)
       .select('county_name', 'total_cents')
       .orderBy('total_cents', 'desc')
@@ -531,9 +532,9 @@ export class Reports {
   async statusReport(): Promise<ColouredSeries> {
     const [rows, [pending]] = await Promise.all([
       this.db('report_placed_days').groupBy('status_id').select('status_id', this.db.raw('SUM(orders) as count')) as Promise<
-        Array<{ status_id: number; count: RowNumber }>
+        Array<{ status_id: number; count: NumericColumn }>
       >,
-      this.pendingUnpaid().count({ count: '*' }) as Promise<Array<{ count: RowNumber }>>,
+      this.pendingUnpaid().count({ count: '*' }) as Promise<Array<{ count: NumericColumn }>>,
     ]);
     const counts = new Map(rows.map((row) => [row.status_id, count(row.count)]));
     counts.set(STATUS.pending, (counts.get(STATUS.pending) ?? 0) + count(pending?.count));
@@ -548,7 +549,7 @@ export class Reports {
   async revenueChart(): Promise<LabelledSeries> {
     const months = lastTwelveMonths(this.clock());
     const month = this.month();
-    const rows: Array<{ month: string; total: RowNumber }> = await this.db('report_paid_days')
+    const rows: Array<{ month: string; total: NumericColumn }> = await this.db('report_paid_days')
       .where('day', '>=', `${months.keys[0]}-01`)
       .select(this.db.raw('? as month', [month]), this.db.raw('SUM(total_cents) as total'))
       .groupBy(this.db.raw('?', [month]));
@@ -565,11 +566,11 @@ export class Reports {
       this.db('report_placed_days')
         .where('day', '>=', `${months.keys[0]}-01`)
         .select(this.db.raw('? as month', [month]), this.db.raw('SUM(orders) as count'))
-        .groupBy(this.db.raw('?', [month])) as Promise<Array<{ month: string; count: RowNumber }>>,
+        .groupBy(this.db.raw('?', [month])) as Promise<Array<{ month: string; count: NumericColumn }>>,
       this.pendingUnpaid()
         .where('created_at', '>=', months.start)
         .select(this.db.raw('? as month', [pendingMonth]), this.db.raw('COUNT(*) as count'))
-        .groupBy(this.db.raw('?', [pendingMonth])) as Promise<Array<{ month: string; count: RowNumber }>>,
+        .groupBy(this.db.raw('?', [pendingMonth])) as Promise<Array<{ month: string; count: NumericColumn }>>,
     ]);
     const by = new Map<string, number>();
     for (const row of [...rows, ...pending]) by.set(String(row.month), (by.get(String(row.month)) ?? 0) + count(row.count));
@@ -587,9 +588,10 @@ export class Reports {
     ]);
     return {
       orders_today: count(placed?.count),
-      revenue_today: ksh(cents(paid?.total)),
+      // SUM() over no rows is NULL: no revenue yet.
+      revenue_today: ksh(nullableCents(paid?.total) ?? 0),
       pending_payments: count(pending?.count),
-      pending_payments_value: ksh(cents(pending?.total)),
+      pending_payments_value: ksh(nullableCents(pending?.total) ?? 0),
     };
   }
 }
@@ -625,17 +627,17 @@ export function splitByMonths(
 /** Orders, or their total, of one status on one day (a summary row, or unpaid orders counted live). */
 interface StatusDayRow {
   date: string;
-  status_id: RowNumber;
-  orders: RowNumber;
-  total_cents: RowNumber;
-  items: RowNumber;
+  status_id: NumericColumn;
+  orders: NumericColumn;
+  total_cents: NumericColumn;
+  items: NumericColumn;
 }
 
 /** A row of the order report's table as read (`at`: paid, or placed for an unpaid status). */
 interface ReportOrderRow {
   id: number;
   order_number: string;
-  total_cents: RowNumber;
+  total_cents: NumericColumn;
   status_id: number;
   first_name: string;
   last_name: string;

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { ACCOUNT_MESSAGES, MINIMUM_ORDER_MESSAGE, type OrderStoreInput, type OrderStoreResponse } from '@shop/api-types';
 import { formatCents, fromCents, orderTotals, POINT_VALUE_CENTS, toCents } from '@shop/money';
 import { count, HttpError, sqlTimestamp, unprocessable, UpstreamUnavailable, type AuthContext, type Logger } from '@shop/service-kit';
-import type { RowNumber } from '@shop/service-kit';
+import type { NumericColumn } from '@shop/service-kit';
 import type { CatalogClient } from '../clients/catalog';
 import type { CustomersClient } from '../clients/customers';
 import { countUses, couponCustomer, couponRuleOf, invalidCoupon, type CouponRow, type CouponsRepository } from '../coupons/repository';
@@ -15,7 +15,7 @@ import { compiled, type OneTripWriter } from './one-trip-writer';
 import { checkClientPrices, priceCart, type PricedLine } from './pricing';
 
 /** What the one-trip writer's SELECTs of an id or a row count answer. */
-type Rows = Array<Record<string, RowNumber>>;
+type Rows = Array<Record<string, NumericColumn>>;
 
 export const CHECKOUT_ERRORS = {
   signInForPoints: 'Sign in to redeem Shwari Points.',

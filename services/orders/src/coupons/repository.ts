@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { normaliseKenyanPhone, ORDER_MESSAGES, type CouponDiscount, type DiscountType } from '@shop/api-types';
 import { fromCents, type CouponRule } from '@shop/money';
-import { cents, count, dialectOf, sqlTimestamp, toIso, unprocessable } from '@shop/service-kit';
+import { count, dialectOf, nullableCents, sqlTimestamp, toIso, unprocessable } from '@shop/service-kit';
 
 export interface CouponRow {
   id: number;
@@ -31,7 +31,7 @@ export const invalidCoupon = () => unprocessable({ coupon: [ORDER_MESSAGES.inval
 export function couponRuleOf(coupon: CouponRow): CouponRule {
   return coupon.discount_type === 'percent'
     ? { type: 'percent', basisPoints: count(coupon.discount_percent_bp) }
-    : { type: 'value', valueCents: cents(coupon.discount_value_cents) };
+    : { type: 'value', valueCents: nullableCents(coupon.discount_value_cents) ?? 0 };
 }
 
 /** The discount as the checkout shows it. */
@@ -40,7 +40,7 @@ export function toCouponDiscount(coupon: CouponRow): CouponDiscount {
   return {
     name: coupon.discount_name,
     discount_type: coupon.discount_type,
-    discount_value: percent ? null : fromCents(cents(coupon.discount_value_cents)),
+    discount_value: percent ? null : fromCents(nullableCents(coupon.discount_value_cents) ?? 0),
     discount_percent: percent ? count(coupon.discount_percent_bp) / 100 : null,
   };
 }

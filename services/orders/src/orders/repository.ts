@@ -69,6 +69,8 @@ export interface OrderRecord extends Omit<OrderRow, 'is_paid' | OrderDateColumn 
   updated_at: Date;
 }
 
+/** A timestamp column that may be empty. */
+const dateOrNull = (value: Date | string | null): Date | null => (value === null ? null : dateOf(value));
 const idOrNull = (value: number | null | undefined): number | null => (value === null || value === undefined ? null : count(value));
 
 /** The one mapping from an orders row to an OrderRecord. */
@@ -87,12 +89,12 @@ export function orderRecordOf(row: OrderRow): OrderRecord {
     coupon_id: idOrNull(row.coupon_id),
     status_id: count(row.status_id),
     isPaid: flag(row.is_paid),
-    paid_at: dateOf(row.paid_at),
-    points_awarded_at: dateOf(row.points_awarded_at),
-    points_refunded_at: dateOf(row.points_refunded_at),
-    points_reversed_at: dateOf(row.points_reversed_at),
-    refund_due_at: dateOf(row.refund_due_at),
-    refunded_at: dateOf(row.refunded_at),
+    paid_at: dateOrNull(row.paid_at),
+    points_awarded_at: dateOrNull(row.points_awarded_at),
+    points_refunded_at: dateOrNull(row.points_refunded_at),
+    points_reversed_at: dateOrNull(row.points_reversed_at),
+    refund_due_at: dateOrNull(row.refund_due_at),
+    refunded_at: dateOrNull(row.refunded_at),
     created_at: dateOf(row.created_at),
     updated_at: dateOf(row.updated_at),
   };

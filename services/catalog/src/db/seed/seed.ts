@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { sqlTimestamp } from '@shop/service-kit';
+import { count, sqlTimestamp, type NumericColumn } from '@shop/service-kit';
 import { sanitizeRichText } from '../../products/sanitize';
 import { brands, categories, products, skus } from './data';
 
@@ -7,8 +7,8 @@ const DAY_MS = 24 * 3600 * 1000;
 
 /** Seeds the catalogue once, in one transaction: a half-seeded shop never stays behind. */
 export async function seedCatalog(db: Knex, now = new Date()): Promise<boolean> {
-  const existing = await db('brands').count<{ count: number | string }[]>({ count: '*' });
-  if (Number(existing[0]?.count ?? 0) > 0) return false;
+  const existing = await db('brands').count<{ count: NumericColumn }[]>({ count: '*' });
+  if (count(existing[0]?.count) > 0) return false;
   await db.transaction(async (trx) => {
     for (const brand of brands) {
       await trx('brands').insert({ ...brand, image: `/media/brands/${brand.slug}.svg`, created_at: sqlTimestamp(now) });

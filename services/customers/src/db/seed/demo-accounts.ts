@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { SIGN_UP_POINTS } from '@shop/api-types';
-import { sqlTimestamp } from '@shop/service-kit';
+import { count, sqlTimestamp, type NumericColumn } from '@shop/service-kit';
 import type { PasswordHasher } from '../../accounts/passwords';
 
 /** Development only; the README lists these credentials. Production never gets a default account. */
@@ -19,8 +19,8 @@ const WESTLANDS = 274;
 
 /** Seeds the demo staff and customer once, when there is no account at all, in one transaction. */
 export async function seedDemoAccounts(db: Knex, hasher: PasswordHasher, now = new Date()): Promise<boolean> {
-  const [existing] = await db('accounts').count<Array<{ count: number | string }>>({ count: '*' });
-  if (Number(existing?.count ?? 0) > 0) return false;
+  const [existing] = await db('accounts').count<Array<{ count: NumericColumn }>>({ count: '*' });
+  if (count(existing?.count) > 0) return false;
   const [staffHash, customerHash] = await Promise.all([hasher.hash(DEMO_STAFF.password), hasher.hash(DEMO_CUSTOMER.password)]);
   const at = sqlTimestamp(now);
   await db.transaction(async (trx) => {
