@@ -139,7 +139,7 @@ export function createOrdersApp(services: OrdersServices) {
     callbackQueries: services.callbackQueries,
   });
   pendingOrderRoutes(routes, { orders: services.orders, payments: services.payments });
-  orderInternalRoutes(routes, { db, orders: services.orders });
+  orderInternalRoutes(routes, { orders: services.orders });
   adminRoutes(routes, {
     db,
     orders: services.orders,

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { AdminCoupon, AdminCouponDetail, CouponForm, CouponRedemption } from '@shop/api-types';
 import { fromCents } from '@shop/money';
-import { sqlTimestamp, toIso, unprocessable, type AuthContext } from '@shop/service-kit';
+import { cents, count, sqlTimestamp, toIso, unprocessable, type AuthContext } from '@shop/service-kit';
 import { audit } from '../audit';
 import { toCouponDiscount, type CouponRow } from '../coupons/repository';
 import { nairobiRange } from './days';
@@ -10,15 +10,15 @@ export const CODE_TAKEN = 'The code has already been taken.';
 
 function toAdminCoupon(row: CouponRow & { times_used: number }): AdminCoupon {
   return {
-    id: Number(row.id),
+    id: count(row.id),
     name: row.name,
     code: row.code,
     valid_from: toIso(row.valid_from) ?? '',
     valid_to: toIso(row.valid_to) ?? '',
     discount: toCouponDiscount(row),
-    usage_limit: row.usage_limit === null ? null : Number(row.usage_limit),
-    per_customer_limit: row.per_customer_limit === null ? null : Number(row.per_customer_limit),
-    redeems: Number(row.times_used),
+    usage_limit: row.usage_limit === null ? null : count(row.usage_limit),
+    per_customer_limit: row.per_customer_limit === null ? null : count(row.per_customer_limit),
+    redeems: count(row.times_used),
     archived_at: toIso(row.archived_at),
   };
 }
@@ -54,11 +54,11 @@ export class AdminCoupons {
       .orderBy('r.id', 'desc')
       .select('r.id', 'o.order_number', 'o.first_name', 'o.last_name', 'r.email', 'r.discount_cents', 'r.created_at');
     const list: CouponRedemption[] = redemptions.map((r) => ({
-      id: Number(r.id),
+      id: count(r.id),
       order_number: r.order_number,
       customer: { first_name: r.first_name, last_name: r.last_name, email: r.email },
       discount: row.discount_name,
-      value: fromCents(Number(r.discount_cents)),
+      value: fromCents(cents(r.discount_cents)),
       created_at: toIso(r.created_at) ?? '',
     }));
     return { ...toAdminCoupon(row), redemptions: list };
@@ -92,10 +92,11 @@ export class AdminCoupons {
         if (taken) throw unprocessable({ code: [CODE_TAKEN] });
         if (id === null) {
           const [inserted] = await trx('coupons').insert({ ...fields, times_used: 0, archived_at: null, created_at: at });
-          savedId = Number(inserted);
+          // The new row's id: a number from either driver.
+          savedId = inserted ?? null;
         } else {
           const updated = await trx('coupons').where({ id }).update(fields);
-          if (Number(updated) !== 1) return;
+          if (updated !== 1) return;
           savedId = id;
         }
         await audit.record(trx, auth, {

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { dialectOf } from '@shop/service-kit';
+import { cents, count, dateOf, dialectOf, nullableCents, type NumericColumn } from '@shop/service-kit';
 import { STATUS } from '../orders/statuses';
 import { nairobiDaySql, nairobiMonthSql, nairobiRange } from './days';
 
@@ -28,26 +28,55 @@ export function graphPeriodOf(range: { from: string; to: string }): GraphPeriod 
   return days > DAILY_GRAPH_MAX_DAYS ? 'month' : 'day';
 }
 
-/** One point of the order report's graph as read: orders of a status in a day or month. */
-export interface StatusPeriodRow {
+/** One point of the order report's graph: orders of a status in a day or month. */
+export interface StatusPeriod {
   date: string;
-  status_id: number | string;
-  orders: number | string;
-  total_cents: number | string | null;
-  items: number | string | null;
+  status_id: number;
+  orders: number;
+  total_cents: number;
+  items: number;
 }
 
+/** The same point as the database answers it (sums are text on MySQL, NULL over no rows). */
+interface StatusPeriodRow {
+  date: string;
+  status_id: NumericColumn;
+  orders: NumericColumn;
+  total_cents: NumericColumn | null;
+  items: NumericColumn | null;
+}
+
+const statusPeriodOf = (row: StatusPeriodRow): StatusPeriod => ({
+  date: String(row.date),
+  status_id: count(row.status_id),
+  orders: count(row.orders),
+  total_cents: nullableCents(row.total_cents) ?? 0,
+  items: count(row.items),
+});
+
 /** One of the order report's newest orders; `at` is when it was paid (paid ones) or placed (unpaid ones). */
-export interface NewestOrderRow {
+export interface NewestOrder {
   id: number;
   order_number: string;
-  total_cents: number | string;
-  status_id: number | string;
+  total_cents: number;
+  status_id: number;
   first_name: string;
   last_name: string;
-  at: Date | string;
+  at: Date;
   lines: number;
   quantity: number;
+}
+
+/** The same order as the database answers it (counts and sums are text on MySQL). */
+interface NewestOrderRow {
+  id: NumericColumn;
+  order_number: string;
+  total_cents: NumericColumn;
+  status_id: NumericColumn;
+  first_name: string;
+  last_name: string;
+  lines: NumericColumn;
+  quantity: NumericColumn;
 }
 
 export class OrderReportReads {
@@ -80,10 +109,10 @@ export class OrderReportReads {
   }
 
   /** Paid orders of the statuses (all when none) by day or month paid: orders, totals, items (report_paid_days). */
-  paid(range: { from: string; to: string }, statuses: number[], period: GraphPeriod): Promise<StatusPeriodRow[]> {
+  async paid(range: { from: string; to: string }, statuses: number[], period: GraphPeriod): Promise<StatusPeriod[]> {
     const rows = this.grouped('report_paid_days', range, period).select(this.db.raw('SUM(items) as items'));
     if (statuses.length) rows.whereIn('status_id', statuses);
-    return rows;
+    return ((await rows) as StatusPeriodRow[]).map(statusPeriodOf);
   }
 
   /**
@@ -91,7 +120,7 @@ export class OrderReportReads {
    * Cancelled ones from report_placed_days, Pending ones counted live (in no summary: every
    * checkout writes one, and the reconciler cancels them within the hour).
    */
-  async unpaid(range: { from: string; to: string }, statuses: number[], period: GraphPeriod): Promise<StatusPeriodRow[]> {
+  async unpaid(range: { from: string; to: string }, statuses: number[], period: GraphPeriod): Promise<StatusPeriod[]> {
     const summarised = statuses.filter((status) => status !== STATUS.pending);
     const { start, end } = nairobiRange(range.from, range.to);
     const placed = (column: string) => (period === 'day' ? nairobiDaySql(this.db, column) : nairobiMonthSql(this.db, column));
@@ -117,7 +146,7 @@ export class OrderReportReads {
               this.db.raw('0 as items'),
             ) as Promise<StatusPeriodRow[]>),
     ]);
-    return [...fromSummary, ...pending];
+    return [...fromSummary, ...pending].map(statusPeriodOf);
   }
 
   /**
@@ -129,12 +158,7 @@ export class OrderReportReads {
    * `limit` rows, and MariaDB then preferred orders(is_paid, paid_at), reading the range's other
    * statuses too.
    */
-  async newest(
-    range: { from: string; to: string },
-    statuses: number[],
-    unpaidStatuses: number[],
-    limit: number,
-  ): Promise<NewestOrderRow[]> {
+  async newest(range: { from: string; to: string }, statuses: number[], unpaidStatuses: number[], limit: number): Promise<NewestOrder[]> {
     const { start, end } = nairobiRange(range.from, range.to);
     // Newest first by `at` ('paid_at' or 'created_at') among the rows `where` picks: an index's newest end.
     const newestBy = (at: 'paid_at' | 'created_at', where: Record<string, number | boolean>) =>
@@ -159,13 +183,13 @@ export class OrderReportReads {
     );
     const picked = lists
       .flat()
-      .map((row) => ({ id: Number(row.id), at: toDate(row.at).getTime() }))
+      .map((row) => ({ id: count(row.id), at: dateOf(row.at).getTime() }))
       .sort((a, b) => b.at - a.at || b.id - a.id)
       .slice(0, limit);
     if (picked.length === 0) return [];
     const ids = picked.map((row) => row.id);
     // One read for the kept orders and their lines' count and quantity (one list of ids to send).
-    const whole: Array<Omit<NewestOrderRow, 'at'>> = await this.db('orders as o')
+    const whole: NewestOrderRow[] = await this.db('orders as o')
       .leftJoin('order_items as i', 'i.order_id', 'o.id')
       .whereIn('o.id', ids)
       .groupBy('o.id', 'o.order_number', 'o.total_cents', 'o.status_id', 'o.first_name', 'o.last_name')
@@ -179,16 +203,23 @@ export class OrderReportReads {
         this.db.raw('COUNT(i.order_id) as ??', ['lines']),
         this.db.raw('COALESCE(SUM(i.quantity), 0) as quantity'),
       );
-    const orderBy = new Map(whole.map((order) => [Number(order.id), order]));
+    const orderBy = new Map(whole.map((order) => [count(order.id), order]));
     return picked.flatMap(({ id, at }) => {
       const order = orderBy.get(id);
       if (!order) return []; // deleted between the two reads
-      return [{ ...order, id, at: new Date(at), lines: Number(order.lines), quantity: Number(order.quantity) }];
+      return [
+        {
+          id,
+          order_number: order.order_number,
+          total_cents: cents(order.total_cents),
+          status_id: count(order.status_id),
+          first_name: order.first_name,
+          last_name: order.last_name,
+          at: new Date(at),
+          lines: count(order.lines),
+          quantity: count(order.quantity),
+        },
+      ];
     });
   }
-}
-
-/** A DATETIME as the driver gives it: a Date (mysql2) or 'YYYY-MM-DD HH:MM:SS' in UTC (SQLite). */
-export function toDate(value: Date | string): Date {
-  return value instanceof Date ? value : new Date(`${value.replace(' ', 'T')}${/Z|[+-]\d\d:?\d\d$/.test(value) ? '' : 'Z'}`);
 }

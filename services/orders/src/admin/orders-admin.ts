@@ -2,10 +2,10 @@ import { Readable } from 'node:stream';
 import type { Knex } from 'knex';
 import { ADMIN_MESSAGES, type AdminOrder, type AdminOrdersQuery, type Page } from '@shop/api-types';
 import { formatCents, fromCents } from '@shop/money';
-import { sqlTimestamp, toIso, type AuthContext } from '@shop/service-kit';
+import { cents, count, dateOf, flag, sqlTimestamp, toIso, type AuthContext } from '@shop/service-kit';
 import { audit } from '../audit';
 import type { CouponsRepository } from '../coupons/repository';
-import { isPaid, lockOrder, orderRecordOf, type OrderRecord, type OrderRow, type OrdersRepository } from '../orders/repository';
+import { lockOrder, orderRecordOf, type OrderRecord, type OrderRow, type OrdersRepository } from '../orders/repository';
 import { allowedStatusIds, staffMoveRefusal } from '../orders/lifecycle';
 import { orderStatus, STATUS } from '../orders/statuses';
 import type { PaymentRow } from '../payments/types';
@@ -57,7 +57,7 @@ export class AdminOrders {
   async page(query: AdminOrdersQuery): Promise<Page<AdminOrder>> {
     const perPage = query.per_page;
     const [counted] = (await filteredOrders(this.db, query).count({ total: '*' })) as Array<{ total: number | string }>;
-    const total = Number(counted?.total ?? 0);
+    const total = count(counted?.total);
     const rows: OrderRow[] =
       total === 0
         ? []
@@ -116,13 +116,15 @@ export class AdminOrders {
       .orderBy('id')
       .select('order_id', 'amount_cents', 'refunded_at', 'refunded_by_name');
     for (const payment of payments) {
-      const entry = found.get(Number(payment.order_id)) ?? { owedCents: 0, made: null };
+      const orderId = count(payment.order_id);
+      const amount = cents(payment.amount_cents);
+      const entry = found.get(orderId) ?? { owedCents: 0, made: null };
       const at = toIso(payment.refunded_at);
-      if (!at) entry.owedCents += Number(payment.amount_cents);
+      if (!at) entry.owedCents += amount;
       else if (!entry.made || at >= entry.made.at)
-        entry.made = { cents: (entry.made?.cents ?? 0) + Number(payment.amount_cents), at, by: payment.refunded_by_name ?? '' };
-      else entry.made.cents += Number(payment.amount_cents);
-      found.set(Number(payment.order_id), entry);
+        entry.made = { cents: (entry.made?.cents ?? 0) + amount, at, by: payment.refunded_by_name ?? '' };
+      else entry.made.cents += amount;
+      found.set(orderId, entry);
     }
     return found;
   }
@@ -145,7 +147,7 @@ export class AdminOrders {
         .whereNull('refunded_at')
         .select('id', 'amount_cents');
       if (owed.length === 0) return;
-      refundedCents = owed.reduce((sum, payment) => sum + Number(payment.amount_cents), 0);
+      refundedCents = owed.reduce((sum, payment) => sum + cents(payment.amount_cents), 0);
       // updated_at is left alone: it is the paid time the shopper's transaction check shows.
       await trx('payments')
         .whereIn(
@@ -232,7 +234,7 @@ export class AdminOrders {
       )
       .update({ refund_due_at: at });
     await trx('orders').where({ id: orderId }).whereNull('refund_due_at').update({ refund_due_at: at, updated_at: at });
-    return paid.reduce((sum, payment) => sum + Number(payment.amount_cents), 0);
+    return paid.reduce((sum, payment) => sum + cents(payment.amount_cents), 0);
   }
 
   /** The CSV of every filtered order, newest first, read in batches of 500 and streamed. */
@@ -253,17 +255,7 @@ export class AdminOrders {
               .orWhere((same) => same.where('created_at', cursor.created_at).where('id', '<', cursor.id)),
           );
         }
-        const rows: OrderRow[] = await query.select(
-          'id',
-          'order_number',
-          'first_name',
-          'last_name',
-          'email',
-          'total_cents',
-          'created_at',
-          'status_id',
-          'is_paid',
-        );
+        const rows: Array<Pick<OrderRow, CsvColumn>> = await query.select(...CSV_COLUMNS);
         if (rows.length === 0) return;
         const items: Array<{ order_id: number; product_name: string; quantity: number }> = await db('order_items')
           .whereIn(
@@ -274,27 +266,27 @@ export class AdminOrders {
           .select('order_id', 'product_name', 'quantity');
         const productsBy = new Map<number, string[]>();
         for (const item of items) {
-          const list = productsBy.get(Number(item.order_id)) ?? [];
-          list.push(`${item.product_name} x ${Number(item.quantity)}`);
-          productsBy.set(Number(item.order_id), list);
+          const list = productsBy.get(count(item.order_id)) ?? [];
+          list.push(`${item.product_name} x ${count(item.quantity)}`);
+          productsBy.set(count(item.order_id), list);
         }
+        const orders = rows.map(csvOrderOf);
         let chunk = '';
-        for (const row of rows) {
-          const created = toDate(row.created_at);
+        for (const order of orders) {
           chunk += csvRow([
-            row.order_number,
-            `${row.first_name} ${row.last_name}`,
-            row.email,
-            (productsBy.get(Number(row.id)) ?? []).join('; '),
-            fromCents(Number(row.total_cents)).toFixed(2),
-            `${nairobiDay(created)} ${nairobiTime(created)}`,
-            orderStatus(row.status_id).name,
-            isPaid(row) ? 'Paid' : 'Unpaid',
+            order.order_number,
+            `${order.first_name} ${order.last_name}`,
+            order.email,
+            (productsBy.get(order.id) ?? []).join('; '),
+            fromCents(order.total_cents).toFixed(2),
+            `${nairobiDay(order.created_at)} ${nairobiTime(order.created_at)}`,
+            orderStatus(order.status_id).name,
+            order.isPaid ? 'Paid' : 'Unpaid',
           ]);
         }
         yield chunk;
-        const last = rows[rows.length - 1]!;
-        after = { created_at: sqlTimestamp(toDate(last.created_at)), id: Number(last.id) };
+        const last = orders[orders.length - 1]!;
+        after = { created_at: sqlTimestamp(last.created_at), id: last.id };
         if (rows.length < batch) return;
       }
     }
@@ -302,9 +294,29 @@ export class AdminOrders {
   }
 }
 
-function toDate(value: Date | string): Date {
-  if (value instanceof Date) return value;
-  return new Date(/Z|[+-]\d\d:?\d\d$/.test(value) ? value : `${value.replace(' ', 'T')}Z`);
+const CSV_COLUMNS = [
+  'id',
+  'order_number',
+  'first_name',
+  'last_name',
+  'email',
+  'total_cents',
+  'created_at',
+  'status_id',
+  'is_paid',
+] as const;
+type CsvColumn = (typeof CSV_COLUMNS)[number];
+
+/** The export's columns of an order, read from its row once. */
+function csvOrderOf(row: Pick<OrderRow, CsvColumn>) {
+  return {
+    ...row,
+    id: count(row.id),
+    total_cents: cents(row.total_cents),
+    created_at: dateOf(row.created_at),
+    status_id: count(row.status_id),
+    isPaid: flag(row.is_paid),
+  };
 }
 
 function nairobiTime(date: Date): string {

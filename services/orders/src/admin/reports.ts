@@ -14,10 +14,10 @@ import type {
   RevenueReport,
 } from '@shop/api-types';
 import { fromCents } from '@shop/money';
-import { dialectOf } from '@shop/service-kit';
+import { cents, count, decimal, dialectOf, nullableCents, type NumericColumn } from '@shop/service-kit';
 import { ORDER_STATUSES, orderStatus, STATUS } from '../orders/statuses';
 import { lastTwelveMonths, nairobiDay, nairobiMonthSql, nairobiRange } from './days';
-import { graphPeriodOf, OrderReportReads, toDate } from './order-report-reads';
+import { graphPeriodOf, OrderReportReads } from './order-report-reads';
 
 /**
  * Dashboard and reports, per REPORT_RULES: only paid orders (is_paid = 1) whose paid_at falls in
@@ -38,7 +38,8 @@ import { graphPeriodOf, OrderReportReads, toDate } from './order-report-reads';
 /** The order report lists at most this many orders (the newest); its cards and charts count them all (every order is in Orders, with its CSV export). */
 export const ORDER_REPORT_MAX_ROWS = 500;
 
-const ksh = (cents: unknown): number => fromCents(Math.round(Number(cents ?? 0)));
+/** Unrounded cents (a sum of allocated net sales) to KSh, rounded to the cent once. */
+const ksh = (unrounded: number): number => fromCents(Math.round(unrounded));
 
 /** Eight distinct bar colours for the depot chart. */
 export const BAR_COLOURS = ['#2563eb', '#16a34a', '#f59e0b', '#dc2626', '#7c3aed', '#0891b2', '#db2777', '#65a30d'];
@@ -105,18 +106,23 @@ export class Reports {
       );
     for (const range of [before, after]) if (range) parts.push(this.lines('report_product_days', query, range).select(columns));
     const [first, ...rest] = parts as [Knex.QueryBuilder, ...Knex.QueryBuilder[]];
-    return this.db
-      .from((rest.length ? first.unionAll(rest) : first).as('product_lines'))
+    return this.netAndItemsBy(this.db.from((rest.length ? first.unionAll(rest) : first).as('product_lines')), 'product');
+  }
+
+  /** Net sales and items of the lines per product or category (with its greatest name), largest net first; groups adding up to no items are left out. */
+  private netAndItemsBy(lines: Knex.QueryBuilder, group: 'product' | 'category'): Knex.QueryBuilder {
+    const id = `${group}_id`;
+    return lines
       .select(
-        'product_id',
-        this.db.raw('MAX(product_name) as product_name'),
+        id,
+        this.db.raw('MAX(??) as ??', [`${group}_name`, `${group}_name`]),
         this.db.raw('SUM(net_cents) as net'),
         this.db.raw('SUM(items) as items'),
       )
-      .groupBy('product_id')
+      .groupBy(id)
       .havingRaw('SUM(items) <> 0')
       .orderBy('net', 'desc')
-      .orderBy('product_id');
+      .orderBy(id);
   }
 
   /**
@@ -136,8 +142,8 @@ export class Reports {
         : rows.select(this.db.raw("'range' as date"), this.db.raw(`SUM(${sum}) as orders`));
     const withLines = () => grouped(this.days('report_paid_days', range), 'lined_orders');
     const ofBaskets = (ids: number[]) => grouped(this.days('report_basket_days', range).whereIn('basket_id', ids), 'orders');
-    const byDay = (rows: Array<{ date: string; orders: number | string }>) =>
-      new Map(rows.map((row) => [String(row.date), Number(row.orders)]));
+    const byDay = (rows: Array<{ date: string; orders: NumericColumn }>) =>
+      new Map(rows.map((row) => [String(row.date), count(row.orders)]));
 
     let all: Map<string, number>;
     if (categories.length === 0 && brands.length === 0) {
@@ -147,14 +153,14 @@ export class Reports {
         ...(categories.length ? [`category_id IN (${categories.map(() => '?').join(', ')})`] : []),
         ...(brands.length ? [`brand_id IN (${brands.map(() => '?').join(', ')})`] : []),
       ];
-      const baskets: Array<{ basket_id: number; matches: number | string }> = await this.db('report_basket_pairs')
+      const baskets: Array<{ basket_id: number; matches: NumericColumn }> = await this.db('report_basket_pairs')
         .groupBy('basket_id')
         .select(
           'basket_id',
           this.db.raw(`MAX(CASE WHEN ${conditions.join(' AND ')} THEN 1 ELSE 0 END) as matches`, [...categories, ...brands]),
         );
-      const matching = baskets.filter((basket) => Number(basket.matches) === 1).map((basket) => Number(basket.basket_id));
-      const others = baskets.filter((basket) => Number(basket.matches) !== 1).map((basket) => Number(basket.basket_id));
+      const matching = baskets.filter((basket) => count(basket.matches) === 1).map((basket) => basket.basket_id);
+      const others = baskets.filter((basket) => count(basket.matches) !== 1).map((basket) => basket.basket_id);
       if (others.length === 0) {
         all = byDay(await withLines());
       } else if (matching.length <= others.length) {
@@ -183,12 +189,12 @@ export class Reports {
         .orderBy('day'),
       this.lineOrders(query, true),
     ]);
-    return rows.map((row: Record<string, unknown>) => ({
+    return rows.map((row: { date: string; net: NumericColumn; gross: NumericColumn; items: NumericColumn }) => ({
       date: String(row.date),
       orders: orders.get(String(row.date)) ?? 0,
-      net: Number(row.net),
-      gross: Number(row.gross),
-      items: Number(row.items),
+      net: decimal(row.net),
+      gross: cents(row.gross),
+      items: count(row.items),
     }));
   }
 
@@ -197,23 +203,15 @@ export class Reports {
    * reports' day figures carry no category, so their "Sales per Category" chart reads this.
    */
   private async categorySales(query: AdminReportQuery): Promise<CategorySales[]> {
-    const rows: Array<{ category_id: number | string; category_name: string; net: number | string; items: number | string }> =
-      await this.lines('report_category_days', query)
-        .select(
-          'category_id',
-          this.db.raw('MAX(category_name) as category_name'),
-          this.db.raw('SUM(net_cents) as net'),
-          this.db.raw('SUM(items) as items'),
-        )
-        .groupBy('category_id')
-        .havingRaw('SUM(items) <> 0')
-        .orderBy('net', 'desc')
-        .orderBy('category_id');
+    const rows: Array<{ category_id: number; category_name: string; net: NumericColumn; items: NumericColumn }> = await this.netAndItemsBy(
+      this.lines('report_category_days', query),
+      'category',
+    );
     return rows.map((row) => ({
-      category_id: Number(row.category_id),
+      category_id: row.category_id,
       category_name: String(row.category_name),
-      net_sales: ksh(row.net),
-      items_sold: Number(row.items),
+      net_sales: ksh(decimal(row.net)),
+      items_sold: count(row.items),
     }));
   }
 
@@ -232,7 +230,7 @@ export class Reports {
       .groupBy('category_id')
       .select('category_id as id', this.db.raw('MAX(category_name) as name'))
       .orderBy('name');
-    return rows.map((row) => ({ id: Number(row.id), name: row.name }));
+    return rows;
   }
 
   private async brandsSold(): Promise<Array<{ id: number; name: string }>> {
@@ -241,7 +239,7 @@ export class Reports {
       .groupBy('brand_id')
       .select('brand_id as id', this.db.raw('MAX(brand_name) as name'))
       .orderBy('name');
-    return rows.map((row) => ({ id: Number(row.id), name: row.name }));
+    return rows;
   }
 
   async categoryReport(query: AdminReportQuery): Promise<CategoryReport> {
@@ -258,7 +256,7 @@ export class Reports {
         .groupBy('category_id')
         .orderBy('day')
         .orderBy('category_id') as Promise<
-        Array<{ date: string; category_id: number | string; category_name: string; net: number | string; items: number | string }>
+        Array<{ date: string; category_id: number; category_name: string; net: NumericColumn; items: NumericColumn }>
       >,
       this.lineOrders(query, false),
       this.categoriesSold(),
@@ -266,12 +264,13 @@ export class Reports {
     // The per-category list is summed here from the same day rows (one scan of the summary, not
     // two); a day's row and a category count when their items do not add up to 0, as before.
     const byCategory = new Map<number, { category_id: number; category_name: string; net: number; items: number }>();
-    for (const day of days) {
-      const id = Number(day.category_id);
+    const categoryDays = days.map((day) => ({ ...day, net: decimal(day.net), items: count(day.items) }));
+    for (const day of categoryDays) {
+      const id = day.category_id;
       const category = byCategory.get(id) ?? { category_id: id, category_name: day.category_name, net: 0, items: 0 };
       if (day.category_name > category.category_name) category.category_name = day.category_name;
-      category.net += Number(day.net);
-      category.items += Number(day.items);
+      category.net += day.net;
+      category.items += day.items;
       byCategory.set(id, category);
     }
     const categories = [...byCategory.values()]
@@ -281,14 +280,14 @@ export class Reports {
     const sum = (pick: (category: { net: number; items: number }) => number) =>
       categories.reduce((total, category) => total + pick(category), 0);
     return {
-      graph_data: days
-        .filter((day) => Number(day.items) !== 0)
+      graph_data: categoryDays
+        .filter((day) => day.items !== 0)
         .map((day): ReportGraphRow => ({
           date: String(day.date),
-          category_id: Number(day.category_id),
+          category_id: day.category_id,
           category_name: String(day.category_name),
           net_sales: ksh(day.net),
-          items_sold: Number(day.items),
+          items_sold: day.items,
         })),
       totals: totalsOf(
         orders.get('range') ?? 0,
@@ -318,11 +317,11 @@ export class Reports {
       totals: this.totalsOfDays(daily),
       categories,
       brands,
-      products: products.map((row: Record<string, unknown>) => ({
-        product_id: Number(row.product_id),
+      products: products.map((row: { product_id: number; product_name: string; net: NumericColumn; items: NumericColumn }) => ({
+        product_id: row.product_id,
         product_name: String(row.product_name),
-        net_sales: ksh(row.net),
-        items_sold: Number(row.items),
+        net_sales: ksh(decimal(row.net)),
+        items_sold: count(row.items),
       })),
       category_sales: categorySales,
     };
@@ -375,17 +374,11 @@ export class Reports {
     // Paid and unpaid orders of one status on one day (or month) make one point of the graph.
     const byDayAndStatus = new Map<string, { date: string; status_id: number; orders: number; total_cents: number; items: number }>();
     for (const row of [...paidGraph, ...unpaidGraph]) {
-      const key = `${String(row.date)} ${Number(row.status_id)}`;
-      const point = byDayAndStatus.get(key) ?? {
-        date: String(row.date),
-        status_id: Number(row.status_id),
-        orders: 0,
-        total_cents: 0,
-        items: 0,
-      };
-      point.orders += Number(row.orders);
-      point.total_cents += Number(row.total_cents ?? 0);
-      point.items += Number(row.items ?? 0);
+      const key = `${row.date} ${row.status_id}`;
+      const point = byDayAndStatus.get(key) ?? { ...row, orders: 0, total_cents: 0, items: 0 };
+      point.orders += row.orders;
+      point.total_cents += row.total_cents;
+      point.items += row.items;
       byDayAndStatus.set(key, point);
     }
     const graph = [...byDayAndStatus.values()].sort((a, b) => a.date.localeCompare(b.date) || a.status_id - b.status_id);
@@ -407,10 +400,10 @@ export class Reports {
         orders: row.orders,
       })),
       orders: rows.map((row) => ({
-        order_number: String(row.order_number),
+        order_number: row.order_number,
         total_amount: ksh(row.total_cents),
-        date: nairobiDay(toDate(row.at)),
-        status_name: orderStatus(Number(row.status_id)).name,
+        date: nairobiDay(row.at),
+        status_name: orderStatus(row.status_id).name,
         customer_name: `${row.first_name} ${row.last_name}`,
         items_count: row.lines,
         items_sold: row.quantity,
@@ -425,7 +418,7 @@ export class Reports {
 
   /** Paid sales by county of delivery, top 8, KSh. */
   async depot(): Promise<ColouredSeries> {
-    const rows: Array<{ county_name: string; total_cents: number | string }> = await this.db('report_county_sales')
+    const rows: Array<{ county_name: string; total_cents: NumericColumn }> = await this.db('report_county_sales')
       .where('orders', '>', 0)
       .select('county_name', 'total_cents')
       .orderBy('total_cents', 'desc')
@@ -433,7 +426,7 @@ export class Reports {
       .limit(8);
     return {
       labels: rows.map((row) => row.county_name),
-      data: rows.map((row) => ksh(row.total_cents)),
+      data: rows.map((row) => ksh(cents(row.total_cents))),
       color: rows.map((_, i) => BAR_COLOURS[i % BAR_COLOURS.length]!),
     };
   }
@@ -447,12 +440,12 @@ export class Reports {
   async statusReport(): Promise<ColouredSeries> {
     const [rows, [pending]] = await Promise.all([
       this.db('report_placed_days').groupBy('status_id').select('status_id', this.db.raw('SUM(orders) as count')) as Promise<
-        Array<{ status_id: number; count: number | string }>
+        Array<{ status_id: number; count: NumericColumn }>
       >,
-      this.pendingUnpaid().count({ count: '*' }) as Promise<Array<{ count: number | string }>>,
+      this.pendingUnpaid().count({ count: '*' }) as Promise<Array<{ count: NumericColumn }>>,
     ]);
-    const counts = new Map(rows.map((row) => [Number(row.status_id), Number(row.count)]));
-    counts.set(STATUS.pending, (counts.get(STATUS.pending) ?? 0) + Number(pending?.count ?? 0));
+    const counts = new Map(rows.map((row) => [row.status_id, count(row.count)]));
+    counts.set(STATUS.pending, (counts.get(STATUS.pending) ?? 0) + count(pending?.count));
     return {
       labels: ORDER_STATUSES.map((s) => s.name),
       data: ORDER_STATUSES.map((s) => counts.get(s.id) ?? 0),
@@ -464,11 +457,11 @@ export class Reports {
   async revenueChart(): Promise<LabelledSeries> {
     const months = lastTwelveMonths(this.clock());
     const month = this.month();
-    const rows: Array<{ month: string; total: number | string }> = await this.db('report_paid_days')
+    const rows: Array<{ month: string; total: NumericColumn }> = await this.db('report_paid_days')
       .where('day', '>=', `${months.keys[0]}-01`)
       .select(this.db.raw('? as month', [month]), this.db.raw('SUM(total_cents) as total'))
       .groupBy(this.db.raw('?', [month]));
-    const by = new Map(rows.map((row) => [String(row.month), Number(row.total)]));
+    const by = new Map(rows.map((row) => [String(row.month), cents(row.total)]));
     return { labels: months.labels, data: months.keys.map((key) => ksh(by.get(key) ?? 0)) };
   }
 
@@ -481,14 +474,14 @@ export class Reports {
       this.db('report_placed_days')
         .where('day', '>=', `${months.keys[0]}-01`)
         .select(this.db.raw('? as month', [month]), this.db.raw('SUM(orders) as count'))
-        .groupBy(this.db.raw('?', [month])) as Promise<Array<{ month: string; count: number | string }>>,
+        .groupBy(this.db.raw('?', [month])) as Promise<Array<{ month: string; count: NumericColumn }>>,
       this.pendingUnpaid()
         .where('created_at', '>=', months.start)
         .select(this.db.raw('? as month', [pendingMonth]), this.db.raw('COUNT(*) as count'))
-        .groupBy(this.db.raw('?', [pendingMonth])) as Promise<Array<{ month: string; count: number | string }>>,
+        .groupBy(this.db.raw('?', [pendingMonth])) as Promise<Array<{ month: string; count: NumericColumn }>>,
     ]);
     const by = new Map<string, number>();
-    for (const row of [...rows, ...pending]) by.set(String(row.month), (by.get(String(row.month)) ?? 0) + Number(row.count));
+    for (const row of [...rows, ...pending]) by.set(String(row.month), (by.get(String(row.month)) ?? 0) + count(row.count));
     return { labels: months.labels, datasets: [{ label: 'Orders', data: months.keys.map((key) => by.get(key) ?? 0) }] };
   }
 
@@ -502,10 +495,11 @@ export class Reports {
       this.pendingUnpaid().select(this.db.raw('COUNT(*) as count'), this.db.raw('SUM(total_cents) as total')),
     ]);
     return {
-      orders_today: Number(placed?.count ?? 0),
-      revenue_today: ksh(paid?.total ?? 0),
-      pending_payments: Number(pending?.count ?? 0),
-      pending_payments_value: ksh(pending?.total ?? 0),
+      orders_today: count(placed?.count),
+      // SUM() over no rows is NULL: no revenue yet.
+      revenue_today: ksh(nullableCents(paid?.total) ?? 0),
+      pending_payments: count(pending?.count),
+      pending_payments_value: ksh(nullableCents(pending?.total) ?? 0),
     };
   }
 }

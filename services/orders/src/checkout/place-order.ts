@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
 import { ACCOUNT_MESSAGES, MINIMUM_ORDER_MESSAGE, type OrderStoreInput, type OrderStoreResponse } from '@shop/api-types';
 import { formatCents, fromCents, orderTotals, POINT_VALUE_CENTS, toCents } from '@shop/money';
-import { HttpError, sqlTimestamp, unprocessable, UpstreamUnavailable, type AuthContext, type Logger } from '@shop/service-kit';
+import { count, HttpError, sqlTimestamp, unprocessable, UpstreamUnavailable, type AuthContext, type Logger } from '@shop/service-kit';
+import type { NumericColumn } from '@shop/service-kit';
 import type { CatalogClient } from '../clients/catalog';
 import type { CustomersClient } from '../clients/customers';
 import { countUses, couponCustomer, couponRuleOf, invalidCoupon, type CouponRow, type CouponsRepository } from '../coupons/repository';
@@ -10,8 +11,11 @@ import { alreadyPaid, newPaymentKey, ownedOrder } from '../orders/payment-key';
 import type { OrderRecord, OrdersRepository } from '../orders/repository';
 import type { PaymentsService } from '../payments/service';
 import { STATUS } from '../orders/statuses';
-import { compiled, type OneTripWriter, type Rows } from './one-trip-writer';
+import { compiled, type OneTripWriter } from './one-trip-writer';
 import { checkClientPrices, priceCart, type PricedLine } from './pricing';
+
+/** What the one-trip writer's SELECTs of an id or a row count answer. */
+type Rows = Array<Record<string, NumericColumn>>;
 
 export const CHECKOUT_ERRORS = {
   signInForPoints: 'Sign in to redeem Shwari Points.',
@@ -348,18 +352,18 @@ export class CheckoutService {
         ];
         if (!coupon) {
           const [row] = (await send([...head, ...releaseHold, { sql: 'SELECT @order_id AS id', bindings: [] }], { commit: true })) as Rows;
-          return Number(row?.id);
+          return count(row?.id);
         }
         const [row] = (await send([
           ...head,
           compiled(coupons.takeQuery(sql, coupon, now)),
           { sql: 'SELECT ROW_COUNT() AS taken, @order_id AS id', bindings: [] },
         ])) as Rows;
-        if (Number(row?.taken) !== 1) throw invalidCoupon();
+        if (count(row?.taken) !== 1) throw invalidCoupon();
         if (coupon.per_customer_limit !== null && limitReached(await send([compiled(coupons.usesQuery(sql, coupon.id, who))])))
           throw invalidCoupon();
         await send([compiled(sql('coupon_redemptions').insert(redemption(orderId))), ...releaseHold], { commit: true });
-        return Number(row?.id);
+        return count(row?.id);
       });
     }
 
@@ -367,11 +371,11 @@ export class CheckoutService {
       if (replaced && (await this.deps.payments.cancelUnpaidIn(trx, replaced.id, 'Replaced by a new order')) === 'paid')
         throw alreadyPaid();
       const [inserted] = await trx('orders').insert(rows.order);
-      const orderId = Number(inserted);
+      const orderId = inserted!;
       await trx('order_items').insert(rows.items(orderId));
       await trx('order_status_history').insert(rows.firstStatus(orderId));
       if (coupon) {
-        if (Number(await coupons.takeQuery(trx, coupon, now)) !== 1) throw invalidCoupon();
+        if ((await coupons.takeQuery(trx, coupon, now)) !== 1) throw invalidCoupon();
         if (coupon.per_customer_limit !== null && coupons.limitReached(coupon, await coupons.usesIn(trx, coupon.id, who)))
           throw invalidCoupon();
         await trx('coupon_redemptions').insert(redemption(orderId));

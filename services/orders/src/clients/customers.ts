@@ -28,7 +28,7 @@ export class CustomersClient {
   async countyNames(): Promise<Map<number, string>> {
     if (!this.counties || Date.now() - this.counties.at > PLACES_TTL_MS) {
       const value = this.getPublic<County[]>('/api/site/counties').then(
-        (list) => new Map((list ?? []).map((county) => [Number(county.id), county.name])),
+        (list) => new Map((list ?? []).map((county) => [county.id, county.name])),
       );
       this.counties = { at: Date.now(), value };
       value.catch(() => (this.counties = null));
@@ -41,7 +41,7 @@ export class CustomersClient {
     const cached = this.subCounties.get(countyId);
     if (!cached || Date.now() - cached.at > PLACES_TTL_MS) {
       const value = this.getPublic<SubCounty[]>(`/api/site/counties/subcounty/${countyId}`).then((list) =>
-        list ? new Map(list.map((place) => [Number(place.id), place.name])) : null,
+        list ? new Map(list.map((place) => [place.id, place.name])) : null,
       );
       this.subCounties.set(countyId, { at: Date.now(), value });
       value.catch(() => this.subCounties.delete(countyId));

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { normaliseKenyanPhone, ORDER_MESSAGES, type CouponDiscount, type DiscountType } from '@shop/api-types';
 import { fromCents, type CouponRule } from '@shop/money';
-import { dialectOf, sqlTimestamp, toIso, unprocessable } from '@shop/service-kit';
+import { count, dialectOf, nullableCents, sqlTimestamp, toIso, unprocessable } from '@shop/service-kit';
 
 export interface CouponRow {
   id: number;
@@ -30,8 +30,8 @@ export const invalidCoupon = () => unprocessable({ coupon: [ORDER_MESSAGES.inval
 /** The stored coupon as the pricing rule (@shop/money's couponDiscount takes it off a subtotal). */
 export function couponRuleOf(coupon: CouponRow): CouponRule {
   return coupon.discount_type === 'percent'
-    ? { type: 'percent', basisPoints: Number(coupon.discount_percent_bp ?? 0) }
-    : { type: 'value', valueCents: Number(coupon.discount_value_cents ?? 0) };
+    ? { type: 'percent', basisPoints: count(coupon.discount_percent_bp) }
+    : { type: 'value', valueCents: nullableCents(coupon.discount_value_cents) ?? 0 };
 }
 
 /** The discount as the checkout shows it. */
@@ -40,8 +40,8 @@ export function toCouponDiscount(coupon: CouponRow): CouponDiscount {
   return {
     name: coupon.discount_name,
     discount_type: coupon.discount_type,
-    discount_value: percent ? null : fromCents(Number(coupon.discount_value_cents ?? 0)),
-    discount_percent: percent ? Number(coupon.discount_percent_bp ?? 0) / 100 : null,
+    discount_value: percent ? null : fromCents(nullableCents(coupon.discount_value_cents) ?? 0),
+    discount_percent: percent ? count(coupon.discount_percent_bp) / 100 : null,
   };
 }
 
@@ -86,7 +86,7 @@ function identityFilters(who: CouponCustomer): Array<{ column: string; values: A
 
 /** The distinct redemptions a uses query answered (rows of `id`). */
 export function countUses(rows: unknown): number {
-  return new Set((rows as Array<{ id: number | string }>).map((row) => Number(row.id))).size;
+  return new Set((rows as Array<{ id: number | string }>).map((row) => count(row.id))).size;
 }
 
 /**
@@ -122,7 +122,7 @@ export class CouponsRepository {
         for (const { column, values } of identityFilters(who)) any.orWhereIn(column, values);
       })
       .count({ count: '*' })) as Array<{ count: number | string }>;
-    return Number(row?.count ?? 0);
+    return count(row?.count);
   }
 
   /** The coupon when this customer can use it now; otherwise 422 'Invalid or expired coupon'. */
@@ -140,7 +140,7 @@ export class CouponsRepository {
     now = new Date(),
     replacing: ReplacedUse | null = null,
   ): Promise<CouponRow> {
-    const freed = replacing !== null && replacing.coupon_id !== null && Number(replacing.coupon_id) === coupon?.id ? 1 : 0;
+    const freed = replacing !== null && replacing.coupon_id !== null && count(replacing.coupon_id) === coupon?.id ? 1 : 0;
     if (!coupon || !this.isOpen(coupon, now, freed)) throw invalidCoupon();
     if (this.limitReached(coupon, await this.usesBy(coupon.id, who, replacing))) throw invalidCoupon();
     return coupon;
@@ -148,7 +148,7 @@ export class CouponsRepository {
 
   /** Whether `uses` earlier redemptions by the same customer leave no use of this coupon to them. */
   limitReached(coupon: CouponRow, uses: number): boolean {
-    return coupon.per_customer_limit !== null && uses >= Number(coupon.per_customer_limit);
+    return coupon.per_customer_limit !== null && uses >= count(coupon.per_customer_limit);
   }
 
   /** Not archived, within its dates, not used up (`freed`: uses about to be given back). */
@@ -159,7 +159,7 @@ export class CouponsRepository {
       coupon.archived_at === null &&
       time(coupon.valid_from) <= at &&
       at <= time(coupon.valid_to) &&
-      (coupon.usage_limit === null || Number(coupon.times_used) - freed < Number(coupon.usage_limit))
+      (coupon.usage_limit === null || count(coupon.times_used) - freed < count(coupon.usage_limit))
     );
   }
 
@@ -248,7 +248,7 @@ export class CouponsRepository {
     if (coupon && mpesaPhone !== null && coupon.per_customer_limit !== null) {
       const result = await this.usesQuery(trx, coupon.id, { email: '', customerId: null, phones: [mpesaPhone] });
       const rows = (dialectOf(trx) === 'mysql' ? (result as unknown as [unknown[]])[0] : result) as Array<{ id: number | string }>;
-      const others = rows.filter((row) => Number(row.id) !== Number(redemption.id));
+      const others = rows.filter((row) => count(row.id) !== count(redemption.id));
       if (this.limitReached(coupon, countUses(others))) return false;
     }
     await trx('coupon_redemptions').where({ id: redemption.id }).update({ mpesa_phone: mpesaPhone });

@@ -1,9 +1,8 @@
 import type { CustomerOrdersResponse, ProductOrderLine } from '@shop/api-types';
 import { fromCents } from '@shop/money';
-import { parseBody, parseParams, toIso, type AuthState, type AccessRoutes } from '@shop/service-kit';
-import type { Knex } from 'knex';
+import { parseBody, parseParams, type AuthState, type AccessRoutes } from '@shop/service-kit';
 import { z } from 'zod';
-import { isPaid, type OrdersRepository } from './repository';
+import type { OrdersRepository } from './repository';
 import { orderStatus } from './statuses';
 
 /** The back office's product page lists at most this many orders (newest first). */
@@ -30,34 +29,19 @@ const idsBody = z.object({
  * the gateway): the orders that contain a product (the catalog's admin product page), and the order
  * counts and orders of customers (the customers service's admin customer pages).
  */
-export function orderInternalRoutes(routes: AccessRoutes<AuthState>, deps: { db: Knex; orders: OrdersRepository }): void {
+export function orderInternalRoutes(routes: AccessRoutes<AuthState>, deps: { orders: OrdersRepository }): void {
   const router = routes.under('/internal');
 
   router.get('/products/:id/order-lines', async (ctx) => {
     const { id } = parseParams(idParam('product'), ctx.params);
-    const rows: Array<{
-      id: number;
-      order_number: string;
-      first_name: string;
-      total_cents: number;
-      created_at: Date | string;
-      status_id: number;
-      is_paid: number | boolean;
-    }> = await deps
-      .db('orders as o')
-      .whereExists(deps.db('order_items as i').whereRaw('i.order_id = o.id').where('i.product_id', id))
-      .orderBy('o.created_at', 'desc')
-      .orderBy('o.id', 'desc')
-      .limit(PRODUCT_ORDER_LINES_LIMIT)
-      .select('o.id', 'o.order_number', 'o.first_name', 'o.total_cents', 'o.created_at', 'o.status_id', 'o.is_paid');
-    const orderItems: ProductOrderLine[] = rows.map((row) => ({
-      order_id: Number(row.id),
-      order_number: row.order_number,
-      customer_first_name: row.first_name,
-      amount: fromCents(Number(row.total_cents)),
-      date: toIso(row.created_at) ?? '',
-      status: orderStatus(row.status_id),
-      is_paid: isPaid(row) ? 1 : 0,
+    const orderItems: ProductOrderLine[] = (await deps.orders.containingProduct(id, PRODUCT_ORDER_LINES_LIMIT)).map((order) => ({
+      order_id: order.id,
+      order_number: order.order_number,
+      customer_first_name: order.first_name,
+      amount: fromCents(order.total_cents),
+      date: order.created_at.toISOString(),
+      status: orderStatus(order.status_id),
+      is_paid: order.isPaid ? 1 : 0,
     }));
     ctx.set('Cache-Control', 'no-store');
     ctx.body = { order_items: orderItems };
@@ -67,15 +51,7 @@ export function orderInternalRoutes(routes: AccessRoutes<AuthState>, deps: { db:
   router.post('/customers/order-counts', async (ctx) => {
     const { ids } = parseBody(idsBody, ctx.request.body);
     const counts: Record<number, number> = Object.fromEntries(ids.map((id) => [id, 0]));
-    if (ids.length > 0) {
-      const rows = (await deps
-        .db('orders')
-        .whereIn('customer_id', ids)
-        .groupBy('customer_id')
-        .select('customer_id')
-        .count({ count: '*' })) as Array<{ customer_id: number; count: number | string }>;
-      for (const row of rows) counts[Number(row.customer_id)] = Number(row.count);
-    }
+    for (const [customerId, orders] of await deps.orders.countsForCustomers(ids)) counts[customerId] = orders;
     ctx.set('Cache-Control', 'no-store');
     ctx.body = { counts };
   });

@@ -50,8 +50,9 @@ export class OrderNumbers {
       await trx('order_number_sequences').insert({ year, next_value: 1 }).onConflict('year').ignore();
       // The update locks the row until commit, so two reservations never overlap.
       await trx('order_number_sequences').where({ year }).increment('next_value', count);
+      // An unsigned INT: a number from either driver.
       const row: { next_value: number } | undefined = await trx('order_number_sequences').where({ year }).first('next_value');
-      return Number(row!.next_value) - count;
+      return row!.next_value - count;
     });
   }
 }

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { Order, OrderItem, OrderStatusChange } from '@shop/api-types';
 import { fromCents } from '@shop/money';
-import { dialectOf, toIso } from '@shop/service-kit';
+import { cents, count, dateOf, dialectOf, flag, toIso } from '@shop/service-kit';
 import { orderStatus } from './statuses';
 
 export interface OrderRow {
@@ -69,36 +69,34 @@ export interface OrderRecord extends Omit<OrderRow, 'is_paid' | OrderDateColumn 
   updated_at: Date;
 }
 
-const dateOf = (value: Date | string | null | undefined): Date | null => {
-  const iso = toIso(value);
-  return iso === null ? null : new Date(iso);
-};
-const numberOrNull = (value: number | null | undefined): number | null => (value === null || value === undefined ? null : Number(value));
+/** A timestamp column that may be empty. */
+const dateOrNull = (value: Date | string | null): Date | null => (value === null ? null : dateOf(value));
+const idOrNull = (value: number | null | undefined): number | null => (value === null || value === undefined ? null : count(value));
 
 /** The one mapping from an orders row to an OrderRecord. */
 export function orderRecordOf(row: OrderRow): OrderRecord {
   return {
     ...row,
-    id: Number(row.id),
-    customer_id: numberOrNull(row.customer_id),
-    county_id: Number(row.county_id),
-    sub_county_id: Number(row.sub_county_id),
-    subtotal_cents: Number(row.subtotal_cents),
-    discount_cents: Number(row.discount_cents),
-    points_discount_cents: Number(row.points_discount_cents),
-    total_cents: Number(row.total_cents),
-    redeemed_points: Number(row.redeemed_points),
-    coupon_id: numberOrNull(row.coupon_id),
-    status_id: Number(row.status_id),
-    isPaid: isPaid(row),
-    paid_at: dateOf(row.paid_at),
-    points_awarded_at: dateOf(row.points_awarded_at),
-    points_refunded_at: dateOf(row.points_refunded_at),
-    points_reversed_at: dateOf(row.points_reversed_at),
-    refund_due_at: dateOf(row.refund_due_at),
-    refunded_at: dateOf(row.refunded_at),
-    created_at: dateOf(row.created_at) ?? new Date(Number.NaN),
-    updated_at: dateOf(row.updated_at) ?? new Date(Number.NaN),
+    id: count(row.id),
+    customer_id: idOrNull(row.customer_id),
+    county_id: count(row.county_id),
+    sub_county_id: count(row.sub_county_id),
+    subtotal_cents: cents(row.subtotal_cents),
+    discount_cents: cents(row.discount_cents),
+    points_discount_cents: cents(row.points_discount_cents),
+    total_cents: cents(row.total_cents),
+    redeemed_points: count(row.redeemed_points),
+    coupon_id: idOrNull(row.coupon_id),
+    status_id: count(row.status_id),
+    isPaid: flag(row.is_paid),
+    paid_at: dateOrNull(row.paid_at),
+    points_awarded_at: dateOrNull(row.points_awarded_at),
+    points_refunded_at: dateOrNull(row.points_refunded_at),
+    points_reversed_at: dateOrNull(row.points_reversed_at),
+    refund_due_at: dateOrNull(row.refund_due_at),
+    refunded_at: dateOrNull(row.refunded_at),
+    created_at: dateOf(row.created_at),
+    updated_at: dateOf(row.updated_at),
   };
 }
 
@@ -124,12 +122,6 @@ interface HistoryRow {
 }
 
 /**
- * "Is this order paid?", the one way to ask: SQLite answers is_paid as 0/1, MySQL as 0/1 or a
- * boolean depending on the driver's typing, and a row just built in code holds true/false.
- */
-export const isPaid = (order: Pick<OrderRow, 'is_paid'>): boolean => order.is_paid === true || Number(order.is_paid) === 1;
-
-/**
  * Locks the order's row by its primary key (MySQL; SQLite runs one transaction at a time) before a
  * status or payment change. Every writer that moves an order's status or payment takes this lock
  * first, so two of them at once queue on the same row instead of deadlocking on its indexes.
@@ -138,7 +130,7 @@ export async function lockOrder(trx: Knex.Transaction, id: number): Promise<Pick
   const query = trx('orders').where({ id }).first('id', 'status_id', 'is_paid');
   if (dialectOf(trx) === 'mysql') query.forUpdate();
   const row: Pick<OrderRow, 'id' | 'status_id' | 'is_paid'> | undefined = await query;
-  return row && { id: Number(row.id), status_id: Number(row.status_id), isPaid: isPaid(row) };
+  return row && { id: count(row.id), status_id: count(row.status_id), isPaid: flag(row.is_paid) };
 }
 
 /** A customer may have many orders; the list answers the newest this many. */
@@ -175,6 +167,39 @@ export class OrdersRepository {
     return row ? (await this.toOrders([orderRecordOf(row)]))[0] : undefined;
   }
 
+  /** The newest orders that have a line of the product (the back office's product page). */
+  async containingProduct(
+    productId: number,
+    limit: number,
+  ): Promise<Array<Pick<OrderRecord, 'id' | 'order_number' | 'first_name' | 'total_cents' | 'created_at' | 'status_id' | 'isPaid'>>> {
+    const rows: Array<Pick<OrderRow, 'id' | 'order_number' | 'first_name' | 'total_cents' | 'created_at' | 'status_id' | 'is_paid'>> =
+      await this.db('orders as o')
+        .whereExists(this.db('order_items as i').whereRaw('i.order_id = o.id').where('i.product_id', productId))
+        .orderBy('o.created_at', 'desc')
+        .orderBy('o.id', 'desc')
+        .limit(limit)
+        .select('o.id', 'o.order_number', 'o.first_name', 'o.total_cents', 'o.created_at', 'o.status_id', 'o.is_paid');
+    return rows.map((row) => ({
+      id: count(row.id),
+      order_number: row.order_number,
+      first_name: row.first_name,
+      total_cents: cents(row.total_cents),
+      created_at: dateOf(row.created_at),
+      status_id: count(row.status_id),
+      isPaid: flag(row.is_paid),
+    }));
+  }
+
+  /** How many orders each of these customers has placed (customers without orders are left out). */
+  async countsForCustomers(customerIds: number[]): Promise<Map<number, number>> {
+    if (customerIds.length === 0) return new Map();
+    const rows: Array<{ customer_id: number; count: number | string }> = await this.db('orders')
+      .whereIn('customer_id', customerIds)
+      .groupBy('customer_id')
+      .select('customer_id', this.db.raw('COUNT(*) as count'));
+    return new Map(rows.map((row) => [count(row.customer_id), count(row.count)]));
+  }
+
   async toOrders(rows: OrderRecord[]): Promise<Order[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((row) => row.id);
@@ -185,8 +210,8 @@ export class OrdersRepository {
         .orderBy('id')
         .select('order_id', 'status_id', 'note', 'created_at') as Promise<HistoryRow[]>,
     ]);
-    const itemsBy = groupBy(items, (item) => Number(item.order_id));
-    const historyBy = groupBy(history, (change) => Number(change.order_id));
+    const itemsBy = groupBy(items, (item) => count(item.order_id));
+    const historyBy = groupBy(history, (change) => count(change.order_id));
     return rows.map((row) => toOrder(row, itemsBy.get(row.id) ?? [], historyBy.get(row.id) ?? []));
   }
 }
@@ -204,13 +229,13 @@ function groupBy<T>(list: T[], key: (item: T) => number): Map<number, T[]> {
 
 export function toOrder(row: OrderRecord, items: ItemRow[], history: HistoryRow[]): Order {
   const orderItems: OrderItem[] = items.map((item) => ({
-    id: Number(item.id),
-    quantity: Number(item.quantity),
-    price: fromCents(Number(item.line_total_cents)),
+    id: count(item.id),
+    quantity: count(item.quantity),
+    price: fromCents(cents(item.line_total_cents)),
     product: {
-      id: Number(item.product_id),
+      id: count(item.product_id),
       name: item.product_name,
-      price: fromCents(Number(item.unit_price_cents)),
+      price: fromCents(cents(item.unit_price_cents)),
       brand: item.brand_name,
       category: item.category_name,
       unit: item.unit,

@@ -15,7 +15,7 @@ export const ORDER_STATUSES: readonly OrderStatus[] = [
 const byId = new Map(ORDER_STATUSES.map((status) => [status.id, status]));
 
 export function orderStatus(id: number): OrderStatus {
-  const status = byId.get(Number(id));
+  const status = byId.get(id);
   if (!status) throw new Error(`Unknown order status ${id}`);
   return status;
 }

@@ -114,7 +114,7 @@ export class Reconciler {
             raw_result: JSON.stringify({ reconciler: 'pending for over 24 hours' }),
             updated_at: sqlTimestamp(now),
           });
-        if (Number(changed) === 1) report.expired += 1;
+        if (changed === 1) report.expired += 1;
       }
     }
   }
@@ -131,7 +131,7 @@ export class Reconciler {
       .select('id');
     for (const row of rows) {
       try {
-        await payments.awardPoints(Number(row.id));
+        await payments.awardPoints(row.id);
         report.pointsCredited += 1;
       } catch (error) {
         logger.warn({ err: error, order: row.id }, 'reconcile: points credit failed again');
@@ -150,7 +150,7 @@ export class Reconciler {
       // The order's transaction deletes its hold, so a hold whose order exists is only a leftover.
       const order = await db('orders').where({ order_number: hold.order_number }).first('id');
       try {
-        if (!order) await customers.refundPoints({ accountId: Number(hold.account_id), reference: hold.order_number });
+        if (!order) await customers.refundPoints({ accountId: hold.account_id, reference: hold.order_number });
         await db('points_holds').where({ order_number: hold.order_number }).delete();
         if (!order) report.holdsRefunded += 1;
       } catch (error) {
@@ -191,7 +191,7 @@ export class Reconciler {
       .whereNull('points_refunded_at')
       .limit(BATCH)
       .select('id');
-    for (const row of owed) await payments.refundRedeemedPoints(Number(row.id));
+    for (const row of owed) await payments.refundRedeemedPoints(row.id);
     // Cancelled paid orders whose earned points could not be taken back yet.
     const credited: Array<{ id: number }> = await db('orders')
       .where({ status_id: STATUS.cancelled, is_paid: true })
@@ -199,6 +199,6 @@ export class Reconciler {
       .whereNull('points_reversed_at')
       .limit(BATCH)
       .select('id');
-    for (const row of credited) await payments.reverseEarnedPoints(Number(row.id));
+    for (const row of credited) await payments.reverseEarnedPoints(row.id);
   }
 }

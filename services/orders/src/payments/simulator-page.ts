@@ -29,7 +29,7 @@ export function simulatorPage(row: SimulatorRow, callbackUrl: string): string {
   const body = decided
     ? `<p class="result" role="status">This payment was already ${row.outcome === 'paid' ? 'paid' : row.outcome}.</p>
        <a class="button pay" href="${escape(callbackUrl)}">Continue to the shop</a>`
-    : `<form method="post" action="${action('pay')}"><button class="pay" type="submit">Pay ${escape(formatCents(Number(row.amount_cents)))}</button></form>
+    : `<form method="post" action="${action('pay')}"><button class="pay" type="submit">Pay ${escape(formatCents(row.amount_cents))}</button></form>
        <form method="post" action="${action('decline')}"><button class="decline" type="submit">Decline</button></form>
        <form method="post" action="${action('cancel')}"><button class="cancel" type="submit">Cancel</button></form>`;
   return `<!doctype html>
@@ -47,7 +47,7 @@ export function simulatorPage(row: SimulatorRow, callbackUrl: string): string {
   <p class="note">This page stands in for the payment provider on a machine without payment credentials. No money moves.</p>
   <dl>
     <dt>Order</dt><dd>${escape(row.order_number)}</dd>
-    <dt>Amount</dt><dd class="amount">${escape(formatCents(Number(row.amount_cents)))}</dd>
+    <dt>Amount</dt><dd class="amount">${escape(formatCents(row.amount_cents))}</dd>
   </dl>
   ${body}
 </main>

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { MpesaPushResponse } from '@shop/api-types';
-import { sqlTimestamp } from '@shop/service-kit';
+import { cents, count, sqlTimestamp } from '@shop/service-kit';
 import { darajaTimestamp } from '../orders/nairobi-time';
 import { STILL_PROCESSING } from './mpesa';
 import type { HostedProvider, MobileMoneyProvider, PayableOrder, PaymentRow, VerifyResult } from './types';
@@ -16,7 +16,7 @@ export interface SimulatorRow {
   phone: string | null;
   outcome: SimulatedOutcome;
   receipt: string | null;
-  settles_at_ms: number | string | null;
+  settles_at_ms: number | null;
   created_at: Date | string;
   decided_at: Date | string | null;
 }
@@ -85,7 +85,15 @@ export class PaymentSimulator implements HostedProvider, MobileMoneyProvider {
   }
 
   async find(reference: string): Promise<SimulatorRow | undefined> {
-    return this.db('simulator_payments').where({ reference }).first('*');
+    const row: (Omit<SimulatorRow, 'settles_at_ms'> & { settles_at_ms: number | string | null }) | undefined = await this.db(
+      'simulator_payments',
+    )
+      .where({ reference })
+      .first('*');
+    // settles_at_ms is a BIGINT: a string from MySQL past 2^53, read as a number here once.
+    return (
+      row && { ...row, amount_cents: cents(row.amount_cents), settles_at_ms: row.settles_at_ms === null ? null : count(row.settles_at_ms) }
+    );
   }
 
   async verify(payment: PaymentRow): Promise<VerifyResult> {
@@ -95,7 +103,7 @@ export class PaymentSimulator implements HostedProvider, MobileMoneyProvider {
   async query(payment: PaymentRow): Promise<VerifyResult> {
     let row = await this.find(payment.reference);
     if (row && row.method === 'mpesa' && row.outcome === 'pending') {
-      if (this.clock().getTime() >= Number(row.settles_at_ms))
+      if (row.settles_at_ms !== null && this.clock().getTime() >= row.settles_at_ms)
         row = await this.decide(row.reference, row.phone?.endsWith('1') ? 'declined' : 'paid');
     }
     return this.result(row);
@@ -109,7 +117,7 @@ export class PaymentSimulator implements HostedProvider, MobileMoneyProvider {
       case 'paid':
         return {
           state: 'paid',
-          amountCents: Number(row.amount_cents),
+          amountCents: row.amount_cents,
           currency: 'KES',
           providerRef: row.receipt,
           message: 'Paid (simulated).',

@@ -1,4 +1,5 @@
 import type { MpesaPushResponse, PaymentState } from '@shop/api-types';
+import { cents, count } from '@shop/service-kit';
 
 export type ProviderName = 'simulator' | 'dpo' | 'mpesa';
 export type PaymentMethodKind = 'hosted' | 'mpesa';
@@ -32,10 +33,10 @@ export interface PaymentRow {
 export function paymentRecordOf(row: PaymentRow): PaymentRow {
   return {
     ...row,
-    id: Number(row.id),
-    order_id: Number(row.order_id),
-    amount_cents: Number(row.amount_cents),
-    refunded_by_id: row.refunded_by_id === null || row.refunded_by_id === undefined ? null : Number(row.refunded_by_id),
+    id: count(row.id),
+    order_id: count(row.order_id),
+    amount_cents: cents(row.amount_cents),
+    refunded_by_id: row.refunded_by_id === null || row.refunded_by_id === undefined ? null : count(row.refunded_by_id),
   };
 }
 

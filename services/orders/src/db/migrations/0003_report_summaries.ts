@@ -4,9 +4,12 @@ import { dialectOf, type Dialect, type Migration } from '@shop/service-kit';
 /**
  * 0003_report_summaries as released (commit 9472164): the daily report summaries, the triggers
  * that keep them and their first fill, with the table, trigger and rebuild definitions of that
- * release copied here (admin/summaries.ts holds today's, for the service's own use). What was
- * added to this migration after its release now lives in 0007_report_summaries_indexes, so that a
- * database migrated with the release gets it too.
+ * release written here. The triggers are still today's: admin/summaries.ts imports them from here
+ * (and the dialect's spelling, SummarySql, for its own rebuild) rather than keeping a copy, so the
+ * triggers a bulk load puts back are the migration's by construction. A later change to the
+ * triggers is a new migration with its own definitions, which admin/summaries.ts then imports
+ * instead; this file's SQL never changes. What was added to this migration after its release now
+ * lives in 0007_report_summaries_indexes, so that a database migrated with the release gets it too.
  *
  * Daily summaries for the dashboard and the reports, kept by triggers, filled from the orders
  * already there. The category and brand pick-lists read (id, name) indexes instead of every line
@@ -19,7 +22,7 @@ import { dialectOf, type Dialect, type Migration } from '@shop/service-kit';
  * report_basket_days.
  */
 
-const SUMMARY_TABLES = [
+export const SUMMARY_TABLES = [
   'report_placed_days',
   'report_paid_days',
   'report_county_sales',
@@ -32,7 +35,7 @@ const SUMMARY_TABLES = [
 ] as const;
 
 /** The dialect's spelling of what the triggers and the rebuild say. */
-class SummarySql {
+export class SummarySql {
   constructor(readonly dialect: Dialect) {}
 
   get mysql(): boolean {
@@ -101,14 +104,15 @@ class SummarySql {
       : `printf('%010d%010d', ${line}.category_id, COALESCE(${line}.brand_id, 0))`;
   }
 
+  /** The basket key of the grouped lines `line` (an aggregate). SQLite's one-argument DISTINCT form separates with ','; harmless, the pairs are fixed width. */
+  basketConcat(line: string): string {
+    const pair = this.pair(line);
+    return this.mysql ? `GROUP_CONCAT(DISTINCT ${pair} ORDER BY ${pair} SEPARATOR '')` : `group_concat(DISTINCT ${pair} ORDER BY ${pair})`;
+  }
+
   /** The basket key of an order's lines (null without lines); `extra` narrows the lines (AND ...). */
   basketKey(orderId: string, extra = ''): string {
-    const pair = this.pair('bk');
-    const concat = this.mysql
-      ? `GROUP_CONCAT(DISTINCT ${pair} ORDER BY ${pair} SEPARATOR '')`
-      : `group_concat(DISTINCT ${pair} ORDER BY ${pair})`;
-    // SQLite's one-argument DISTINCT form separates with ','; harmless, the pairs are fixed width.
-    return `(SELECT ${concat} FROM order_items bk WHERE bk.order_id = ${orderId}${extra})`;
+    return `(SELECT ${this.basketConcat('bk')} FROM order_items bk WHERE bk.order_id = ${orderId}${extra})`;
   }
 
   /** The basket row whose key is `key`: by its SHA-1 on MySQL (a unique index on the text would be too long), by the text on SQLite. */
@@ -116,6 +120,7 @@ class SummarySql {
     return this.mysql ? `${alias}.key_hash = UNHEX(SHA1(${key}))` : `${alias}.basket_key = ${key}`;
   }
 
+  /** Adds the basket to the dictionary unless it is there (on MySQL that uses up an auto-increment id every time: ids are only keys). */
   addBasket(key: string, where: string): string {
     return this.mysql
       ? this.insertIgnore(
@@ -151,21 +156,21 @@ function paidRow(sql: SummarySql, o: string, sign: 1 | -1): string {
 }
 
 const PLACED = { table: 'report_placed_days', keys: ['day', 'status_id', 'is_paid'], adds: ['orders', 'total_cents'] };
-const PAID = { table: 'report_paid_days', keys: ['day', 'status_id'], adds: ['orders', 'lined_orders', 'total_cents', 'items'] };
+export const PAID = { table: 'report_paid_days', keys: ['day', 'status_id'], adds: ['orders', 'lined_orders', 'total_cents', 'items'] };
 /** The tables of paid lines: their period (day or month paid) and what else they are keyed by. */
-interface LineTable {
+export interface LineTable {
   table: string;
   period: 'day' | 'month';
   product: boolean;
 }
-const LINE_TABLES: LineTable[] = [
+export const LINE_TABLES: LineTable[] = [
   { table: 'report_category_days', period: 'day', product: false },
   { table: 'report_product_days', period: 'day', product: true },
   { table: 'report_product_months', period: 'month', product: true },
 ];
-const LINE_ADDS = ['net_cents', 'gross_cents', 'items'];
-const lineKeys = (t: LineTable): string[] => [t.period, ...(t.product ? ['product_id'] : []), 'category_id', 'brand_id'];
-const lineLatest = (t: LineTable): string[] => [...(t.product ? ['product_name'] : []), 'category_name'];
+export const LINE_ADDS = ['net_cents', 'gross_cents', 'items'];
+export const lineKeys = (t: LineTable): string[] => [t.period, ...(t.product ? ['product_id'] : []), 'category_id', 'brand_id'];
+export const lineLatest = (t: LineTable): string[] => [...(t.product ? ['product_name'] : []), 'category_name'];
 const period = (sql: SummarySql, t: LineTable, expr: string): string => (t.period === 'day' ? sql.day(expr) : sql.month(expr));
 
 /**
@@ -369,11 +374,12 @@ function triggerStatements(dialect: Dialect): Array<{ name: string; sql: string 
   return out;
 }
 
-async function createSummaryTriggers(db: Knex): Promise<void> {
+export async function createSummaryTriggers(db: Knex): Promise<void> {
   for (const trigger of triggerStatements(dialectOf(db))) await db.raw(trigger.sql);
 }
 
-async function dropSummaryTriggers(db: Knex): Promise<void> {
+/** Without triggers, nothing keeps the summaries: only for a bulk load followed by a rebuild. */
+export async function dropSummaryTriggers(db: Knex): Promise<void> {
   for (const trigger of triggerStatements(dialectOf(db))) await db.raw(`DROP TRIGGER IF EXISTS ${trigger.name}`);
 }
 

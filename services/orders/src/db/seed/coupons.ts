@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { sqlTimestamp } from '@shop/service-kit';
+import { count, sqlTimestamp } from '@shop/service-kit';
 import { nairobiParts } from '../../orders/nairobi-time';
 
 /** Midnight in Nairobi (UTC+3) of a calendar day, as a UTC instant. */
@@ -14,7 +14,7 @@ export function nairobiMidnight(year: number, month: number, day: number): Date 
  */
 export async function seedCoupons(db: Knex, now = new Date()): Promise<boolean> {
   const [row] = await db('coupons').count<Array<{ count: number | string }>>({ count: '*' });
-  if (Number(row?.count ?? 0) > 0) return false;
+  if (count(row?.count) > 0) return false;
   const { year, month } = nairobiParts(now);
   const at = sqlTimestamp(now);
   const startOfYear = sqlTimestamp(nairobiMidnight(year, 1, 1));

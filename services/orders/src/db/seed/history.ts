@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { MINIMUM_ORDER_KSH, type LookupProduct } from '@shop/api-types';
-import { sqlTimestamp, toIso, type Logger } from '@shop/service-kit';
+import { count, sqlTimestamp, toIso, type Logger } from '@shop/service-kit';
 import type { CatalogClient } from '../../clients/catalog';
 import type { CustomersClient } from '../../clients/customers';
 import { withoutSummaryTriggers } from '../../admin/summaries';
@@ -185,7 +185,7 @@ export async function seedOrderHistory(
   options: HistoryOptions = {},
 ): Promise<number> {
   const [existing] = await db('orders').count<Array<{ count: number | string }>>({ count: '*' });
-  if (Number(existing?.count ?? 0) > 0) return 0;
+  if (count(existing?.count) > 0) return 0;
   const reference = await loadReferenceData(deps.catalog, deps.customers, deps.logger);
   if (!reference) return 0;
   const { products, places } = reference;
