@@ -4,7 +4,9 @@ import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/
  * A phone on a bad network loses a request now and then: the remote's manifest and its entry
  * script are asked again with back-off (0.4 s, 1.2 s) before the area gives up and shows its
  * fallback. (@module-federation/retry-plugin on npm stops at 0.17, for the 0.x runtime, not the 2.x
- * one the shop uses; this is the same idea on the runtime's own hooks.)
+ * one the shop uses; this is the same idea on the runtime's own hooks.) The remote's later chunks and
+ * stylesheets load through its own webpack runtime, not these hooks: its build retries them with the
+ * same delays (ChunkRetryPlugin in @shop/mf-config).
  */
 export const RETRY_DELAYS_MS = [400, 1200];
 
