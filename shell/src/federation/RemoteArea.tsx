@@ -59,10 +59,9 @@ const cache = new Map<string, AnyRemoteComponent>();
 const ready = new Map<string, AnyRemoteComponent>();
 
 function load(remote: string, module: string): Promise<{ default: AnyRemoteComponent }> {
-  return loadRemoteDefault(remote, module).then((loaded) => {
-    const component = loaded.default as AnyRemoteComponent;
-    ready.set(`${remote}/${module}`, component);
-    return { default: component };
+  return (loadRemoteDefault(remote, module) as Promise<{ default: AnyRemoteComponent }>).then((loaded) => {
+    ready.set(`${remote}/${module}`, loaded.default);
+    return loaded;
   });
 }
 
@@ -90,18 +89,32 @@ function remoteLazy(remote: string, module: string): AnyRemoteComponent {
   return component;
 }
 
-interface AreaProps {
-  remote: string;
-  module: string;
+type AreaOptions = {
   /** How the area is named to a shopper in the fallback ('catalogue'). */
   area: string;
   resetKey?: string;
   fallback?: ReactNode;
-  props?: Record<string, unknown>;
-}
+};
 
-/** Any remote module with its loading state and error boundary; RemoteArea and RemotePageArea below type its props. */
-function Area({ remote, module, area, resetKey, fallback, props }: AreaProps): JSX.Element {
+/** The props a remote module takes, as its remote publishes them: optional when it needs none. */
+type PropsOf<R extends RemoteName, M extends ModuleName<R>> =
+  Record<string, never> extends RemoteProps<R, M> ? { props?: RemoteProps<R, M> } : { props: RemoteProps<R, M> };
+
+/** A page or widget that lives in a remote, with its own loading state and error boundary; its props are the module's own. */
+export function RemoteArea<R extends RemoteName, M extends ModuleName<R>>(
+  area: AreaOptions & { remote: R; module: M } & PropsOf<R, M>,
+): JSX.Element;
+/** A page of the page table drawn by a remote (a page module takes no props). */
+export function RemoteArea(area: AreaOptions & RemotePageOwner): JSX.Element;
+// One function under both faces (types only, nothing added to the shell's start-up code).
+export function RemoteArea({
+  remote,
+  module,
+  area,
+  resetKey,
+  fallback,
+  props,
+}: AreaOptions & { remote: string; module: string; props?: unknown }): JSX.Element {
   // Try again draws this component anew, and so looks the remote up again.
   const [, setAttempt] = useState(0);
   // Looked up on every render (a map lookup): after a failed load the boundary's reset renders a fresh lazy component.
@@ -109,24 +122,8 @@ function Area({ remote, module, area, resetKey, fallback, props }: AreaProps): J
   return (
     <AreaBoundary area={area} resetKey={resetKey} onRetry={() => setAttempt((attempt) => attempt + 1)}>
       <Suspense fallback={fallback === undefined ? <Loading tall /> : fallback}>
-        <Loaded {...props} />
+        <Loaded {...(props as object | undefined)} />
       </Suspense>
     </AreaBoundary>
   );
 }
-
-type AreaOptions = Omit<AreaProps, 'remote' | 'module' | 'props'>;
-
-/** The props a remote module takes, as its remote publishes them: optional when it needs none. */
-type PropsOf<R extends RemoteName, M extends ModuleName<R>> =
-  Record<string, never> extends RemoteProps<R, M> ? { props?: RemoteProps<R, M> } : { props: RemoteProps<R, M> };
-
-// Types only over the one component (no wrapper on the shell's start-up path): the remote's
-// published types say what it takes; the runtime cannot see them.
-/** A page or widget that lives in a remote, with its own loading state and error boundary. */
-export const RemoteArea = Area as <R extends RemoteName, M extends ModuleName<R>>(
-  area: AreaOptions & { remote: R; module: M } & PropsOf<R, M>,
-) => JSX.Element;
-
-/** A page of the page table drawn by a remote (a page module takes no props). */
-export const RemotePageArea = Area as (area: AreaOptions & RemotePageOwner) => JSX.Element;

@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import type { StorefrontPage } from '@shop/api-types';
-import { RemotePageArea } from '../federation/RemoteArea';
+import { RemoteArea } from '../federation/RemoteArea';
 import type { RemoteName, RemotePageOwner } from '../federation/remoteTypes';
 import { Layout } from '../layout/Layout';
 import { Loading, NotFound } from '@shop/storefront-ui';
@@ -21,7 +21,7 @@ const REMOTE_AREAS: Record<RemoteName, string> = {
 /** A page that lives in a remote; the boundary resets when the path changes. */
 function RemotePage({ owner }: { owner: RemotePageOwner }): JSX.Element {
   const location = useLocation();
-  return <RemotePageArea {...owner} area={REMOTE_AREAS[owner.remote]} resetKey={location.pathname} />;
+  return <RemoteArea {...owner} area={REMOTE_AREAS[owner.remote]} resetKey={location.pathname} />;
 }
 
 const staticPage = (page: Exclude<ShellPageName, 'not-found'>): ReactNode => (
