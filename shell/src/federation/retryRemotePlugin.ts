@@ -60,6 +60,24 @@ function retryEntry(delays: number[]): LoadEntryError {
   return retry as unknown as LoadEntryError;
 }
 
+/**
+ * The runtime puts a remote page's stylesheet in ahead of its code (read from the manifest) and
+ * leaves the element in place when its request is lost; the page's own CSS loading then takes that
+ * element for a loaded stylesheet, and the page showed unstyled. A lost one is taken out (so the
+ * remote's own loading, which retries, does not take it for loaded) and put in again after each delay.
+ */
+function stylesheet(url: string, delays: number[], attempt = 0): HTMLLinkElement {
+  const link = document.createElement('link');
+  link.rel = 'stylesheet';
+  link.href = url;
+  // The runtime calls this before its own error callback.
+  link.onerror = () => {
+    link.remove();
+    if (attempt < delays.length) setTimeout(() => document.head.appendChild(stylesheet(url, delays, attempt + 1)), delays[attempt]);
+  };
+  return link;
+}
+
 export const retryRemotePluginWith = (delays: number[]): ModuleFederationRuntimePlugin => ({
   name: 'shop-retry-remote',
   // The manifest (mf-manifest.json) is fetched through this hook.
@@ -67,6 +85,7 @@ export const retryRemotePluginWith = (delays: number[]): ModuleFederationRuntime
     return fetchWithRetries(url, init, delays);
   },
   loadEntryError: retryEntry(delays),
+  createLink: ({ url, attrs }) => (attrs?.rel === 'stylesheet' ? stylesheet(url, delays) : undefined),
 });
 
 /** What the build names in runtimePlugins (webpack.config.js): the runtime calls it with its own arguments, none of them ours. */
