@@ -11,7 +11,7 @@ import globals from 'globals';
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/coverage/**', 'e2e/artifacts/**', '.test-results/**'],
+    ignores: ['**/node_modules/**', '**/dist/**', '**/@mf-types/**', 'data/**', '**/coverage/**', 'e2e/artifacts/**', '.test-results/**'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -13,17 +13,24 @@ export interface PageText {
   description: string;
 }
 
-/** Who shows a page: an exposed module of a remote, or one of the shell's own pages (a name the shell knows). */
-export type PageOwner<ShellPage extends string = string> = { remote: string; module: string } | { shell: ShellPage };
+/** An exposed module of a remote; the shell narrows it to the modules its remotes publish. */
+export interface RemotePageModule {
+  remote: string;
+  module: string;
+}
 
-export interface StorefrontPage<ShellPage extends string = string> {
+/** Who shows a page: an exposed module of a remote, or one of the shell's own pages (a name the shell knows). */
+export type PageOwner<ShellPage extends string = string, Remote extends RemotePageModule = RemotePageModule> =
+  Remote | { shell: ShellPage };
+
+export interface StorefrontPage<ShellPage extends string = string, Remote extends RemotePageModule = RemotePageModule> {
   /**
    * The route pattern, with the :params the owning module reads ('/shop/:brandSlug'), or a trailing
    * '*' for an area with routes of its own ('/profile/*'). The first page whose pattern matches a
    * path is the page: the more particular pattern comes first ('/shop/all' before '/shop/:brandSlug').
    */
   path: string;
-  owner: PageOwner<ShellPage>;
+  owner: PageOwner<ShellPage, Remote>;
   /**
    * Title and description set when the page is navigated to (the page may set its own after): in
    * English, with each other language's beside it ('sw'); a page without one shows the English.

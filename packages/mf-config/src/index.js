@@ -8,6 +8,8 @@ const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const CompressionPlugin = require('compression-webpack-plugin');
 const CopyPlugin = require('copy-webpack-plugin');
 const { BootPreloadPlugin } = require('./bootPreloadPlugin');
+const { ChunkRetryPlugin } = require('./chunkRetryPlugin');
+const { PublishTypesPlugin } = require('./remoteTypes');
 const { CATALOG_FILES } = require('./catalogLoader');
 const { sharedFacades, FACADE_DIR } = require('./sharedFacades');
 // Module Federation's own range check, the one the page runs when it picks a shared copy.
@@ -279,6 +281,7 @@ function createConfig({ dir, name, exposes, host = false, runtimePlugins = [] })
           shareStrategy: 'loaded-first',
           runtimePlugins,
           manifest: true,
+          // The exposed modules' types are published by PublishTypesPlugin instead (remoteTypes.js says why).
           dts: false,
           // One federation runtime on the page: the shell provides it, remotes use it (saves ~20 KB
           // compressed per remote on a shopper's first load).
@@ -300,7 +303,13 @@ function createConfig({ dir, name, exposes, host = false, runtimePlugins = [] })
               // Favicon, web manifest, robots.txt: served from the site root as they are.
               ...(fs.existsSync(path.join(dir, 'public')) ? [new CopyPlugin({ patterns: [{ from: path.join(dir, 'public') }] })] : []),
             ]
-          : []),
+          : [
+              // A remote's chunks after its entry are retried on a lost request; the shell's start-up
+              // stays as it is (its own entry and chunks are not a remote area's).
+              new ChunkRetryPlugin(),
+              // The exposed modules' types, beside mf-manifest.json (see remoteTypes.js).
+              new PublishTypesPlugin({ dir, exposes: exposes ?? {} }),
+            ]),
         ...(production
           ? [
               // Pre-compressed copies, so static servers send brotli or gzip without spending CPU per request.

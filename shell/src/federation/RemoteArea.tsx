@@ -1,7 +1,8 @@
 import { Component, Suspense, lazy, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { Loading } from '@shop/storefront-ui';
 import { t } from '../i18n';
-import { loadRemoteComponent } from './remotes';
+import { loadRemoteDefault } from './remotes';
+import type { ModuleName, RemoteName, RemotePageOwner, RemoteProps } from './remoteTypes';
 import styles from './RemoteArea.module.css';
 
 interface BoundaryProps {
@@ -50,12 +51,15 @@ export class AreaBoundary extends Component<BoundaryProps, { failed: boolean }> 
   }
 }
 
-const cache = new Map<string, ComponentType<Record<string, unknown>>>();
-/** Remote modules already loaded: drawn at once, with no loading state in between. */
-const ready = new Map<string, ComponentType<Record<string, unknown>>>();
+/** A loaded remote component, kept by id beside others; RemoteArea's props give each its own type. */
+type AnyRemoteComponent = ComponentType<Record<string, unknown>>;
 
-function load(remote: string, module: string): Promise<{ default: ComponentType<Record<string, unknown>> }> {
-  return loadRemoteComponent<Record<string, unknown>>(remote, module).then((loaded) => {
+const cache = new Map<string, AnyRemoteComponent>();
+/** Remote modules already loaded: drawn at once, with no loading state in between. */
+const ready = new Map<string, AnyRemoteComponent>();
+
+function load(remote: string, module: string): Promise<{ default: AnyRemoteComponent }> {
+  return (loadRemoteDefault(remote, module) as Promise<{ default: AnyRemoteComponent }>).then((loaded) => {
     ready.set(`${remote}/${module}`, loaded.default);
     return loaded;
   });
@@ -70,7 +74,7 @@ export async function preloadRemoteArea(remote: string, module: string): Promise
 }
 
 /** One lazy component per remote module; one that failed to load is forgotten, so the next visit tries again. */
-function remoteLazy(remote: string, module: string): ComponentType<Record<string, unknown>> {
+function remoteLazy(remote: string, module: string): AnyRemoteComponent {
   const key = `${remote}/${module}`;
   let component = ready.get(key) ?? cache.get(key);
   if (!component) {
@@ -85,18 +89,32 @@ function remoteLazy(remote: string, module: string): ComponentType<Record<string
   return component;
 }
 
-interface RemoteAreaProps {
-  remote: string;
-  module: string;
+type AreaOptions = {
   /** How the area is named to a shopper in the fallback ('catalogue'). */
   area: string;
   resetKey?: string;
   fallback?: ReactNode;
-  props?: Record<string, unknown>;
-}
+};
 
-/** A page or widget that lives in a remote, with its own loading state and error boundary. */
-export function RemoteArea({ remote, module, area, resetKey, fallback, props }: RemoteAreaProps): JSX.Element {
+/** The props a remote module takes, as its remote publishes them: optional when it needs none. */
+type PropsOf<R extends RemoteName, M extends ModuleName<R>> =
+  Record<string, never> extends RemoteProps<R, M> ? { props?: RemoteProps<R, M> } : { props: RemoteProps<R, M> };
+
+/** A page or widget that lives in a remote, with its own loading state and error boundary; its props are the module's own. */
+export function RemoteArea<R extends RemoteName, M extends ModuleName<R>>(
+  area: AreaOptions & { remote: R; module: M } & PropsOf<R, M>,
+): JSX.Element;
+/** A page of the page table drawn by a remote (a page module takes no props). */
+export function RemoteArea(area: AreaOptions & RemotePageOwner): JSX.Element;
+// One function under both faces (types only, nothing added to the shell's start-up code).
+export function RemoteArea({
+  remote,
+  module,
+  area,
+  resetKey,
+  fallback,
+  props,
+}: AreaOptions & { remote: string; module: string; props?: unknown }): JSX.Element {
   // Try again draws this component anew, and so looks the remote up again.
   const [, setAttempt] = useState(0);
   // Looked up on every render (a map lookup): after a failed load the boundary's reset renders a fresh lazy component.
@@ -104,7 +122,7 @@ export function RemoteArea({ remote, module, area, resetKey, fallback, props }: 
   return (
     <AreaBoundary area={area} resetKey={resetKey} onRetry={() => setAttempt((attempt) => attempt + 1)}>
       <Suspense fallback={fallback === undefined ? <Loading tall /> : fallback}>
-        <Loaded {...props} />
+        <Loaded {...(props as object | undefined)} />
       </Suspense>
     </AreaBoundary>
   );

@@ -1,5 +1,6 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
+import type { ModuleName, RemoteName, RemoteProps } from './remoteTypes';
 
 export interface RemoteEntry {
   name: string;
@@ -51,12 +52,24 @@ export function markRemotesConfigured(names: string[]): void {
   available = new Set(names);
 }
 
-/** Loads a remote module's default export, a React component. */
-export async function loadRemoteComponent<P>(remote: string, module: string): Promise<{ default: ComponentType<P> }> {
+/**
+ * Loads a remote module's default export, a React component, whatever its props (a page the gateway
+ * drew names its remote and module at run time; they come from the typed page table).
+ */
+export async function loadRemoteDefault(remote: string, module: string): Promise<{ default: ComponentType<never> }> {
   if (!available.has(remote)) throw new RemoteUnavailableError(remote);
-  const loaded = await loadRemote<{ default?: ComponentType<P> }>(`${remote}/${module}`);
+  const loaded = await loadRemote<{ default?: ComponentType<never> }>(`${remote}/${module}`);
   if (!loaded?.default) throw new RemoteUnavailableError(remote);
   return { default: loaded.default };
+}
+
+/** Loads a remote module's default export, a React component with the props the remote publishes for it (remoteTypes.ts). */
+export function loadRemoteComponent<R extends RemoteName, M extends ModuleName<R>>(
+  remote: R,
+  module: M,
+): Promise<{ default: ComponentType<RemoteProps<R, M>> }> {
+  // The runtime cannot see a component's props; the remote's published types are what they are.
+  return loadRemoteDefault(remote, module) as Promise<{ default: ComponentType<RemoteProps<R, M>> }>;
 }
 
 export class RemoteUnavailableError extends Error {

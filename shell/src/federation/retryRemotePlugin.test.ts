@@ -41,4 +41,26 @@ describe('the retry plugin', () => {
     expect(getRemoteEntry).toHaveBeenCalledTimes(2);
     expect('mf_catalog' in globalLoading).toBe(false);
   });
+
+  it("takes a remote page's lost stylesheet out of the page and puts it in again, so the page is not left unstyled", async () => {
+    const plugin = retryRemotePluginWith([1, 1]);
+    const url = 'http://shop.test/remotes/mf-catalog/113.9a62ec29.css';
+    const createLink = plugin.createLink as (args: { url: string; attrs?: Record<string, string> }) => HTMLLinkElement | undefined;
+    expect(createLink({ url, attrs: { rel: 'preload', as: 'style' } })).toBeUndefined();
+    const first = createLink({ url, attrs: { rel: 'stylesheet', type: 'text/css' } })!;
+    document.head.appendChild(first);
+    const stylesheets = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')];
+
+    first.dispatchEvent(new Event('error'));
+    expect(stylesheets()).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(stylesheets().map((link) => link.href)).toEqual([url]);
+
+    // Lost every time: after the last delay nothing is left that looks loaded.
+    stylesheets()[0]!.dispatchEvent(new Event('error'));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    stylesheets()[0]!.dispatchEvent(new Event('error'));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(stylesheets()).toEqual([]);
+  });
 });

@@ -13,18 +13,20 @@
  * back office stays English.
  */
 import type { StorefrontPage } from '@shop/api-types';
+import type { PageModule, RemotePageOwner } from '../federation/remoteTypes';
 
 /** The shell's own pages (routes.tsx gives each its element). */
 export type ShellPageName = 'faqs' | 'return-policy' | 'privacy-policy' | 'terms' | 'not-found';
 
-const catalogue = (module: string) => ({ remote: 'mf_catalog', module });
-const account = (module: string) => ({ remote: 'mf_account', module });
-const checkout = (module: string) => ({ remote: 'mf_checkout', module });
+// A module its remote does not publish, or one that needs props, fails the typecheck (remoteTypes.ts).
+const catalogue = (module: PageModule<'mf_catalog'>) => ({ remote: 'mf_catalog' as const, module });
+const account = (module: PageModule<'mf_account'>) => ({ remote: 'mf_account' as const, module });
+const checkout = (module: PageModule<'mf_checkout'>) => ({ remote: 'mf_checkout' as const, module });
 
 /** What the shop pages start with besides their products: the brand and product-type filters. */
 const FILTERS = ['/api/site/brands', '/api/site/categories'];
 
-export const STOREFRONT_PAGES: Array<StorefrontPage<ShellPageName>> = [
+export const STOREFRONT_PAGES: Array<StorefrontPage<ShellPageName, RemotePageOwner>> = [
   // The back office has its own layout (antd), outside the storefront's header and footer.
   {
     path: '/admin/*',

@@ -2,6 +2,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import type { StorefrontPage } from '@shop/api-types';
 import { RemoteArea } from '../federation/RemoteArea';
+import type { RemoteName, RemotePageOwner } from '../federation/remoteTypes';
 import { Layout } from '../layout/Layout';
 import { Loading, NotFound } from '@shop/storefront-ui';
 import { STOREFRONT_PAGES, type ShellPageName } from './pages';
@@ -9,7 +10,7 @@ import { STOREFRONT_PAGES, type ShellPageName } from './pages';
 const StaticPage = lazy(() => import('../pages/static/StaticPage'));
 
 /** What a remote's error boundary calls the part of the shop that failed to load. */
-const REMOTE_AREAS: Record<string, string> = {
+const REMOTE_AREAS: Record<RemoteName, string> = {
   mf_catalog: 'catalogue',
   mf_account: 'account pages',
   mf_checkout: 'checkout',
@@ -18,9 +19,9 @@ const REMOTE_AREAS: Record<string, string> = {
 };
 
 /** A page that lives in a remote; the boundary resets when the path changes. */
-function RemotePage({ remote, module }: { remote: string; module: string }): JSX.Element {
+function RemotePage({ owner }: { owner: RemotePageOwner }): JSX.Element {
   const location = useLocation();
-  return <RemoteArea remote={remote} module={module} area={REMOTE_AREAS[remote] ?? remote} resetKey={location.pathname} />;
+  return <RemoteArea {...owner} area={REMOTE_AREAS[owner.remote]} resetKey={location.pathname} />;
 }
 
 const staticPage = (page: Exclude<ShellPageName, 'not-found'>): ReactNode => (
@@ -29,12 +30,12 @@ const staticPage = (page: Exclude<ShellPageName, 'not-found'>): ReactNode => (
   </Suspense>
 );
 
-const elementOf = ({ owner }: StorefrontPage<ShellPageName>): ReactNode => {
-  if ('remote' in owner) return <RemotePage remote={owner.remote} module={owner.module} />;
+const elementOf = ({ owner }: StorefrontPage<ShellPageName, RemotePageOwner>): ReactNode => {
+  if ('remote' in owner) return <RemotePage owner={owner} />;
   return owner.shell === 'not-found' ? <NotFound /> : staticPage(owner.shell);
 };
 
-const route = (page: StorefrontPage<ShellPageName>): RouteObject => ({ path: page.path, element: elementOf(page) });
+const route = (page: StorefrontPage<ShellPageName, RemotePageOwner>): RouteObject => ({ path: page.path, element: elementOf(page) });
 
 /** The storefront's public route table (spec section 2), made from its page table (pages.ts). Areas not built yet fall through to NotFound. */
 export const routes: RouteObject[] = [

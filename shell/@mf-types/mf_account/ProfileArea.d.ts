@@ -1,0 +1,2 @@
+export * from './compiled-types/src/profile/ProfileArea';
+export { default } from './compiled-types/src/profile/ProfileArea';

@@ -1,0 +1,2 @@
+export * from './compiled-types/src/auth/RegisterPage';
+export { default } from './compiled-types/src/auth/RegisterPage';

@@ -1,0 +1,2 @@
+export * from './compiled-types/src/AdminApp';
+export { default } from './compiled-types/src/AdminApp';

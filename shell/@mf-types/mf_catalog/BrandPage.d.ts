@@ -1,0 +1,2 @@
+export * from './compiled-types/src/brand/BrandPage';
+export { default } from './compiled-types/src/brand/BrandPage';

@@ -1,0 +1,2 @@
+export * from './compiled-types/src/home/HomePage';
+export { default } from './compiled-types/src/home/HomePage';

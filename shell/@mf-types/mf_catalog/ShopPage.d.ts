@@ -1,0 +1,2 @@
+export * from './compiled-types/src/shop/ShopPage';
+export { default } from './compiled-types/src/shop/ShopPage';

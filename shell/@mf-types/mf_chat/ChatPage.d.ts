@@ -1,0 +1,2 @@
+export * from './compiled-types/src/page/ChatPage';
+export { default } from './compiled-types/src/page/ChatPage';

@@ -1,0 +1,2 @@
+export * from './compiled-types/src/widget/ChatWidget';
+export { default } from './compiled-types/src/widget/ChatWidget';

@@ -1,0 +1,6 @@
+// Generated from the exposed modules (packages/mf-config/src/remoteTypes.js); do not edit.
+/** Each exposed module ('./HomePage') and its exports. */
+export interface Exposes {
+  './ChatWidget': typeof import('./ChatWidget');
+  './ChatPage': typeof import('./ChatPage');
+}

@@ -1,0 +1,2 @@
+export * from './compiled-types/src/drawer/CartDrawer';
+export { default } from './compiled-types/src/drawer/CartDrawer';

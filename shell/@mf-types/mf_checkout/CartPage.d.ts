@@ -1,0 +1,2 @@
+export * from './compiled-types/src/cart/CartPage';
+export { default } from './compiled-types/src/cart/CartPage';

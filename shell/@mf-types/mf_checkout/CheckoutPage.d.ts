@@ -1,0 +1,2 @@
+export * from './compiled-types/src/checkout/CheckoutPage';
+export { default } from './compiled-types/src/checkout/CheckoutPage';

@@ -1,0 +1,2 @@
+export * from './compiled-types/src/failed/FailedPage';
+export { default } from './compiled-types/src/failed/FailedPage';

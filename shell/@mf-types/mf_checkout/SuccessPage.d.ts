@@ -1,0 +1,2 @@
+export * from './compiled-types/src/success/SuccessPage';
+export { default } from './compiled-types/src/success/SuccessPage';
