@@ -11,7 +11,7 @@
  * for, is duplicated. Both must be 0.
  *
  * The mix is what a shop sees: mostly guests, some signed-in customers (their token is checked by
- * the customers service on every order), some with the UNGA200 coupon, carts of 1-4 products.
+ * the customers service, then taken as live for 5 s), some with the UNGA200 coupon, carts of 1-4 products.
  */
 import fs from 'node:fs';
 import { Worker } from 'node:worker_threads';
@@ -25,6 +25,7 @@ import { unitPriceCents } from '../../services/orders/src/checkout/pricing';
 import { CatalogClient } from '../../services/orders/src/clients/catalog';
 import { prepareOrdersDatabase } from '../../services/orders/src/db/setup';
 import { sibling } from '../../services/orders/src/testing/harness';
+import { benchRawInserts } from './rawInserts';
 import { startThread, stopThread } from './threads';
 
 export interface OrdersBenchResult {
@@ -274,12 +275,13 @@ export async function benchOrders(options: OrdersBenchOptions = {}): Promise<Ord
         `\nPOST /api/site/orders/store through the gateway, MySQL, ${connections} connections, ${(report.elapsedMs / 1000).toFixed(1)} s`,
       );
       console.log(
-        `mix: ${Math.round(signedInShare * 100)}% signed in (token checked by the customers service), ${Math.round(couponShare * 100)}% with a coupon, 1-4 products a cart\n`,
+        `mix: ${Math.round(signedInShare * 100)}% signed in (token checked by the customers service, then taken as live for 5 s), ${Math.round(couponShare * 100)}% with a coupon, 1-4 products a cart\n`,
       );
       const rowsOut: Array<[string, string, string, boolean]> = [
-        ['orders/s', String(result.ordersPerSecond), '>= 300', result.ordersPerSecond >= 300],
+        // Its target is a share of raw INSERTs measured in the same run (bench/run.ts, or below when run alone).
+        ['orders/s', String(result.ordersPerSecond), '', true],
         ['p50 latency', `${result.p50Ms} ms`, '', true],
-        ['p99 latency', `${result.p99Ms} ms`, '<= 50 ms', result.p99Ms <= 50],
+        ['p99 latency', `${result.p99Ms} ms`, '<= 30 ms', result.p99Ms <= 30],
         ['orders answered 201', String(report.created.length), '', true],
         ...(['customers', 'catalog', 'orders', 'gateway'] as const).map((name, i): [string, string, string, boolean] => [
           `${name} thread busy (per order)`,
@@ -329,7 +331,21 @@ export async function benchOrders(options: OrdersBenchOptions = {}): Promise<Ord
 }
 
 if (require.main === module) {
+  // Raw INSERTs of the same rows right after, on the same server: the ratio is what travels
+  // between runs on a busy machine (BENCH_RAW=off leaves them out).
+  const withRaw = process.env.BENCH_RAW !== 'off';
   benchOrders({ print: true })
+    .then(async (result) => {
+      if (withRaw) {
+        const raw = await benchRawInserts();
+        const share = Math.round((result.ordersPerSecond / raw.ordersPerSecond) * 100);
+        console.log(`raw INSERTs of the same rows: ${raw.ordersPerSecond} /s, p99 ${raw.p99Ms} ms`);
+        console.log(
+          `orders through the gateway: ${result.ordersPerSecond} /s = ${share} % of raw (target >= 57 %), p99 ${result.p99Ms} ms (target <= 30 ms)\n`,
+        );
+      }
+      return result;
+    })
     .then((result) => process.exit(result.lost === 0 && result.duplicated === 0 ? 0 : 1))
     .catch((error: unknown) => {
       console.error(error);

@@ -134,8 +134,11 @@ export function createServiceApp(options: ServiceAppOptions): Koa<ServiceState> 
   // JSON over mobile data: compressed once here (brotli at a fast level, gzip otherwise); the
   // gateway streams it through unchanged.
   app.use(compress({ threshold: 1024, br: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } }, gzip: { level: 6 } }));
-  app.use(conditional());
-  app.use(etag());
+  // ETags serve conditional GETs only: a POST's answer (a placed order) is never asked for again
+  // with If-None-Match, so hashing it was CPU spent on every write for nothing.
+  const conditionalGet = conditional();
+  const entityTag = etag();
+  app.use((ctx, next) => (ctx.method === 'GET' || ctx.method === 'HEAD' ? conditionalGet(ctx, () => entityTag(ctx, next)) : next()));
   const parser = {
     parse: bodyParser({
       enableTypes: ['json'],

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
-import { REPO_ROOT } from './env';
+import { envPositiveInteger, REPO_ROOT } from './env';
 
 /**
  * One code base, two dialects: SQLite (better-sqlite3) in a file under data/ by default, so a
@@ -45,7 +45,7 @@ export function createDatabase(options: DatabaseOptions): Knex {
         supportBigNumbers: true,
         bigNumberStrings: false,
       } as Knex.MySqlConnectionConfig & { uri: string },
-      pool: { min: 0, max: Number(process.env.DATABASE_POOL_MAX ?? 10) },
+      pool: { min: 0, max: envPositiveInteger('DATABASE_POOL_MAX', 10) },
     });
   }
   if (url && !url.startsWith('sqlite:')) throw new Error(`DATABASE_URL must start with mysql:// or sqlite:, got "${url.split(':')[0]}:"`);

@@ -3,6 +3,7 @@ import { ORDERS_CONTRACT } from './contract';
 import type { Knex } from 'knex';
 import {
   accessRoutes,
+  cachedTokenResolver,
   callerGuards,
   createAuthGuards,
   createServiceApp,
@@ -58,9 +59,16 @@ export interface OrdersServices {
   close(): Promise<void>;
 }
 
-/** A customer token is checked by the customers service; when it cannot be reached the answer is 503, not 500. */
+/**
+ * A customer token is checked by the customers service, and taken as live for `tokenCacheMs` after
+ * (5 s): a signed-in checkout, and the payment page polling its order, cost that service one
+ * question per token every few seconds instead of one per request; a revoked token stops working
+ * here within that bound. When the service cannot be reached the answer is 503, not 500.
+ */
 function introspection(config: OrdersConfig, logger: Logger): TokenResolver {
-  const resolve = httpTokenResolver({ baseUrl: config.customersUrl, internalSecret: config.internalSecret });
+  const resolve = cachedTokenResolver(httpTokenResolver({ baseUrl: config.customersUrl, internalSecret: config.internalSecret }), {
+    ttlMs: config.tokenCacheMs,
+  });
   return async (token) => {
     try {
       return await resolve(token);

@@ -49,6 +49,12 @@ export interface OrdersConfig {
   /** How stale, at most, cached catalogue prices may be (ms); 0 asks the catalogue on every order. */
   catalogRevisionCheckMs: number;
   customersUrl: string;
+  /**
+   * How long a customer's or staff member's token, once the customers service said it is live, is
+   * taken as live without asking again (ms): the longest a revoked token still works here. 0 asks
+   * on every request.
+   */
+  tokenCacheMs: number;
   /** The shop's public origin (the gateway): DPO's RedirectURL/BackURL and Daraja's CallBackURL start with it. */
   publicUrl: string;
   payments: PaymentsConfig;
@@ -121,6 +127,7 @@ export function loadOrdersConfig(env: NodeJS.ProcessEnv = process.env): OrdersCo
     catalogUrl: serviceUrl('catalog', env),
     catalogRevisionCheckMs: envPositiveIntegerOrZero('CATALOG_REVISION_CHECK_MS', 500, env),
     customersUrl: serviceUrl('customers', env),
+    tokenCacheMs: envPositiveIntegerOrZero('TOKEN_CACHE_MS', 5000, env),
     publicUrl: envUrl('PUBLIC_URL', 'http://localhost:8080', env),
     payments: {
       hosted,

@@ -41,6 +41,51 @@ export function httpTokenResolver(options: { baseUrl: string; internalSecret: st
 }
 
 /**
+ * A live token's caller remembered for `ttlMs`, so a service that is asked again and again with the
+ * same token (a checkout, the payment page polling its order) does not ask the customers service
+ * each time. The bound: a token revoked (sign-out, password change, account deactivated) keeps
+ * working here for at most `ttlMs` after the customers service last answered that it was live;
+ * one that expires stops at its `expiresAt` all the same. Refusals and failures are never remembered (a refused token is asked
+ * again, so a flood of made-up tokens fills nothing); callers asking with the same token at the
+ * same moment share one question. At most `maxEntries` tokens are kept (the oldest goes first).
+ */
+export function cachedTokenResolver(
+  resolve: TokenResolver,
+  options: { ttlMs: number; maxEntries?: number; now?: () => number },
+): TokenResolver {
+  const { ttlMs, maxEntries = 10_000, now = Date.now } = options;
+  if (ttlMs <= 0) return resolve;
+  const remembered = new Map<string, { until: number; auth: Promise<AuthContext | null> }>();
+  return (token) => {
+    const at = now();
+    const kept = remembered.get(token);
+    if (kept && kept.until > at) return kept.auth;
+    if (kept) remembered.delete(token);
+    // A newer question about the same token may have replaced this one meanwhile: only this one's entry is touched.
+    const forget = () => {
+      if (remembered.get(token)?.auth === auth) remembered.delete(token);
+    };
+    const auth: Promise<AuthContext | null> = resolve(token).then(
+      (answer) => {
+        // Only a live caller is kept, and never past the token's own expiry.
+        const expiresAt = answer ? Date.parse(answer.expiresAt) : NaN;
+        const entry = remembered.get(token);
+        if (!answer || !(expiresAt > now())) forget();
+        else if (entry?.auth === auth) entry.until = Math.min(at + ttlMs, expiresAt);
+        return answer;
+      },
+      (error: unknown) => {
+        forget();
+        throw error;
+      },
+    );
+    if (remembered.size >= maxEntries) remembered.delete(remembered.keys().next().value!);
+    remembered.set(token, { until: at + ttlMs, auth });
+    return auth;
+  };
+}
+
+/**
  * A resolver whose failures (the customers service down, slow or answering an error) become a
  * logged 503 with a clear message, instead of a 500 from the guard of every staff or customer route.
  */

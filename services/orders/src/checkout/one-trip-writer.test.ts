@@ -1,5 +1,6 @@
 import { testDatabases } from '@shop/service-kit/testing';
-import { compiled, OneTripWriter, type Rows } from './one-trip-writer';
+import knexFactory from 'knex';
+import { compiled, insertStatement, OneTripWriter, SqlVariable, type Rows } from './one-trip-writer';
 
 const mysql = testDatabases('orders').filter((database) => database.dialect === 'mysql');
 
@@ -8,6 +9,34 @@ describe('OneTripWriter', () => {
     const sqlite = await testDatabases('orders')[0]!.create();
     expect(OneTripWriter.for(sqlite.db)).toBeNull();
     await sqlite.drop();
+  });
+
+  it('builds the very INSERT knex builds, values bound, a variable named in place', () => {
+    const knex = knexFactory({ client: 'mysql2' });
+    const rows = [
+      { order_id: 7, name: "O'Neil", note: null, paid: false, position: undefined },
+      { order_id: 7, name: 'Wanjiku', note: 'x', paid: true, position: undefined },
+    ];
+    expect(insertStatement('order_items', rows)).toEqual(knex('order_items').insert(rows).toSQL().toNative());
+    // Asked again with other values, the same text and the new values.
+    expect(insertStatement('order_items', [{ ...rows[0], name: 'Kamau' }, rows[1]!]).bindings).toEqual([
+      'Kamau',
+      null,
+      7,
+      false,
+      'Wanjiku',
+      'x',
+      7,
+      true,
+    ]);
+    const withVariable = insertStatement('order_status_history', [{ status_id: 1, order_id: new SqlVariable('@order_id') }]);
+    expect(withVariable).toEqual(
+      knex('order_status_history')
+        .insert({ status_id: 1, order_id: knex.raw('@order_id') })
+        .toSQL()
+        .toNative(),
+    );
+    expect(withVariable.sql).toBe('insert into `order_status_history` (`order_id`, `status_id`) values (@order_id, ?)');
   });
 
   // Only with MYSQL_URL (describe.each refuses an empty table, so without it the case shows as skipped).

@@ -1,5 +1,5 @@
 import knexFactory, { type Knex } from 'knex';
-import { dialectOf } from '@shop/service-kit';
+import { dialectOf, envPositiveInteger } from '@shop/service-kit';
 
 /** A statement as knex compiles it for MySQL: SQL with `?` placeholders and its values. */
 export interface Statement {
@@ -37,7 +37,7 @@ export class OneTripWriter {
     const config = db.client.config as Knex.Config;
     const connection = { ...(config.connection as Knex.MySqlConnectionConfig), multipleStatements: true };
     return new OneTripWriter(
-      knexFactory({ client: 'mysql2', connection, pool: { min: 0, max: Number(process.env.DATABASE_POOL_MAX ?? 10) } }),
+      knexFactory({ client: 'mysql2', connection, pool: { min: 0, max: envPositiveInteger('DATABASE_POOL_MAX', 10) } }),
     );
   }
 
@@ -81,6 +81,51 @@ export class OneTripWriter {
   close(): Promise<void> {
     return this.sql.destroy();
   }
+}
+
+/** A MySQL user variable in a statement's values, set by an earlier statement of the batch (`@order_id`). */
+export class SqlVariable {
+  constructor(readonly name: `@${string}`) {}
+}
+
+const quoted = (identifier: string) => `\`${identifier.replace(/`/g, '``')}\``;
+/** Statement texts by table, columns and where the variables and defaults stand: a checkout has a handful. */
+const insertTexts = new Map<string, string>();
+
+/**
+ * One INSERT of `rows` (every row with the first row's columns), exactly as knex would build it:
+ * values bound (`?`), a SqlVariable named in place, `undefined` as DEFAULT. The text is made once per
+ * shape and reused, since building it with knex cost the checkout about a tenth of a millisecond
+ * of CPU per statement, as much as the rest of pricing an order.
+ */
+export function insertStatement(table: string, rows: ReadonlyArray<Record<string, unknown>>): Statement {
+  // Sorted as knex sorts them, so the statement is the very one knex would have built.
+  const columns = Object.keys(rows[0] ?? {}).sort();
+  const bindings: unknown[] = [];
+  let shape = '';
+  for (const row of rows) {
+    for (const column of columns) {
+      const value = row[column];
+      if (value instanceof SqlVariable) shape += `${value.name},`;
+      else if (value === undefined) shape += 'DEFAULT,';
+      else {
+        shape += '?,';
+        bindings.push(value);
+      }
+    }
+    shape += ';';
+  }
+  const key = `${table}(${columns.join(',')})${shape}`;
+  let sql = insertTexts.get(key);
+  if (sql === undefined) {
+    const values = shape
+      .slice(0, -1)
+      .split(';')
+      .map((row) => `(${row.slice(0, -1).split(',').join(', ')})`);
+    sql = `insert into ${quoted(table)} (${columns.map(quoted).join(', ')}) values ${values.join(', ')}`;
+    insertTexts.set(key, sql);
+  }
+  return { sql, bindings };
 }
 
 /** A knex builder compiled to a statement (never executed by knex itself). */

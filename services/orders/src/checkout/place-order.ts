@@ -11,7 +11,7 @@ import { alreadyPaid, newPaymentKey, ownedOrder } from '../orders/payment-key';
 import type { OrderRecord, OrdersRepository } from '../orders/repository';
 import type { PaymentsService } from '../payments/service';
 import { STATUS } from '../orders/statuses';
-import { compiled, type OneTripWriter } from './one-trip-writer';
+import { compiled, insertStatement, SqlVariable, type OneTripWriter } from './one-trip-writer';
 import { checkClientPrices, priceCart, type PricedLine } from './pricing';
 
 /** What the one-trip writer's SELECTs of an id or a row count answer. */
@@ -341,14 +341,14 @@ export class CheckoutService {
     // A replacing checkout is rare: it takes the plain transaction, whose first step cancels the replaced order.
     if (writer && !replaced) {
       const { sql } = writer;
-      const orderId = sql.raw('@order_id');
+      const orderId = new SqlVariable('@order_id');
       const releaseHold = input.redeemed_points > 0 ? [compiled(sql('points_holds').where({ order_number: orderNumber }).delete())] : [];
       return writer.transaction(async (send) => {
         const head = [
-          compiled(sql('orders').insert(rows.order)),
+          insertStatement('orders', [rows.order]),
           { sql: 'SET @order_id = LAST_INSERT_ID()', bindings: [] },
-          compiled(sql('order_items').insert(rows.items(orderId))),
-          compiled(sql('order_status_history').insert(rows.firstStatus(orderId))),
+          insertStatement('order_items', rows.items(orderId)),
+          insertStatement('order_status_history', [rows.firstStatus(orderId)]),
         ];
         if (!coupon) {
           const [row] = (await send([...head, ...releaseHold, { sql: 'SELECT @order_id AS id', bindings: [] }], { commit: true })) as Rows;
@@ -362,7 +362,7 @@ export class CheckoutService {
         if (count(row?.taken) !== 1) throw invalidCoupon();
         if (coupon.per_customer_limit !== null && limitReached(await send([compiled(coupons.usesQuery(sql, coupon.id, who))])))
           throw invalidCoupon();
-        await send([compiled(sql('coupon_redemptions').insert(redemption(orderId))), ...releaseHold], { commit: true });
+        await send([insertStatement('coupon_redemptions', [redemption(orderId)]), ...releaseHold], { commit: true });
         return count(row?.id);
       });
     }
