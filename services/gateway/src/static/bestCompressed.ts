@@ -16,7 +16,7 @@ export interface BestCompressed {
 /**
  * A storefront page is the same bytes for every shopper until the catalogue changes (a drawn page
  * is kept, and its ETag is its body's hash), yet the gateway compressed it anew for each request at
- * brotli 4, which is fast enough per request. Brotli's best is ten to a hundred times slower
+ * brotli 5 (app.ts), which is fast enough per request. Brotli's best is ten to a hundred times slower
  * (30-150 ms for a 15-45 KB page here) but 10-15 % smaller (the Swahili home page 7.9 → 7.0 KB,
  * /checkout 4.4 → 3.8 KB): made once per ETag in the background, and sent from the next request
  * on. The oldest are forgotten beyond `maxEntries`.
