@@ -143,8 +143,11 @@ export function createGateway(config: GatewayConfig, logger: Logger, shared?: Sh
     }
     await next();
   });
-  // Compresses what the gateway itself answers (remotes.json, errors); static files come pre-compressed.
-  app.use(compress({ threshold: 1024, br: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } } }));
+  // Compresses what the gateway itself answers (pages, remotes.json, errors); static files come
+  // pre-compressed. Brotli 5 rather than 4: as fast here on a 15-45 KB page (0.5-1 ms) and 5-7 %
+  // smaller (the home page 7.7 -> 7.3 KB) for the first request of a page, which is not yet at
+  // brotli's best (static/bestCompressed.ts).
+  app.use(compress({ threshold: 1024, br: { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } } }));
   app.use(rateLimits(config.rateLimits, addressOf, Date.now, shared?.countHit));
   const remotes = runtimeRemotes(config.remotes, config.remotesFile, logger);
   const readManifest = manifestReader(config.localRemotes);

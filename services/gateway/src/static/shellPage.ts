@@ -11,6 +11,7 @@ import { HEAD_SLOT, LOCAL_PUBLIC_URL, pageHead, SITE_NAME, withHeadSlot } from '
 import { choosePageLanguage, LANGUAGE_PARAMETER, withPageLanguage } from '../ssr/pageLanguage';
 import { pagePolicies } from '../security/contentSecurityPolicy';
 import { afterFirstPaintScript, takeScripts } from './afterFirstPaint';
+import { bestCompressed } from './bestCompressed';
 import { whenChanged } from './files';
 import { hintTags, pageHints } from './pageHints';
 
@@ -51,6 +52,8 @@ export function shellPage(
 ): (ctx: Koa.Context, remotes: RemoteEntry[]) => Promise<void> {
   const publicUrl = config.publicUrl ?? LOCAL_PUBLIC_URL;
   const hintsFor = pageHints(config);
+  // The same page for every shopper until the catalogue changes: compressed at brotli's best once.
+  const compressed = bestCompressed();
   // Made once per remotes' configuration; a drawn page adds its loader's hash (see contentSecurityPolicy.ts).
   const policyFor = pagePolicies(config.formTargets);
   // The remotes' configuration goes into the page (shell/src/federation/remotes.ts reads it), so
@@ -137,12 +140,21 @@ export function shellPage(
       'Vary',
       from === 'accept-language' ? 'Accept-Encoding, User-Agent, Cookie, Accept-Language' : 'Accept-Encoding, User-Agent, Cookie',
     );
-    ctx.etag = `"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`;
+    const etag = `"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`;
+    ctx.etag = etag;
     ctx.status = status;
     if (status === 200 && ctx.fresh) {
       ctx.status = 304;
       return;
     }
+    const best = compressed.get(etag);
+    if (best && ctx.acceptsEncodings('br', 'identity') === 'br') {
+      ctx.compress = false;
+      ctx.set('Content-Encoding', 'br');
+      ctx.body = best;
+      return;
+    }
+    compressed.offer(etag, body);
     ctx.body = body;
   };
 }
