@@ -219,7 +219,15 @@ describe('Place Order: the secure payment page', () => {
         attempt === 1
           ? respond(503, { message: 'The checkout is unavailable right now. Please try again shortly.', area: 'checkout' })
           : respond(201, {
-              data: { id: ORDER_ID, order_number: ORDER_NUMBER, total_amount: body.total_amount, payment_key: PAYMENT_KEY },
+              data: {
+                id: ORDER_ID,
+                order_number: ORDER_NUMBER,
+                total_amount: body.total_amount,
+                subtotal: body.total_amount,
+                discount: 0,
+                points_discount: 0,
+                payment_key: PAYMENT_KEY,
+              },
             }),
     });
     storeCart(FULL_CART);
