@@ -24,7 +24,7 @@ import { CatalogRepository } from './products/repository';
 import { productInternalRoutes } from './products/internal-routes';
 import { productRoutes } from './products/routes';
 import { mediaMiddleware } from './media/routes';
-import { databaseUploadedImages } from './media/uploadedImages';
+import { uploadedImagesFor } from './media/s3UploadedImages';
 import { adminSynonymRoutes } from './search/admin-routes';
 import { synonymInternalRoutes } from './search/internal-routes';
 import { SearchIndex } from './search/search-index';
@@ -88,7 +88,7 @@ export function createCatalogApp({
     await next();
     if (ctx.method !== 'GET' && ctx.path.startsWith('/api/admin/') && ctx.status < 400) search.forget();
   });
-  const uploads = databaseUploadedImages(db);
+  const uploads = uploadedImagesFor(db);
   app.use(mediaMiddleware(mediaDir, uploads));
   const routes = accessRoutes('catalog', callerGuards(guards, { internalSecret }));
   productRoutes(routes, repository, search);
