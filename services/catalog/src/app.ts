@@ -2,7 +2,7 @@ import packageJson from '../package.json';
 import { CATALOG_CONTRACT } from './contract';
 import path from 'node:path';
 import type { Knex } from 'knex';
-import type { ProductOrderLine } from '@shop/api-types';
+import type { ProductOrderLinesResponse } from '@shop/api-types';
 import {
   REPO_ROOT,
   accessRoutes,
@@ -42,7 +42,7 @@ export const defaultUploadDir = (): string =>
 function httpOrderLines(baseUrl: string, internalSecret: string): ProductOrderLines {
   const orders = createServiceClient({ area: SHOP_SERVICES.orders.area, baseUrl, internalSecret, timeoutMs: 3000 });
   return async (productId) => {
-    const answer = await orders.get<{ order_items: ProductOrderLine[] }>(`/internal/products/${productId}/order-lines`);
+    const answer = await orders.get<ProductOrderLinesResponse>(`/internal/products/${productId}/order-lines`);
     if (answer.status !== 200) throw orders.unavailable(`order lines answered ${answer.status}`);
     return answer.body.order_items;
   };
