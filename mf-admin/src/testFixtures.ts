@@ -9,6 +9,7 @@ import type {
   AdminCustomer,
   AdminOrder,
   AdminProduct,
+  Order,
   OrderStatus,
   Page,
   StaffMember,
@@ -169,6 +170,12 @@ export function order(id: number, overrides: Partial<AdminOrder> = {}): AdminOrd
     ],
     ...overrides,
   };
+}
+
+/** An order as the customers service's customer page lists it: without the back office's refund and status-move fields. */
+export function customerOrder(id: number, overrides: Partial<Order> = {}): Order {
+  const { customer_id: _customer, refund_due: _due, refunded: _refunded, allowed_status_ids: _moves, ...plain } = order(id, overrides);
+  return plain;
 }
 
 export function page<T>(data: T[], current = 1, last = 1, total = data.length): Page<T> {

@@ -7,7 +7,7 @@
 import { createElement, type ReactElement } from 'react';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import type { Address, County, CustomerProfile, Product, SubCounty } from '@shop/api-types';
+import type { Address, County, CustomerProfile, Order, Product, SubCounty } from '@shop/api-types';
 import { lineTotal, fromCents } from '@shop/money';
 import { unitPriceCents, type CartLine, type CartProduct, type RootState } from '@shop/store-kit';
 import { renderWithStore } from '@shop/store-kit/testing';
@@ -209,4 +209,50 @@ export async function fillDetails(
   type('Town', values.town ?? 'Mombasa');
   await choose('County', 'Mombasa');
   await choose('Sub-county', 'Nyali');
+}
+
+/** A signed-in customer's order as GET /api/orders/view/{order_number} answers it: one line of maize meal, unpaid unless said. */
+export function customerOrder(fields: Pick<Order, 'id' | 'order_number'> & Partial<Order>): Order {
+  const pending = { id: 1, name: 'Pending', color: '#faad14' };
+  return {
+    date: '2026-01-12T09:30:00.000Z',
+    status: pending,
+    is_paid: 0,
+    subtotal: 3065,
+    discount: 0,
+    points_discount: 0,
+    total_amount: 3065,
+    products_count: 1,
+    order_notes: null,
+    customer: { first_name: 'Achieng', last_name: 'Atieno', email: 'customer@example.com', phone: '0712345678' },
+    shipping_address: {
+      first_name: 'Achieng',
+      last_name: 'Atieno',
+      street_address: 'Oginga Odinga Street 3',
+      apartment: null,
+      town: 'Kisumu',
+      county: { id: 42, name: 'Kisumu' },
+      sub_county: { id: 240, name: 'Kisumu Central' },
+      phone: '0712345678',
+      email: 'customer@example.com',
+    },
+    order_items: [
+      {
+        id: 1,
+        quantity: 1,
+        price: 3065,
+        product: {
+          id: 1,
+          name: 'Mlima Gold Sifted Maize Meal 24kg',
+          price: 3065,
+          brand: 'Mlima Gold',
+          category: 'Maize Flour',
+          unit: '24 kg',
+          image: '/media/p/1.png',
+        },
+      },
+    ],
+    status_history: [{ status: pending, note: null, created_at: '2026-01-12T09:30:00.000Z' }],
+    ...fields,
+  };
 }

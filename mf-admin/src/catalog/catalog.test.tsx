@@ -20,7 +20,10 @@ describe('categories', () => {
       },
       'POST /admin/categories/store': async (request) => {
         bodies.push(await jsonBody(request));
-        return { message: 'Category successfully saved.' };
+        return {
+          message: 'Category successfully saved.',
+          category: { id: 3, name: 'Porridge Flour', slug: 'porridge-flour', products_count: 0, archived_at: null },
+        };
       },
     });
     renderAdmin('/admin/categories');
@@ -48,8 +51,10 @@ describe('categories', () => {
     mockApi({
       'GET /admin/categories': () => CATEGORIES,
       'POST /admin/categories/(update|archive)/\\d+': async (request) => {
-        calls.push({ path: new URL(request.url).pathname, body: await jsonBody(request) });
-        return { message: 'ok' };
+        const path = new URL(request.url).pathname;
+        calls.push({ path, body: await jsonBody(request) });
+        // An update answers with the saved category, an archive with its message only (as the service does).
+        return path.includes('/update/') ? { message: 'ok', category: CATEGORIES[1] } : { message: 'ok' };
       },
     });
     renderAdmin('/admin/categories');
@@ -97,7 +102,7 @@ describe('brands', () => {
         bodies.push(await jsonBody(request));
         if (fail)
           return respond(422, { message: 'The name has already been taken.', errors: { name: ['The name has already been taken.'] } });
-        return { message: 'Brand successfully saved.' };
+        return { message: 'Brand successfully saved.', brand: { ...BRANDS[0]!, id: 3, products_count: 0 } };
       },
     });
     renderAdmin('/admin/brands');

@@ -22,7 +22,7 @@ it('a coupon from 1 Nov to 30 Nov 2026 shows those days in the list and in the e
     'GET /admin/coupons': () => [coupon(NOVEMBER)],
     'POST /admin/coupons/update/3': async (request) => {
       bodies.push(await jsonBody(request));
-      return { message: 'ok' };
+      return { message: 'ok', coupon: coupon(NOVEMBER) };
     },
   });
   renderAdmin('/admin/coupons');

@@ -66,7 +66,7 @@ describe('coupons', () => {
             message: 'Invalid',
             errors: { code: ['The code has already been taken.'], valid_to: ['The valid to must be a date after valid from.'] },
           });
-        return { message: 'Coupon successfully saved.' };
+        return { message: 'Coupon successfully saved.', coupon: coupon() };
       },
     });
     renderAdmin('/admin/coupons');
@@ -120,7 +120,7 @@ describe('coupons', () => {
       'GET /admin/coupons': () => [coupon()],
       'POST /admin/coupons/update/3': async (request) => {
         bodies.push({ path: new URL(request.url).pathname, body: await jsonBody(request) });
-        return { message: 'ok' };
+        return { message: 'ok', coupon: coupon() };
       },
     });
     renderAdmin('/admin/coupons');

@@ -1,7 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import type { AdminCustomerDetail } from '@shop/api-types';
 import { mockApi, resetShopState } from '@shop/store-kit/testing';
-import { STATUSES, customer, order, page } from '../testFixtures';
+import { STATUSES, customer, customerOrder, page } from '../testFixtures';
 import { cellTexts, headerTexts, query, renderAdmin, storeAdminSession, tableRows } from '../testUtils';
 
 beforeEach(() => storeAdminSession());
@@ -43,7 +43,7 @@ describe('customers', () => {
   it('the customer page shows initials without a photo, contact, points balance and orders with View', async () => {
     const detail: AdminCustomerDetail = {
       ...customer(1, { loyalty_points: { current_balance: 1250 } }),
-      orders: [order(10, { status: STATUSES[4]! })],
+      orders: [customerOrder(10, { status: STATUSES[4]! })],
     };
     mockApi({ 'GET /admin/customers/view/1': () => detail });
     renderAdmin('/admin/customer/1');

@@ -45,7 +45,7 @@ function catalogue(extra: Record<string, (request: Request) => unknown> = {}) {
         else image = value as File;
       });
       sent.push({ url: new URL(request.url).pathname, fields, image });
-      return { message: 'ok' };
+      return { message: 'ok', product: product() };
     },
   });
   return { listQueries, sent, spy };

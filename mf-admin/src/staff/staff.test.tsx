@@ -53,7 +53,7 @@ describe('staff (Administration)', () => {
       'GET /admin/users': () => STAFF_MEMBERS,
       'POST /admin/users': async (request) => {
         bodies.push(await jsonBody(request));
-        return { message: 'Staff member added.' };
+        return { message: 'Staff member added.', user: { ...STAFF_MEMBERS[1]!, id: 3 } };
       },
     });
     renderAdmin('/admin/users');

@@ -7,7 +7,7 @@ import {
   type ChatRequestBody,
 } from '@shop/api-types';
 import { addToCart, SESSION_STORAGE_KEYS, STORAGE_KEYS } from '@shop/store-kit';
-import { resetShopState, respond } from '@shop/store-kit/testing';
+import { offContract, resetShopState, respond } from '@shop/store-kit/testing';
 import {
   assistant,
   chatServer,
@@ -412,7 +412,7 @@ describe('ChatWidget', () => {
   });
 
   it('a reply that is not a chat reply (a network error, HTML) is a failure too', async () => {
-    chatServer({ answer: () => '<html>Bad gateway</html>' });
+    chatServer({ answer: () => offContract(200, '<html>Bad gateway</html>') });
     renderWidget();
     expect(await assistantSays(CHAT_ERROR_MESSAGE)).toBeTruthy();
     expect(JSON.parse(sessionStorage.getItem(SESSION_STORAGE_KEYS.chatConversation) ?? '{}').entries).toHaveLength(1);

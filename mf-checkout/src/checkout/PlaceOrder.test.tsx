@@ -20,6 +20,7 @@ import {
   ORDER_ID,
   ORDER_NUMBER,
   paidAnswer,
+  placedOrder,
   PAYMENT_KEY,
   PAYMENT_TOKEN,
   PAYMENT_URL,
@@ -218,9 +219,7 @@ describe('Place Order: the secure payment page', () => {
       store: (body, attempt) =>
         attempt === 1
           ? respond(503, { message: 'The checkout is unavailable right now. Please try again shortly.', area: 'checkout' })
-          : respond(201, {
-              data: { id: ORDER_ID, order_number: ORDER_NUMBER, total_amount: body.total_amount, payment_key: PAYMENT_KEY },
-            }),
+          : placedOrder(body),
     });
     storeCart(FULL_CART);
     renderShop('/checkout');

@@ -49,6 +49,20 @@ export const paidAnswer = {
   message: 'The payment has been received.',
 };
 
+/** The orders service's 201 to orders/store: the order placed at the total the shopper saw. */
+export const placedOrder = (body: Record<string, unknown>) =>
+  respond(201, {
+    data: {
+      id: ORDER_ID,
+      order_number: ORDER_NUMBER,
+      total_amount: body.total_amount,
+      subtotal: body.total_amount,
+      discount: 0,
+      points_discount: 0,
+      payment_key: PAYMENT_KEY,
+    },
+  });
+
 export function checkoutServer(options: ServerOptions = {}): Call[] {
   const calls: Call[] = [];
   const counts = new Map<string, number>();
@@ -71,22 +85,7 @@ export function checkoutServer(options: ServerOptions = {}): Call[] {
       const email = decodeURIComponent(match[2] ?? '');
       return options.coupon ? options.coupon(code, email) : respond(404, { message: 'Invalid or expired coupon' });
     },
-    'POST /site/orders/store': post(
-      '/site/orders/store',
-      options.store ??
-        ((body) =>
-          respond(201, {
-            data: {
-              id: ORDER_ID,
-              order_number: ORDER_NUMBER,
-              total_amount: body.total_amount,
-              subtotal: body.total_amount,
-              discount: 0,
-              points_discount: 0,
-              payment_key: PAYMENT_KEY,
-            },
-          })),
-    ),
+    'POST /site/orders/store': post('/site/orders/store', options.store ?? placedOrder),
     'GET /site/orders/(\\d+)/payment-status': (request, match) => {
       const orderId = Number(match[1]);
       const paymentKey = request.headers.get('x-payment-key');

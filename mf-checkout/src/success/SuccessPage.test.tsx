@@ -3,7 +3,7 @@ import { mockApi, resetShopState, respond } from '@shop/store-kit/testing';
 import { callsTo, type Call, PAYMENT_TOKEN, PAYMENT_URL } from '../checkout/checkoutServer';
 import { pageNavigation } from '../checkout/redirect';
 import { CONFIRM_CHECKS, CONFIRM_POLL_MS } from '../orderPayment/useOrderPaymentState';
-import { currentPath, FULL_CART, renderShop, storeCart, storeSession } from '../testFixtures';
+import { currentPath, customerOrder, FULL_CART, renderShop, storeCart, storeSession } from '../testFixtures';
 
 // Screens wait for real (mocked) fetches; allow for a busy CI machine.
 configure({ asyncUtilTimeout: 3000 });
@@ -64,7 +64,7 @@ function ordersServer(statuses: Status[], own?: { id: number; order_number: stri
     },
     'GET /orders/view/([^/]+)': (_request, match) => {
       calls.push({ method: 'GET', path: `/orders/view/${match[1]}` });
-      return own && own.order_number === match[1] ? { ...own, is_paid: 0 } : respond(404, { message: 'Order not found.' });
+      return own && own.order_number === match[1] ? customerOrder(own) : respond(404, { message: 'Order not found.' });
     },
     'POST /site/v1/dpo/pay': async (request) => {
       calls.push({ method: 'POST', path: '/site/v1/dpo/pay', body: JSON.parse(await request.text()) as unknown });

@@ -23,8 +23,8 @@ export const PUBLISHED_DOCUMENTS: Record<'catalog' | 'customers' | 'orders' | 'c
   chat,
 };
 
-type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
-type Schema = Record<string, unknown>;
+export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+export type Schema = Record<string, unknown>;
 
 interface OperationShape {
   requestBody?: { content?: { 'application/json'?: { schema?: Schema } } };
@@ -46,16 +46,27 @@ function check(schema: Schema, value: unknown, what: string): void {
   throw new Error(`${what} does not match the published contract:\n  ${problems.slice(0, 10).join('\n  ')}`);
 }
 
+/** The JSON schema of an operation's success answer (200, else 201), if it answers JSON. */
+export function answerSchemaOf(document: PublishedDocument, method: Method, path: string): Schema | undefined {
+  const responses = operationOf(document, method, path).responses ?? {};
+  return (responses['200'] ?? responses['201'])?.content?.['application/json']?.schema;
+}
+
+/** The JSON schema of an operation's request body, if it takes one. */
+export function requestSchemaOf(document: PublishedDocument, method: Method, path: string): Schema | undefined {
+  return operationOf(document, method, path).requestBody?.content?.['application/json']?.schema;
+}
+
 /** Throws, naming each mismatch, unless `value` is a success answer the document allows for the operation. */
 export function expectAnswerMatches(document: PublishedDocument, method: Method, path: string, value: unknown): void {
-  const schema = operationOf(document, method, path).responses?.['200']?.content?.['application/json']?.schema;
+  const schema = answerSchemaOf(document, method, path);
   if (!schema) throw new Error(`${method.toUpperCase()} ${path} has no described answer in ${document.info.title}`);
   check(schema, value, `The answer of ${method.toUpperCase()} ${path}`);
 }
 
 /** Throws, naming each mismatch, unless `value` is a request body the document allows for the operation. */
 export function expectRequestMatches(document: PublishedDocument, method: Method, path: string, value: unknown): void {
-  const schema = operationOf(document, method, path).requestBody?.content?.['application/json']?.schema;
+  const schema = requestSchemaOf(document, method, path);
   if (!schema) throw new Error(`${method.toUpperCase()} ${path} takes no described body in ${document.info.title}`);
   check(schema, value, `The body of ${method.toUpperCase()} ${path}`);
 }

@@ -21,3 +21,7 @@ export * from './schemas/synonyms';
 export * from './nairobiDays';
 export * from './schemas/catalogAnswers';
 export * from './numberWords';
+export * from './schemas/accountsAnswers';
+export * from './schemas/ordersAnswers';
+export * from './schemas/adminAnswers';
+export * from './schemas/chatAnswers';

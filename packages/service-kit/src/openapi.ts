@@ -1,7 +1,11 @@
+import { ACCESS_TABLE, type AccessRow } from '@shop/api-types';
 import { z } from 'zod';
 
-/** Who may call an operation, as the gateway's access table names it. */
-export type OperationAccess = 'public' | 'customer' | 'guest or customer' | 'staff' | 'order owner or payment key';
+/**
+ * A success answer that is not JSON: a file (the orders' CSV export, the payment simulator's page)
+ * or a redirect (the payment provider's callback sends the shopper's browser on).
+ */
+export type OtherAnswer = { mediaType: 'text/csv' | 'text/html'; description: string } | { redirect: 302 | 303; description: string };
 
 /** One route of a service's public contract, described from the zod schemas the route itself validates with. */
 export interface ContractOperation {
@@ -9,12 +13,13 @@ export interface ContractOperation {
   /** OpenAPI form: /api/site/products/view/{slug}. */
   path: string;
   summary: string;
-  access: OperationAccess;
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;
-  /** The success answer (200); omitted when the contract does not describe it yet. */
-  answer?: z.ZodType;
+  /** The success answer: a zod schema of the JSON the route answers, or what else it answers. */
+  answer: z.ZodType | OtherAnswer;
+  /** The success statuses, 200 unless said (201 for what a call creates; both for an idempotent create). */
+  statuses?: ReadonlyArray<200 | 201>;
 }
 
 export interface ServiceContract {
@@ -54,6 +59,30 @@ function parameters(where: 'path' | 'query', schema: z.ZodObject | undefined): u
   }));
 }
 
+/** The access table's row of an operation; who may call it is said there once (x-access). */
+function accessRowOf(area: string, operation: Pick<ContractOperation, 'method' | 'path'>): AccessRow {
+  const path = operation.path.replace(/\{(\w+)\}/g, ':$1');
+  const row = ACCESS_TABLE.find((item) => item.service === area && item.method === operation.method.toUpperCase() && item.path === path);
+  if (!row)
+    throw new Error(
+      `${operation.method.toUpperCase()} ${operation.path} is described in the ${area} contract but has no row in the access table`,
+    );
+  return row;
+}
+
+function successAnswer(answer: ContractOperation['answer']): Record<string, unknown> {
+  if (answer instanceof z.ZodType) return { description: 'Success.', content: { 'application/json': { schema: answerSchema(answer) } } };
+  if ('redirect' in answer) return { description: answer.description, headers: { Location: { schema: { type: 'string' } } } };
+  return { description: answer.description, content: { [answer.mediaType]: { schema: { type: 'string' } } } };
+}
+
+/** The answer of GET /api/docs/<area> itself: an OpenAPI 3.1 document. */
+const DOCUMENT_ANSWER = z.strictObject({
+  openapi: z.literal('3.1.0'),
+  info: z.strictObject({ title: z.string(), version: z.string() }),
+  paths: z.record(z.string(), z.record(z.string(), z.unknown())),
+});
+
 const ERROR_ANSWER = {
   description: 'The request was refused: a message, and per-field messages for invalid input.',
   content: {
@@ -77,19 +106,21 @@ const ERROR_ANSWER = {
  */
 export function openApiDocument(contract: ServiceContract): OpenApiDocument {
   const paths: OpenApiDocument['paths'] = {};
-  for (const operation of contract.operations) {
-    const answer = operation.answer
-      ? { description: 'Success.', content: { 'application/json': { schema: answerSchema(operation.answer) } } }
-      : { description: 'Success (the answer is not described yet).' };
+  const operations: ContractOperation[] = [
+    { method: 'get', path: `/api/docs/${contract.area}`, summary: "This document: the service's contract.", answer: DOCUMENT_ANSWER },
+    ...contract.operations,
+  ];
+  for (const operation of operations) {
+    const answer = successAnswer(operation.answer);
     const params = [...parameters('path', operation.params), ...parameters('query', operation.query)];
     (paths[operation.path] ??= {})[operation.method] = {
       summary: operation.summary,
-      'x-access': operation.access,
+      'x-access': accessRowOf(contract.area, operation).caller,
       ...(params.length ? { parameters: params } : {}),
       ...(operation.body
         ? { requestBody: { required: true, content: { 'application/json': { schema: requestSchema(operation.body) } } } }
         : {}),
-      responses: { '200': answer, '4XX': ERROR_ANSWER },
+      responses: { ...Object.fromEntries((operation.statuses ?? [200]).map((status) => [String(status), answer])), '4XX': ERROR_ANSWER },
     };
   }
   return { openapi: '3.1.0', info: { title: contract.title, version: contract.version }, paths };

@@ -2,7 +2,7 @@ import packageJson from '../package.json';
 import { CATALOG_CONTRACT } from './contract';
 import path from 'node:path';
 import type { Knex } from 'knex';
-import type { ProductOrderLine } from '@shop/api-types';
+import type { ProductOrderLinesResponse } from '@shop/api-types';
 import {
   REPO_ROOT,
   accessRoutes,
@@ -24,7 +24,7 @@ import { CatalogRepository } from './products/repository';
 import { productInternalRoutes } from './products/internal-routes';
 import { productRoutes } from './products/routes';
 import { mediaMiddleware } from './media/routes';
-import { databaseUploadedImages } from './media/uploadedImages';
+import { uploadedImagesFor } from './media/s3UploadedImages';
 import { adminSynonymRoutes } from './search/admin-routes';
 import { synonymInternalRoutes } from './search/internal-routes';
 import { SearchIndex } from './search/search-index';
@@ -42,7 +42,7 @@ export const defaultUploadDir = (): string =>
 function httpOrderLines(baseUrl: string, internalSecret: string): ProductOrderLines {
   const orders = createServiceClient({ area: SHOP_SERVICES.orders.area, baseUrl, internalSecret, timeoutMs: 3000 });
   return async (productId) => {
-    const answer = await orders.get<{ order_items: ProductOrderLine[] }>(`/internal/products/${productId}/order-lines`);
+    const answer = await orders.get<ProductOrderLinesResponse>(`/internal/products/${productId}/order-lines`);
     if (answer.status !== 200) throw orders.unavailable(`order lines answered ${answer.status}`);
     return answer.body.order_items;
   };
@@ -88,7 +88,7 @@ export function createCatalogApp({
     await next();
     if (ctx.method !== 'GET' && ctx.path.startsWith('/api/admin/') && ctx.status < 400) search.forget();
   });
-  const uploads = databaseUploadedImages(db);
+  const uploads = uploadedImagesFor(db);
   app.use(mediaMiddleware(mediaDir, uploads));
   const routes = accessRoutes('catalog', callerGuards(guards, { internalSecret }));
   productRoutes(routes, repository, search);

@@ -1,3 +1,4 @@
+import { chatReplyAnswerSchema } from '@shop/api-types';
 import type { ServiceContract } from '@shop/service-kit';
 import packageJson from '../package.json';
 import { chatBodySchema } from './routes';
@@ -12,8 +13,8 @@ export const CHAT_CONTRACT: ServiceContract = {
       method: 'post',
       path: '/api/chat',
       summary: 'One turn of a conversation with the assistant.',
-      access: 'guest or customer',
       body: chatBodySchema,
+      answer: chatReplyAnswerSchema,
     },
   ],
 };

@@ -8,7 +8,7 @@ describe('the customers contract', () => {
   });
 
   it('describes each operation with a request body', () => {
-    for (const operation of CUSTOMERS_CONTRACT.operations)
+    for (const operation of CUSTOMERS_CONTRACT.operations.filter((item) => item.body))
       expect(() => expectRequestMatches(PUBLISHED_DOCUMENTS.customers, operation.method, operation.path, 'not an object')).toThrow(
         /must be object/,
       );

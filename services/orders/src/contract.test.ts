@@ -8,7 +8,7 @@ describe('the orders contract', () => {
   });
 
   it('describes each operation with a request body', () => {
-    for (const operation of ORDERS_CONTRACT.operations)
+    for (const operation of ORDERS_CONTRACT.operations.filter((item) => item.body))
       expect(() => expectRequestMatches(PUBLISHED_DOCUMENTS.orders, operation.method, operation.path, 'not an object')).toThrow(
         /must be object/,
       );

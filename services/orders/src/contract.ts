@@ -1,10 +1,72 @@
-import { couponRedeemBodySchema, mpesaPushBodySchema, orderStoreBodySchema, paymentStartBodySchema } from '@shop/api-types';
-import type { ServiceContract } from '@shop/service-kit';
+import {
+  adminCouponAnswerSchema,
+  adminCouponDetailAnswerSchema,
+  adminCouponSavedAnswerSchema,
+  adminOrdersAnswerSchema,
+  adminOrdersQuerySchema,
+  adminOrderViewAnswerSchema,
+  adminReportQuerySchema,
+  auditPageAnswerSchema,
+  categoryReportAnswerSchema,
+  colouredSeriesAnswerSchema,
+  couponCheckAnswerSchema,
+  couponCheckParamsSchema,
+  couponFormSchema,
+  couponRedeemBodySchema,
+  customerOrderCountsAnswerSchema,
+  customerOrdersAnswerSchema,
+  dashboardTodayAnswerSchema,
+  idParamSchema,
+  labelledSeriesAnswerSchema,
+  monthlySalesTotalAnswerSchema,
+  mpesaCallbackAnswerSchema,
+  mpesaPushAnswerSchema,
+  mpesaPushBodySchema,
+  orderAnswerSchema,
+  orderCancelAnswerSchema,
+  orderCancelBodySchema,
+  orderReportAnswerSchema,
+  orderStatusAnswerSchema,
+  orderStatusChangeBodySchema,
+  orderStoreAnswerSchema,
+  orderStoreBodySchema,
+  paymentStartAnswerSchema,
+  paymentStartBodySchema,
+  paymentStatusAnswerSchema,
+  productOrderLinesAnswerSchema,
+  productReportAnswerSchema,
+  refundDoneAnswerSchema,
+  revenueReportAnswerSchema,
+  transactionCheckAnswerSchema,
+  transactionCheckParamsSchema,
+} from '@shop/api-types';
+import type { ContractOperation, ServiceContract } from '@shop/service-kit';
+import { z } from 'zod';
 import packageJson from '../package.json';
+import { orderCountsBodySchema } from './orders/internal-routes';
+import { orderIdParam } from './orders/pending-routes';
+import { orderNumberParam } from './orders/routes';
+import { simulatorAction } from './payments/routes';
+
+/** The dashboard's reports: a date range, optionally categories, brands or statuses. */
+const reports: ContractOperation[] = (
+  [
+    ['category_report', 'Sales per category over a date range.', categoryReportAnswerSchema],
+    ['product_report', 'Sales per product over a date range.', productReportAnswerSchema],
+    ['revenue_report', 'Revenue per day over a date range.', revenueReportAnswerSchema],
+    ['order_report', 'Orders per day and status over a date range.', orderReportAnswerSchema],
+  ] as const
+).map(([name, summary, answer]) => ({
+  method: 'get',
+  path: `/api/admin/dashboard/${name}`,
+  summary,
+  query: adminReportQuerySchema,
+  answer,
+}));
 
 /**
- * The checkout's public contract (GET /api/docs/orders), from the schemas its routes validate with.
- * Only the checkout's request bodies are described so far.
+ * The checkout's and the back office's orders contract (GET /api/docs/orders), from the schemas the
+ * routes validate with and the answers the remotes' fixtures and the other services' clients are held to.
  */
 export const ORDERS_CONTRACT: ServiceContract = {
   area: 'orders',
@@ -15,29 +77,185 @@ export const ORDERS_CONTRACT: ServiceContract = {
       method: 'post',
       path: '/api/site/orders/store',
       summary: 'Places an order.',
-      access: 'guest or customer',
       body: orderStoreBodySchema,
+      answer: orderStoreAnswerSchema,
+      statuses: [201],
+    },
+    {
+      method: 'get',
+      path: '/api/site/coupons/check/{code}/{email}',
+      summary: 'Checks a coupon for a shopper.',
+      params: couponCheckParamsSchema,
+      answer: couponCheckAnswerSchema,
     },
     {
       method: 'post',
       path: '/api/site/coupons/redeem',
       summary: 'Applies a coupon.',
-      access: 'guest or customer',
       body: couponRedeemBodySchema,
+      answer: couponCheckAnswerSchema,
+    },
+    { method: 'get', path: '/api/orders', summary: "The customer's orders, newest first.", answer: customerOrdersAnswerSchema },
+    {
+      method: 'get',
+      path: '/api/orders/view/{order_number}',
+      summary: "One of the customer's orders.",
+      params: orderNumberParam,
+      answer: orderAnswerSchema,
     },
     {
       method: 'post',
       path: '/api/site/v1/dpo/pay',
       summary: 'Opens the card payment page.',
-      access: 'guest or customer',
       body: paymentStartBodySchema,
+      answer: paymentStartAnswerSchema,
+    },
+    {
+      method: 'get',
+      path: '/api/site/v1/dpo/callback',
+      summary: "The card provider's return: sends the shopper to /success or /failed.",
+      answer: { redirect: 302, description: 'To the storefront page that says how the payment went.' },
     },
     {
       method: 'post',
       path: '/api/site/v1/push',
       summary: 'Sends an M-Pesa prompt.',
-      access: 'guest or customer',
       body: mpesaPushBodySchema,
+      answer: mpesaPushAnswerSchema,
+    },
+    {
+      method: 'post',
+      path: '/api/site/v1/mpesa/callback',
+      summary: "M-Pesa's result notice (checked with Daraja before it is believed).",
+      answer: mpesaCallbackAnswerSchema,
+    },
+    {
+      method: 'get',
+      path: '/api/site/v1/check/transaction/{checkoutRequestId}/{orderId}',
+      summary: 'Whether an M-Pesa payment went through.',
+      params: transactionCheckParamsSchema,
+      answer: transactionCheckAnswerSchema,
+    },
+    {
+      method: 'get',
+      path: '/api/site/v1/simulator/{token}',
+      summary: "The built-in payment simulator's page (no provider configured).",
+      answer: { mediaType: 'text/html', description: 'The simulated payment page.' },
+    },
+    {
+      method: 'post',
+      path: '/api/site/v1/simulator/{token}/{action}',
+      summary: 'Pays, declines or cancels a simulated payment.',
+      params: simulatorAction,
+      answer: { redirect: 303, description: "To the payment's callback, as the provider would." },
+    },
+    {
+      method: 'get',
+      path: '/api/site/orders/{id}/payment-status',
+      summary: "An order's payment state (the retry screens).",
+      params: orderIdParam,
+      answer: paymentStatusAnswerSchema,
+    },
+    {
+      method: 'post',
+      path: '/api/site/orders/{id}/cancel',
+      summary: 'Abandons a pending unpaid order.',
+      params: orderIdParam,
+      body: orderCancelBodySchema,
+      answer: orderCancelAnswerSchema,
+    },
+    {
+      method: 'get',
+      path: '/internal/products/{id}/order-lines',
+      summary: 'The newest orders that hold a product.',
+      params: idParamSchema,
+      answer: productOrderLinesAnswerSchema,
+    },
+    {
+      method: 'post',
+      path: '/internal/customers/order-counts',
+      summary: 'How many orders each customer placed.',
+      body: orderCountsBodySchema,
+      answer: customerOrderCountsAnswerSchema,
+    },
+    {
+      method: 'get',
+      path: '/internal/customers/{id}/orders',
+      summary: "A customer's orders, newest first.",
+      params: idParamSchema,
+      answer: customerOrdersAnswerSchema,
+    },
+    {
+      method: 'get',
+      path: '/api/admin/orders',
+      summary: 'Orders, 15 a page, filtered.',
+      query: adminOrdersQuerySchema,
+      answer: adminOrdersAnswerSchema,
+    },
+    {
+      method: 'get',
+      path: '/api/admin/orders/export.csv',
+      summary: 'The filtered orders as a spreadsheet.',
+      query: adminOrdersQuerySchema,
+      answer: { mediaType: 'text/csv', description: 'One row per order.' },
+    },
+    { method: 'get', path: '/api/admin/orders/{id}', summary: 'One order.', params: idParamSchema, answer: adminOrderViewAnswerSchema },
+    {
+      method: 'post',
+      path: '/api/admin/orders/{id}/status',
+      summary: 'Moves an order to a status.',
+      params: idParamSchema,
+      body: orderStatusChangeBodySchema,
+      answer: adminOrderViewAnswerSchema,
+    },
+    {
+      method: 'post',
+      path: '/api/admin/orders/{id}/refund-done',
+      summary: 'Marks the refund due on an order as made.',
+      params: idParamSchema,
+      answer: refundDoneAnswerSchema,
+    },
+    { method: 'get', path: '/api/admin/order-statuses', summary: 'Every order status.', answer: z.array(orderStatusAnswerSchema) },
+    { method: 'get', path: '/api/admin/coupons', summary: 'Every coupon.', answer: z.array(adminCouponAnswerSchema) },
+    {
+      method: 'get',
+      path: '/api/admin/coupons/view/{id}',
+      summary: 'One coupon with its redemptions.',
+      params: idParamSchema,
+      answer: adminCouponDetailAnswerSchema,
+    },
+    {
+      method: 'post',
+      path: '/api/admin/coupons/store',
+      summary: 'Adds a coupon.',
+      body: couponFormSchema,
+      answer: adminCouponSavedAnswerSchema,
+      statuses: [201],
+    },
+    {
+      method: 'post',
+      path: '/api/admin/coupons/update/{id}',
+      summary: 'Changes a coupon.',
+      params: idParamSchema,
+      body: couponFormSchema,
+      answer: adminCouponSavedAnswerSchema,
+    },
+    { method: 'get', path: '/api/admin/dashboard/depot', summary: 'Orders per depot.', answer: colouredSeriesAnswerSchema },
+    { method: 'get', path: '/api/admin/dashboard/statusReport', summary: 'Orders per status.', answer: colouredSeriesAnswerSchema },
+    { method: 'get', path: '/api/admin/dashboard/revenueChart', summary: 'Revenue per month.', answer: labelledSeriesAnswerSchema },
+    { method: 'get', path: '/api/admin/dashboard/monthlySalesTotal', summary: 'Orders per month.', answer: monthlySalesTotalAnswerSchema },
+    {
+      method: 'get',
+      path: '/api/admin/dashboard/today',
+      summary: "Today's orders and pending payments.",
+      answer: dashboardTodayAnswerSchema,
+    },
+    ...reports,
+    {
+      method: 'get',
+      path: '/api/admin/audit/orders',
+      summary: "Staff's order and coupon changes, newest first.",
+      answer: auditPageAnswerSchema,
     },
   ],
 };

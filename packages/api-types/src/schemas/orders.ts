@@ -153,18 +153,20 @@ export const orderStoreBodySchema = z.object(
       .max(MAX_CART_ITEMS, CHECKOUT_MESSAGES.cartTooLong)
       .refine((items) => new Set(items.map((item) => item.id)).size === items.length, CHECKOUT_MESSAGES.cartDuplicate),
     total_amount: kshAmount(CHECKOUT_MESSAGES.totalRequired, CHECKOUT_MESSAGES.totalInvalid),
-    redeemed_points: z.preprocess(
-      (value) => numberFrom(blankToUndefined(value)) ?? 0,
-      z
-        .number(ACCOUNT_MESSAGES.invalidPoints)
-        .int(ACCOUNT_MESSAGES.invalidPoints)
-        .min(0, ACCOUNT_MESSAGES.invalidPoints)
-        .max(10_000_000, ACCOUNT_MESSAGES.invalidPoints),
-    ),
-    payment_method: z.preprocess(
-      (value) => blankToUndefined(value) ?? 'hosted',
-      z.enum(['hosted', 'mpesa'], CHECKOUT_MESSAGES.paymentMethod),
-    ),
+    redeemed_points: z
+      .preprocess(
+        (value) => numberFrom(blankToUndefined(value)) ?? 0,
+        z
+          .number(ACCOUNT_MESSAGES.invalidPoints)
+          .int(ACCOUNT_MESSAGES.invalidPoints)
+          .min(0, ACCOUNT_MESSAGES.invalidPoints)
+          .max(10_000_000, ACCOUNT_MESSAGES.invalidPoints),
+      )
+      // Missing is 0, as the preprocess makes it; said here so the published contract lists it as optional.
+      .default(0),
+    payment_method: z
+      .preprocess((value) => blankToUndefined(value) ?? 'hosted', z.enum(['hosted', 'mpesa'], CHECKOUT_MESSAGES.paymentMethod))
+      .default('hosted'),
     replaces: orderReplacesSchema,
   },
   BODY,

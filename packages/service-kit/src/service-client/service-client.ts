@@ -33,6 +33,24 @@ export interface ServiceClient {
   unavailable(reason: string): UpstreamUnavailable;
 }
 
+/** One call between services as it went: what was sent and what came back. */
+export interface ObservedServiceCall {
+  method: HttpMethod;
+  path: string;
+  body: unknown;
+  answer: JsonAnswer<unknown>;
+}
+
+let observer: ((call: ObservedServiceCall) => void) | null = null;
+
+/**
+ * Sees every answered call between services (tests: @shop/service-kit/testing holds each to the
+ * called service's published contract). One observer at a time; null removes it.
+ */
+export function observeServiceCalls(watch: ((call: ObservedServiceCall) => void) | null): void {
+  observer = watch;
+}
+
 /**
  * A call is tried again only when it cannot have been applied twice: a connection refused never
  * reached the service (any method), and a GET changes nothing, so one whose connection broke before
@@ -94,7 +112,9 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     for (let attempt = 0; ; attempt += 1) {
       const instance = instances[attempt % instances.length]!;
       try {
-        return await requestJson<T>(method, `${instance}${path}`, request);
+        const answer = await requestJson<T>(method, `${instance}${path}`, request);
+        observer?.({ method, path, body, answer });
+        return answer;
       } catch (error) {
         if (error instanceof UpstreamUnavailable && error.code === 'ECONNREFUSED') rotation.refused(instance);
         if (attempt >= retries || !shouldRetry(method, error)) throw error;

@@ -7,7 +7,7 @@ import type { AddressesRepository } from './repository';
 
 export const MAX_ADDRESSES_PER_ACCOUNT = 20;
 
-const idParam = z.object({
+export const idParam = z.object({
   id: z
     .string()
     .regex(/^\d{1,9}$/, 'The address id must be a whole number.')

@@ -3,7 +3,53 @@ import { testDatabases } from '@shop/service-kit/testing';
 import { startHarness, type Harness } from '../testing/harness';
 import type { CustomerOrdersSource } from './orders-client';
 
-const anOrder = (id: number): Order => ({ id, order_number: `SH-26${String(id).padStart(4, '0')}` }) as Order;
+/** An order as the orders service answers GET /internal/customers/{id}/orders (held to its published contract). */
+const anOrder = (id: number): Order => {
+  const pending = { id: 1, name: 'Pending', color: '#faad14' };
+  const place = { id: 47, name: 'Nairobi' };
+  return {
+    id,
+    order_number: `SH-26${String(id).padStart(4, '0')}`,
+    date: '2026-01-12T09:30:00.000Z',
+    status: pending,
+    is_paid: 0,
+    subtotal: 230,
+    discount: 0,
+    points_discount: 0,
+    total_amount: 230,
+    products_count: 1,
+    order_notes: null,
+    customer: { first_name: 'Juma', last_name: 'Otieno', email: 'customer@example.com', phone: '0712345678' },
+    shipping_address: {
+      first_name: 'Juma',
+      last_name: 'Otieno',
+      street_address: 'Waiyaki Way 14',
+      apartment: null,
+      town: 'Nairobi',
+      county: place,
+      sub_county: { id: 274, name: 'Westlands' },
+      phone: '0712345678',
+      email: 'customer@example.com',
+    },
+    order_items: [
+      {
+        id: 1,
+        quantity: 1,
+        price: 230,
+        product: {
+          id: 7,
+          name: 'Jogoo Maize Meal 2kg',
+          price: 230,
+          brand: 'Jogoo',
+          category: 'Maize Flour',
+          unit: '2 kg',
+          image: '/media/p.webp',
+        },
+      },
+    ],
+    status_history: [{ status: pending, note: null, created_at: '2026-01-12T09:30:00.000Z' }],
+  };
+};
 
 describe.each(testDatabases('customers-admin'))('back office customers and staff on $dialect', (database) => {
   let harness: Harness;

@@ -5,7 +5,7 @@ import type { PlacesRepository } from './repository';
 /** Counties change once in a generation: browsers and the gateway may keep them for a day. */
 const CACHE_CONTROL = 'public, max-age=86400';
 
-const countyParam = z.object({
+export const countyParam = z.object({
   countyId: z
     .string()
     .regex(/^\d{1,9}$/, 'The county id must be a whole number.')

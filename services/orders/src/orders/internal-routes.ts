@@ -15,7 +15,7 @@ const idParam = (what: string) =>
       .regex(/^\d{1,9}$/, `The ${what} id must be a whole number.`)
       .transform(Number),
   });
-const idsBody = z.object({
+export const orderCountsBodySchema = z.object({
   ids: z
     .array(
       z.number('Each id must be a whole number.').int('Each id must be a whole number.').positive('Each id must be a whole number.'),
@@ -49,7 +49,7 @@ export function orderInternalRoutes(routes: AccessRoutes<AuthState>, deps: { ord
 
   /** POST /internal/customers/order-counts {ids}: {counts: {customerId: orders}}; customers without orders count 0. */
   router.post('/customers/order-counts', async (ctx) => {
-    const { ids } = parseBody(idsBody, ctx.request.body);
+    const { ids } = parseBody(orderCountsBodySchema, ctx.request.body);
     const counts: Record<number, number> = Object.fromEntries(ids.map((id) => [id, 0]));
     for (const [customerId, orders] of await deps.orders.countsForCustomers(ids)) counts[customerId] = orders;
     ctx.set('Cache-Control', 'no-store');

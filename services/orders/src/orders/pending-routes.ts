@@ -14,7 +14,7 @@ import { alreadyPaid, ownedOrder } from './payment-key';
 import type { OrderRecord, OrdersRepository } from './repository';
 import { STATUS } from './statuses';
 
-const orderIdParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const orderIdParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 export function paymentStatusOf(order: Pick<OrderRecord, 'status_id' | 'isPaid'>): OrderPaymentStatus {
   if (order.status_id === STATUS.cancelled) return 'cancelled';

@@ -3,7 +3,7 @@ import { currentAuth, notFound, parseParams, type AuthState, type AccessRoutes }
 import { z } from 'zod';
 import type { OrdersRepository } from './repository';
 
-const orderNumberParam = z.object({
+export const orderNumberParam = z.object({
   order_number: z
     .string()
     .trim()

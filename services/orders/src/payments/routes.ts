@@ -63,7 +63,7 @@ const stkCallbackSchema = z.strictObject({
 const MPESA_ACKNOWLEDGED = { ResultCode: 0, ResultDesc: 'Accepted' } as const;
 
 const simulatorParams = z.object({ token: z.string().regex(/^[A-Z0-9-]{10,64}$/) });
-const simulatorAction = z.object({ token: z.string().regex(/^[A-Z0-9-]{10,64}$/), action: z.enum(['pay', 'decline', 'cancel']) });
+export const simulatorAction = z.object({ token: z.string().regex(/^[A-Z0-9-]{10,64}$/), action: z.enum(['pay', 'decline', 'cancel']) });
 const OUTCOME = { pay: 'paid', decline: 'declined', cancel: 'cancelled' } as const;
 
 /**
