@@ -53,7 +53,7 @@ afterEach(resetShopState);
 
 describe('refreshCartPrices: the cart follows the catalogue', () => {
   it("takes today's price and offer, keeps the quantity, stores it and tells the shopper once", async () => {
-    catalogue([listed(maize, { price: 200, offer: { offer_price: 190, discount: { name: '5%', percent: 5 } } }), listed(rice)]);
+    catalogue([listed(maize, { price: 200, offer: { offer_price: 190, discount: { name: '5.00%', percent: 5 } } }), listed(rice)]);
     const store = createShopStore();
     store.dispatch(cartReplaced([lineOf(maize, 2), lineOf(rice, 1)]));
 

@@ -1,6 +1,6 @@
 import { Provider } from 'react-redux';
 import { render, screen } from '@testing-library/react';
-import { FIRST_SCREEN_STATE_ID } from '@shop/api-types';
+import { FIRST_SCREEN_STATE_ID, type Product } from '@shop/api-types';
 import { api } from '../api';
 import { createShopStore } from '../store';
 import { mockApi, resetShopState } from '../testing';
@@ -18,6 +18,24 @@ function ProductName({ slug }: { slug: string }): JSX.Element {
   return <h1>{data ? data.name : 'Loading…'}</h1>;
 }
 
+/** The product as the catalog answers it (the fixture is checked against the published contract). */
+const drawnProduct: Product = {
+  id: 1,
+  name: 'Mlima Gold Unga 2kg',
+  slug: 'unga-2kg',
+  image: '/media/products/maize.svg',
+  unit: '2 kg',
+  price: 180,
+  description: '',
+  short_description: '',
+  offer: null,
+  limit: { minimum_quantity: 1, maximum_quantity: 5 },
+  brand: { id: 1, name: 'Mlima Gold', slug: 'mlima-gold' },
+  category: { id: 1, name: 'Flour', slug: 'flour' },
+  sku: { id: 1, name: '2 kg' },
+  created_at: '2025-01-01T00:00:00.000Z',
+};
+
 afterEach(() => {
   resetShopState();
   document.body.innerHTML = '';
@@ -33,7 +51,7 @@ describe('a page the gateway drew', () => {
   });
 
   it("makes the drawn page's calls before the first render, which then shows their answers at once", async () => {
-    const fetchMock = mockApi({ 'GET /site/products/view/unga-2kg': () => ({ name: 'Mlima Gold Unga 2kg' }) });
+    const fetchMock = mockApi({ 'GET /site/products/view/unga-2kg': () => drawnProduct });
     const store = createShopStore();
     await loadFirstScreenQueries(store, [
       { endpointName: 'getDrawnProduct', originalArgs: 'unga-2kg' },
