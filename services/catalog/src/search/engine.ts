@@ -1,7 +1,7 @@
 import MiniSearch, { type SearchOptions } from 'minisearch';
 import { normaliseSearchPhrase, type Product, type SearchSynonymEntry } from '@shop/api-types';
 import { fromCents, shownPayableCents } from '@shop/money';
-import { searchClauses, synonymMatcher, type SearchClause, type SynonymMatcher } from './expand';
+import { searchClauses, SWAHILI_REQUEST_WORDS, synonymMatcher, type SearchClause, type SynonymMatcher } from './expand';
 import { sameSize, sizeOfUnit, understandQuery, type QueryLimits, type Size } from './query';
 import { allOf, anyOf, rankScore, TermScores, tokenize, type Scores } from './scoring';
 
@@ -40,30 +40,15 @@ const FILLER_WORDS = new Set([
   'get',
   'good',
   'best',
-  'wa',
-  'ya',
-  'cha',
-  'za',
-  'la',
-  'vya',
-  'kwa',
-  'na',
+  ...SWAHILI_REQUEST_WORDS,
   'ni',
   'je',
   'kuna',
   'una',
   'mna',
   'mnauza',
-  'nataka',
-  'ninataka',
   'nitaka',
-  'naomba',
-  'nipe',
   'niletee',
-  'tafadhali',
-  'natafuta',
-  'nunua',
-  'kununua',
   'ningependa',
   'mimi',
   'kilo',

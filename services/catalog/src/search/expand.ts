@@ -25,7 +25,7 @@ const MAX_TOKENS = 16;
  * they name nothing the catalogue has, and as substrings they would match at random ('ya' is in
  * 'Nyota'). Dropped only from a query a synonym matched, so English searches keep every word.
  */
-const SWAHILI_REQUEST_WORDS = new Set([
+export const SWAHILI_REQUEST_WORDS: ReadonlySet<string> = new Set([
   'wa',
   'ya',
   'cha',
