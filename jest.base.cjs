@@ -30,5 +30,9 @@ module.exports = function jestConfig(environment = 'node', extra = {}) {
     // busy two-core machine that outlasts jest's 5 s default without anything being wrong.
     testTimeout: environment === 'node' ? 30_000 : 5_000,
     ...extra,
+    setupFilesAfterEnv: [
+      ...(environment === 'jsdom' ? [path.join(__dirname, 'jest.testing-library.cjs')] : []),
+      ...(extra.setupFilesAfterEnv ?? []),
+    ],
   };
 };

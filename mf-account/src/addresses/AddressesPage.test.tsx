@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Address } from '@shop/api-types';
 import { mockApi, resetShopState, respond } from '@shop/store-kit/testing';
 import {
@@ -14,9 +14,6 @@ import {
   subCountiesOf,
   subCounty,
 } from '../testFixtures';
-
-// Screens wait for real (mocked) fetches; allow for a busy CI machine.
-configure({ asyncUtilTimeout: 3000 });
 
 afterEach(() => {
   resetShopState();

@@ -1,10 +1,7 @@
-import { act, configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { ACCOUNT_MESSAGES } from '@shop/api-types';
 import { mockApi, resetShopState, respond } from '@shop/store-kit/testing';
 import { currentPath, jsonBody, PROFILE, renderAccount, storeSession } from '../testFixtures';
-
-// Screens wait for real (mocked) fetches; allow for a busy CI machine.
-configure({ asyncUtilTimeout: 3000 });
 
 afterEach(() => {
   jest.useRealTimers();

@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import type { Order } from '@shop/api-types';
 import { createI18n } from '@shop/store-kit';
 import { catalogProblems, serverMessageProblems } from '@shop/store-kit/i18n/catalogCheck';
@@ -8,9 +8,6 @@ import { ACCOUNT_SERVER_MESSAGES } from './serverMessages';
 import { accountCatalog } from '.';
 import en from './locales/en.json';
 import sw from './locales/sw.json';
-
-// Screens wait for real (mocked) fetches; allow for a busy CI machine.
-configure({ asyncUtilTimeout: 3000 });
 
 afterEach(() => {
   resetShopState();

@@ -1,10 +1,7 @@
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import type { Order } from '@shop/api-types';
 import { mockApi, resetShopState } from '@shop/store-kit/testing';
 import { PROFILE, renderAccount, storeSession } from '../testFixtures';
-
-// Screens wait for real (mocked) fetches; allow for a busy CI machine.
-configure({ asyncUtilTimeout: 3000 });
 
 afterEach(() => {
   resetShopState();

@@ -1,9 +1,6 @@
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { mockApi, resetShopState, respond } from '@shop/store-kit/testing';
 import { POINTS, renderAccount, storeSession } from '../testFixtures';
-
-// Screens wait for real (mocked) fetches; allow for a busy CI machine.
-configure({ asyncUtilTimeout: 3000 });
 
 afterEach(() => {
   resetShopState();

@@ -1,10 +1,7 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ACCOUNT_MESSAGES } from '@shop/api-types';
 import { mockApi, resetShopState, respond } from '@shop/store-kit/testing';
 import { currentPath, HOME_ADDRESS, POINTS, PROFILE, renderAccount, storedSession, storeSession, TOKEN } from '../testFixtures';
-
-// Screens wait for real (mocked) fetches; allow for a busy CI machine.
-configure({ asyncUtilTimeout: 3000 });
 
 afterEach(() => {
   resetShopState();

@@ -1,11 +1,8 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { mockApi, renderWithStore, resetShopState, respond } from '@shop/store-kit/testing';
 import { BRANDS, cardNames, filterResult } from '../testFixtures';
 import BrandPage from './BrandPage';
-
-// Screens wait for real (mocked) fetches; allow for a busy CI machine.
-configure({ asyncUtilTimeout: 3000 });
 
 function mockBrandApi(): jest.SpyInstance {
   return mockApi({

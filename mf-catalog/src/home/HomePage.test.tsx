@@ -1,12 +1,9 @@
-import { configure, fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useParams } from 'react-router-dom';
 import type { Product } from '@shop/api-types';
 import { mockApi, renderWithStore, resetShopState } from '@shop/store-kit/testing';
 import { BRANDS, FAVORITES, FEATURED, TOP_PRODUCTS, cardNames, productBySlug } from '../testFixtures';
 import HomePage from './HomePage';
-
-// Screens wait for real (mocked) fetches; allow for a busy CI machine.
-configure({ asyncUtilTimeout: 3000 });
 
 const ORIGINAL_WIDTH = window.innerWidth;
 

@@ -1,4 +1,4 @@
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { createI18n, LanguageProvider } from '@shop/store-kit';
 import { catalogProblems } from '@shop/store-kit/i18n/catalogCheck';
@@ -11,8 +11,6 @@ import ShopPage from '../shop/ShopPage';
 import { catalogCatalog } from '.';
 import en from './locales/en.json';
 import sw from './locales/sw.json';
-
-configure({ asyncUtilTimeout: 3000 });
 
 const flour = PRODUCTS[0]!;
 

@@ -1,11 +1,8 @@
-import { configure, fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { mockApi, renderWithStore, resetShopState, respond } from '@shop/store-kit/testing';
 import { PRODUCTS, productBySlug } from '../testFixtures';
 import ProductPage from './ProductPage';
-
-// Screens wait for real (mocked) fetches; allow for a busy CI machine.
-configure({ asyncUtilTimeout: 3000 });
 
 function mockProductApi(): jest.SpyInstance {
   return mockApi({

@@ -1,12 +1,9 @@
-import { configure, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { mockApi, renderWithStore, resetShopState, respond } from '@shop/store-kit/testing';
 import { PRODUCTS, cardNames } from '../testFixtures';
 import type { SearchAnswer } from '@shop/api-types';
 import SearchPage from './SearchPage';
-
-// Screens wait for real (mocked) fetches; allow for a busy CI machine.
-configure({ asyncUtilTimeout: 3000 });
 
 /** The search call as the service answers it: products whose name contains the words. */
 function mockSearchApi(notice: SearchAnswer['notice'] = null): { fetchMock: jest.SpyInstance; bodies: unknown[] } {

@@ -1,13 +1,10 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { Product, ProductFilterResult } from '@shop/api-types';
 import { STORAGE_KEYS } from '@shop/store-kit';
 import { mockApi, renderWithStore, resetShopState, respond, type FakeResponse } from '@shop/store-kit/testing';
 import { BRANDS, CATEGORIES, PRODUCTS, cardNames, effectivePrice, filterResult } from '../testFixtures';
 import ShopPage from './ShopPage';
-
-// Screens wait for real (mocked) fetches; allow for a busy CI machine.
-configure({ asyncUtilTimeout: 3000 });
 
 /** The catalogue's filter call as the service answers it: brand from the path or ?brand=all, then category and sort. */
 function answerFilter(request: Request): ProductFilterResult | FakeResponse {

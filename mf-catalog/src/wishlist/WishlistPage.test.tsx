@@ -1,12 +1,9 @@
-import { configure, fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { Product } from '@shop/api-types';
 import { renderWithStore, resetShopState } from '@shop/store-kit/testing';
 import { productBySlug } from '../testFixtures';
 import WishlistPage from './WishlistPage';
-
-// Screens wait for real (mocked) fetches; allow for a busy CI machine.
-configure({ asyncUtilTimeout: 3000 });
 
 const SAVED: Product[] = [
   productBySlug('mlima-gold-sifted-maize-meal-2kg'),

@@ -1,12 +1,9 @@
-import { act, configure, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { ChatRequestBody } from '@shop/api-types';
 import { SESSION_STORAGE_KEYS, signedOut, STORAGE_KEYS } from '@shop/store-kit';
 import { resetShopState } from '@shop/store-kit/testing';
 import { assistant, chatServer, OIL, ORDER_NUMBER, PROFILE, renderWidget, storeSession } from '../testFixtures';
 import { selectChat } from './chatSlice';
-
-// Screens wait for real (mocked) fetches; allow for a busy CI machine.
-configure({ asyncUtilTimeout: 3000 });
 
 const GREETING = 'Hello! I am your shopping assistant. What would you like to buy today?';
 

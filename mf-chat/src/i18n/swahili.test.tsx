@@ -1,4 +1,4 @@
-import { act, configure, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { CHAT_TERMS_AGREE_MESSAGE, type ChatCheckout, type ChatRequestBody } from '@shop/api-types';
 import { createI18n } from '@shop/store-kit';
 import { catalogProblems, serverMessageProblems } from '@shop/store-kit/i18n/catalogCheck';
@@ -25,8 +25,6 @@ import { chatCatalog } from '.';
 import en from './locales/en.json';
 import sw from './locales/sw.json';
 import { SERVER_MESSAGE_RULES } from './serverMessages';
-
-configure({ asyncUtilTimeout: 3000 });
 
 const GREETING_SW = 'Habari! Karibu Shwari Shop. Mimi ni msaidizi wako wa ununuzi.';
 const TERMS_SW = 'Oda yako ni KSh 2,900.00 na usafirishaji ni bure. Unakubaliana na masharti na vigezo vyetu (/terms)?';

@@ -1,9 +1,6 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { resetShopState } from '@shop/store-kit/testing';
 import { chatServer, FORTIFIED, line, MAIZE, OIL, renderChatPage, storeCart } from '../testFixtures';
-
-// Screens wait for real (mocked) fetches; allow for a busy CI machine.
-configure({ asyncUtilTimeout: 3000 });
 
 afterEach(() => {
   resetShopState();

@@ -1,4 +1,4 @@
-import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import {
   CHAT_ADDRESS_MESSAGE,
   CHAT_ERROR_MESSAGE,
@@ -27,9 +27,6 @@ import {
   storeCart,
   storeSession,
 } from '../testFixtures';
-
-// Screens wait for real (mocked) fetches; allow for a busy CI machine.
-configure({ asyncUtilTimeout: 3000 });
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const GREETING = 'Hello! I am your shopping assistant. What would you like to buy today?';

@@ -1,12 +1,9 @@
-import { act, configure, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { cartDrawerToggled } from '@shop/store-kit';
 import { renderWithStore, resetShopState } from '@shop/store-kit/testing';
 import CartPage from './CartPage';
 import { currentPath, findToast, FULL_CART, line, MAIZE, OIL, renderShop, RICE, SMALL_CART, storeCart } from '../testFixtures';
-
-// Screens wait for real (mocked) fetches; allow for a busy CI machine.
-configure({ asyncUtilTimeout: 3000 });
 
 afterEach(() => resetShopState());
 

@@ -1,4 +1,4 @@
-import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { resetShopState, respond } from '@shop/store-kit/testing';
 import {
   describedText,
@@ -16,9 +16,6 @@ import {
   type,
 } from '../testFixtures';
 import { callsTo, checkoutServer } from './checkoutServer';
-
-// Screens wait for real (mocked) fetches; allow for a busy CI machine.
-configure({ asyncUtilTimeout: 3000 });
 
 afterEach(() => resetShopState());
 

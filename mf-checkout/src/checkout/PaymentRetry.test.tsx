@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { respond, resetShopState } from '@shop/store-kit/testing';
 import {
   currentPath,
@@ -19,8 +19,6 @@ import {
 } from '../testFixtures';
 import { callsTo, checkoutServer, ORDER_ID, ORDER_NUMBER, PAYMENT_KEY, PAYMENT_TOKEN, PAYMENT_URL } from './checkoutServer';
 import { pageNavigation } from './redirect';
-
-configure({ asyncUtilTimeout: 3000 });
 
 let assign: jest.SpyInstance;
 beforeEach(() => {

@@ -1,4 +1,4 @@
-import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { resetShopState, respond } from '@shop/store-kit/testing';
 import {
   currentPath,
@@ -27,9 +27,6 @@ import {
   pending,
 } from './checkoutServer';
 import { pageNavigation } from './redirect';
-
-// Screens wait for real (mocked) fetches; allow for a busy CI machine.
-configure({ asyncUtilTimeout: 3000 });
 
 let assign: jest.SpyInstance;
 beforeEach(() => {

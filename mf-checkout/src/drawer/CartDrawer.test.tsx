@@ -1,12 +1,9 @@
-import { act, configure, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { cartDrawerToggled, useAppDispatch } from '@shop/store-kit';
 import { renderWithStore, resetShopState } from '@shop/store-kit/testing';
 import { FULL_CART, line, MAIZE, OIL, SMALL_CART, storeCart, findToast } from '../testFixtures';
 import CartDrawer from './CartDrawer';
-
-// Screens wait for real (mocked) fetches; allow for a busy CI machine.
-configure({ asyncUtilTimeout: 3000 });
 
 afterEach(() => resetShopState());
 

@@ -1,11 +1,8 @@
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { mockApi, resetShopState, respond } from '@shop/store-kit/testing';
 import { callsTo, checkoutServer, PAYMENT_URL } from '../checkout/checkoutServer';
 import { pageNavigation } from '../checkout/redirect';
 import { currentPath, findToast, FULL_CART, placeRoutes, renderShop, storeCart } from '../testFixtures';
-
-// Screens wait for real (mocked) fetches; allow for a busy CI machine.
-configure({ asyncUtilTimeout: 3000 });
 
 let assign: jest.SpyInstance;
 beforeEach(() => {

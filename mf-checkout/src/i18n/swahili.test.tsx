@@ -1,4 +1,4 @@
-import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ACCOUNT_MESSAGES, CHECKOUT_MESSAGES } from '@shop/api-types';
 import { switchLanguage } from '@shop/store-kit';
 import { catalogProblems, serverMessageProblems } from '@shop/store-kit/i18n/catalogCheck';
@@ -9,8 +9,6 @@ import { serverMessage } from '.';
 import en from './locales/en.json';
 import sw from './locales/sw.json';
 import { SERVER_MESSAGE_RULES } from './serverMessages';
-
-configure({ asyncUtilTimeout: 3000 });
 
 // The page's one instance in Swahili, as the header's switch leaves it: the components and the toasts speak it.
 beforeEach(async () => {

@@ -1,12 +1,9 @@
-import { act, configure, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { mockApi, resetShopState, respond } from '@shop/store-kit/testing';
 import { callsTo, type Call, PAYMENT_TOKEN, PAYMENT_URL } from '../checkout/checkoutServer';
 import { pageNavigation } from '../checkout/redirect';
 import { CONFIRM_CHECKS, CONFIRM_POLL_MS } from '../orderPayment/useOrderPaymentState';
 import { currentPath, customerOrder, FULL_CART, renderShop, storeCart, storeSession } from '../testFixtures';
-
-// Screens wait for real (mocked) fetches; allow for a busy CI machine.
-configure({ asyncUtilTimeout: 3000 });
 
 let assign: jest.SpyInstance;
 beforeEach(() => {

@@ -1,10 +1,7 @@
-import { act, configure, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { addToCart, type CartProduct } from '@shop/store-kit';
 import { renderWithStore, resetShopState } from '@shop/store-kit/testing';
 import { AddToCartControl } from './AddToCartControl';
-
-// Screens wait for real (mocked) fetches; allow for a busy CI machine.
-configure({ asyncUtilTimeout: 3000 });
 
 const flour: CartProduct = {
   id: 2,

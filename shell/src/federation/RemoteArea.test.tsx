@@ -1,4 +1,4 @@
-import { act, configure, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { useParams } from 'react-router-dom';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
@@ -7,9 +7,6 @@ import { resetShopState } from '@shop/store-kit/testing';
 import offlineRemotePlugin from './offlineRemotePlugin';
 import { isRemoteConfigured, loadRemoteComponent, registerConfiguredRemotes, RemoteUnavailableError } from './remotes';
 import { testRouter, type TestRouter } from '../routing/testRouter';
-
-// Screens wait for real (mocked) fetches; allow for a busy CI machine.
-configure({ asyncUtilTimeout: 3000 });
 
 jest.mock('@module-federation/enhanced/runtime', () => ({ registerRemotes: jest.fn(), loadRemote: jest.fn() }));
 

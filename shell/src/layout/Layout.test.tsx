@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { act, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { useLocation } from 'react-router-dom';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
@@ -8,9 +8,6 @@ import { addToCart, createShopStore, type CartLine } from '@shop/store-kit';
 import { mockApi, resetShopState } from '@shop/store-kit/testing';
 import { registerConfiguredRemotes } from '../federation/remotes';
 import { testRouter } from '../routing/testRouter';
-
-// Screens wait for real (mocked) fetches; allow for a busy CI machine.
-configure({ asyncUtilTimeout: 3000 });
 
 jest.mock('@module-federation/enhanced/runtime', () => ({ registerRemotes: jest.fn(), loadRemote: jest.fn() }));
 

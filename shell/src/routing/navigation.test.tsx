@@ -1,4 +1,4 @@
-import { act, configure, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { useParams } from 'react-router-dom';
 import { loadRemote } from '@module-federation/enhanced/runtime';
@@ -7,7 +7,6 @@ import { resetShopState } from '@shop/store-kit/testing';
 import { registerConfiguredRemotes } from '../federation/remotes';
 import { testRouter, type TestRouter } from './testRouter';
 
-configure({ asyncUtilTimeout: 3000 });
 jest.mock('@module-federation/enhanced/runtime', () => ({ registerRemotes: jest.fn(), loadRemote: jest.fn() }));
 
 function renderShell(path: string) {

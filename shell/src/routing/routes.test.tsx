@@ -1,4 +1,4 @@
-import { act, configure, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { useLocation, useParams } from 'react-router-dom';
 import { loadRemote } from '@module-federation/enhanced/runtime';
@@ -6,9 +6,6 @@ import { createShopStore } from '@shop/store-kit';
 import { resetShopState } from '@shop/store-kit/testing';
 import { registerConfiguredRemotes } from '../federation/remotes';
 import { testRouter, type TestRouter } from './testRouter';
-
-// Screens wait for real (mocked) fetches; allow for a busy CI machine.
-configure({ asyncUtilTimeout: 3000 });
 
 jest.mock('@module-federation/enhanced/runtime', () => ({ registerRemotes: jest.fn(), loadRemote: jest.fn() }));
 

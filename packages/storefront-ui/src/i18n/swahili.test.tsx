@@ -1,4 +1,4 @@
-import { act, configure, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import type { County, SubCounty } from '@shop/api-types';
 import { createI18n, LanguageProvider, switchLanguage, type CartProduct } from '@shop/store-kit';
@@ -11,8 +11,6 @@ import { CountyFields } from '../places/CountyFields';
 import { Price } from '../Price';
 import en from './locales/en.json';
 import sw from './locales/sw.json';
-
-configure({ asyncUtilTimeout: 3000 });
 
 const flour: CartProduct = {
   id: 2,
