@@ -1,6 +1,7 @@
 // A shared singleton is provided whole: the remote that will consume it is unknown when the shell is
-// built, so webpack keeps every export of react-router-dom, React Redux and Redux Toolkit (the hash router,
-// <Form>, fetchers, the listener middleware, the entity adapter, ...) on every storefront page.
+// built, so webpack keeps every export of react-router-dom, React Redux, Lingui's React part and
+// Redux Toolkit (the hash router, <Form>, fetchers, connect(), <Trans>, the listener middleware,
+// the entity adapter, ...) on every storefront page.
 // Each of them is shared as a facade instead, a module re-exporting only the names the shop
 // imports (and the names the libraries import from each other through the share scope), so the
 // rest is tree-shaken out of the first load. Every app provides and falls back to the same
@@ -79,6 +80,12 @@ const FACADES = {
       'batch',
       'shallowEqual',
     ],
+  },
+  // Lingui's <Trans> and useLingui (most of the package) are not used: the shop translates with its
+  // own useT (store-kit's i18n) over the provider and context.
+  '@lingui/react': {
+    entry: ['@lingui/react', 'dist/index.mjs'],
+    exports: ['I18nProvider', 'LinguiContext'],
   },
   '@reduxjs/toolkit/query/react': {
     entry: ['@reduxjs/toolkit', 'dist/query/react/rtk-query-react.modern.mjs'],
