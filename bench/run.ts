@@ -14,7 +14,8 @@
  *   search       the catalog's product search: the evaluation set's share of right first results
  *                and search latency at 10,000 generated products, in the service's process
  *
- * BENCH_ONLY=storefront,api,... runs some parts only (the table then has only their rows).
+ * BENCH_ONLY=storefront,api,... runs some parts only (the table then has only their rows);
+ * BENCH_ONLY=firstload runs only the storefront's first-load bytes (no browser timing, so load-free).
  */
 import { SHOP_LANGUAGES, type ShopLanguage } from '@shop/api-types';
 import fs from 'node:fs';
@@ -288,7 +289,7 @@ async function main(): Promise<void> {
   const table = new Table();
   // In-process and before the shop starts: its figure is the engine's, on a quiet machine.
   if (runs('search')) await part(table, 'Search', () => searchRows(table));
-  if (!['storefront', 'api', 'chat', 'orders', 'reports'].some(runs)) {
+  if (!['storefront', 'firstload', 'api', 'chat', 'orders', 'reports'].some(runs)) {
     table.print();
     table.write(path.join(__dirname, 'results.json'));
     return;
@@ -315,7 +316,7 @@ async function main(): Promise<void> {
       await part(table, 'Lighthouse', () => lighthouseRows(table, stack, pages));
       await part(table, 'axe-core', () => axeRows(table, stack, pages));
       await part(table, 'First-load bytes', () => firstLoadRows(table, stack));
-    }
+    } else if (runs('firstload')) await part(table, 'First-load bytes', () => firstLoadRows(table, stack));
     if (runs('api')) await part(table, 'API', () => apiRows(table, stack));
     if (runs('chat')) await part(table, 'Chat', () => chatRows(table, stack));
   } finally {

@@ -40,6 +40,12 @@ export interface StorefrontPage<ShellPage extends string = string, Remote extend
   ownLayout?: true;
   /** The page of paths no other page takes (the shop's NotFound): the gateway answers it 404. */
   notFound?: true;
+  /**
+   * For signed-in shoppers only: the path of the page a signed-out one is sent to ('/login'). The
+   * shell sends them there before loading this page's module, and the gateway prepares that page's
+   * files instead of this one's: a first visit, with nothing cached, is never signed in.
+   */
+  signedOut?: string;
   /** What the gateway prepares for the first screen; a page without it is left to the browser alone. */
   firstScreen?: {
     /**

@@ -1,6 +1,7 @@
 // A shared singleton is provided whole: the remote that will consume it is unknown when the shell is
-// built, so webpack keeps every export of react-router-dom and Redux Toolkit (the hash router,
-// <Form>, fetchers, the listener middleware, the entity adapter, ...) on every storefront page.
+// built, so webpack keeps every export of react-router-dom, React Redux, Lingui's React part and
+// Redux Toolkit (the hash router, <Form>, fetchers, connect(), <Trans>, the listener middleware,
+// the entity adapter, ...) on every storefront page.
 // Each of them is shared as a facade instead, a module re-exporting only the names the shop
 // imports (and the names the libraries import from each other through the share scope), so the
 // rest is tree-shaken out of the first load. Every app provides and falls back to the same
@@ -63,6 +64,28 @@ const FACADES = {
       'nanoid',
       'prepareAutoBatched',
     ],
+  },
+  // Without its facade every page carried connect() and its selector factories (about 40 % of
+  // the library), which nothing in the shop uses.
+  'react-redux': {
+    entry: ['react-redux', 'dist/react-redux.mjs'],
+    exports: [
+      // The apps' imports.
+      'Provider',
+      'useDispatch',
+      'useSelector',
+      'useStore',
+      // What RTK Query's React hooks (rtk-query-react.modern.mjs) import from 'react-redux', which they get from the share scope.
+      'ReactReduxContext',
+      'batch',
+      'shallowEqual',
+    ],
+  },
+  // Lingui's <Trans> and useLingui (most of the package) are not used: the shop translates with its
+  // own useT (store-kit's i18n) over the provider and context.
+  '@lingui/react': {
+    entry: ['@lingui/react', 'dist/index.mjs'],
+    exports: ['I18nProvider', 'LinguiContext'],
   },
   '@reduxjs/toolkit/query/react': {
     entry: ['@reduxjs/toolkit', 'dist/query/react/rtk-query-react.modern.mjs'],

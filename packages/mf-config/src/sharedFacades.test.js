@@ -40,7 +40,7 @@ function exportedNames(file) {
 }
 
 describe('shared singletons as facades', () => {
-  it('re-export every name the shop imports from react-router-dom and Redux Toolkit', () => {
+  it('re-export every name the shop imports from each shared library with a facade', () => {
     const files = SOURCE_DIRS.flatMap((dir) => sourceFiles(path.join(REPO, dir)));
     expect(files.length).toBeGreaterThan(100);
     expect(facadeProblems(files)).toEqual([]);
@@ -53,6 +53,13 @@ describe('shared singletons as facades', () => {
       expect(names.size).toBeGreaterThan(0);
       for (const name of names) expect(FACADES['@reduxjs/toolkit'].exports).toContain(name);
     }
+  });
+
+  it("re-export what RTK Query's hooks take from 'react-redux' through the share scope", () => {
+    const toolkit = path.dirname(require.resolve('@reduxjs/toolkit/package.json', { paths: [REPO] }).replace(/package\.json$/, 'x'));
+    const names = namesImported(fs.readFileSync(path.join(toolkit, 'dist/query/react/rtk-query-react.modern.mjs'), 'utf8'), 'react-redux');
+    expect(names.size).toBeGreaterThan(0);
+    for (const name of names) expect(FACADES['react-redux'].exports).toContain(name);
   });
 
   it('name only what each library exports, and are written for the shared config', () => {

@@ -8,6 +8,8 @@ import { resetShopState } from '@shop/store-kit/testing';
 import { Layout } from '../layout/Layout';
 import en from './locales/en.json';
 import sw from './locales/sw.json';
+import staticEn from '../pages/static/locales/en.json';
+import staticSw from '../pages/static/locales/sw.json';
 import { testRouter } from '../routing/testRouter';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({ registerRemotes: jest.fn(), loadRemote: jest.fn() }));
@@ -71,8 +73,20 @@ describe("the header's language switch", () => {
   });
 });
 
-describe("the shell's catalog", () => {
-  it('has every id the code uses, each translated into Swahili with the same arguments', () => {
-    expect(catalogProblems({ en, translations: { sw }, sourceDir: `${__dirname}/..` })).toEqual([]);
+describe("the shell's catalogs", () => {
+  it('have every id the code uses, each translated into Swahili with the same arguments', () => {
+    // The shell's code uses both: its own catalog and the static pages' (see pages/static/i18n.ts).
+    const problems = catalogProblems({
+      en: { ...en, ...staticEn },
+      translations: { sw: { ...sw, ...staticSw } },
+      sourceDir: `${__dirname}/..`,
+    });
+    expect(problems).toEqual([]);
+    expect(catalogProblems({ en: staticEn, translations: { sw: staticSw }, sourceDir: `${__dirname}/../pages/static` })).toEqual([]);
+  });
+
+  it("keep the static pages' words out of the catalog every page loads", () => {
+    expect(Object.keys(en).filter((id) => id.startsWith('static.'))).toEqual([]);
+    expect(Object.keys(staticEn).filter((id) => !id.startsWith('static.'))).toEqual([]);
   });
 });

@@ -153,6 +153,7 @@ export const STOREFRONT_PAGES: Array<StorefrontPage<ShellPageName, RemotePageOwn
   {
     path: '/profile/*',
     owner: account('ProfileArea'),
+    signedOut: '/login',
     meta: {
       title: 'My Account',
       description: 'Your profile, addresses and Shwari Points.',

@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { useLocation, useParams } from 'react-router-dom';
 import { loadRemote } from '@module-federation/enhanced/runtime';
-import { createShopStore } from '@shop/store-kit';
+import { createShopStore, signedIn } from '@shop/store-kit';
 import { resetShopState } from '@shop/store-kit/testing';
 import { registerConfiguredRemotes } from '../federation/remotes';
 import { testRouter, type TestRouter } from './testRouter';
@@ -117,6 +117,31 @@ describe('route table', () => {
     await go(router, '/FAQS-old');
     expect(within(main()).getByRole('heading', { name: 'NotFound' })).toBeTruthy();
     expect(loadRemote).not.toHaveBeenCalled();
+  });
+});
+
+describe('the account area', () => {
+  beforeEach(async () => {
+    jest
+      .mocked(globalThis.fetch)
+      .mockResolvedValue(
+        new Response(JSON.stringify({ remotes: [{ name: 'mf_account', entry: '/remotes/mf-account/mf-manifest.json' }] }), { status: 200 }),
+      );
+    await registerConfiguredRemotes();
+  });
+
+  it('sends a signed-out shopper from /profile to /login without loading the area', async () => {
+    const { router } = renderShell('/profile/orders');
+    expect(await within(main()).findByRole('heading', { name: 'Remote LoginPage' })).toBeTruthy();
+    expect(router.location.pathname).toBe('/login');
+    expect(loadRemote).not.toHaveBeenCalledWith('mf_account/ProfileArea');
+  });
+
+  it('shows a signed-in customer the area itself', async () => {
+    const store = createShopStore();
+    store.dispatch(signedIn({ token: 'token', name: 'Wanjiru', email: 'wanjiru@example.com' }));
+    render(<Provider store={store}>{testRouter('/profile/orders').element}</Provider>);
+    expect(await within(main()).findByRole('heading', { name: 'Remote ProfileArea' })).toBeTruthy();
   });
 });
 

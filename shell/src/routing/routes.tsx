@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import type { StorefrontPage } from '@shop/api-types';
+import { selectIsSignedIn, useAppSelector } from '@shop/store-kit';
 import { RemoteArea } from '../federation/RemoteArea';
 import type { RemoteName, RemotePageOwner } from '../federation/remoteTypes';
 import { Layout } from '../layout/Layout';
@@ -24,14 +25,24 @@ function RemotePage({ owner }: { owner: RemotePageOwner }): JSX.Element {
   return <RemoteArea {...owner} area={REMOTE_AREAS[owner.remote]} resetKey={location.pathname} />;
 }
 
+/**
+ * A page for signed-in shoppers: a signed-out one is sent on (to /login) before the page's module
+ * is loaded, so a first visit downloads only the page it is shown (the area checks again itself,
+ * for a session the server refuses later).
+ */
+function SignedInPage({ owner, signedOut }: { owner: RemotePageOwner; signedOut: string }): JSX.Element {
+  const signedIn = useAppSelector(selectIsSignedIn);
+  return signedIn ? <RemotePage owner={owner} /> : <Navigate to={signedOut} replace />;
+}
+
 const staticPage = (page: Exclude<ShellPageName, 'not-found'>): ReactNode => (
   <Suspense fallback={<Loading tall />}>
     <StaticPage page={page} />
   </Suspense>
 );
 
-const elementOf = ({ owner }: StorefrontPage<ShellPageName, RemotePageOwner>): ReactNode => {
-  if ('remote' in owner) return <RemotePage owner={owner} />;
+const elementOf = ({ owner, signedOut }: StorefrontPage<ShellPageName, RemotePageOwner>): ReactNode => {
+  if ('remote' in owner) return signedOut ? <SignedInPage owner={owner} signedOut={signedOut} /> : <RemotePage owner={owner} />;
   return owner.shell === 'not-found' ? <NotFound /> : staticPage(owner.shell);
 };
 

@@ -31,6 +31,17 @@ describe('the page table', () => {
     expect(findPage('/login')?.page.drawn).toBeUndefined();
   });
 
+  it('prepares a signed-in page with the files of the page a signed-out shopper is sent to, not its own', () => {
+    // A first visit (nothing cached) has no session: /profile shows /login, so its files are what it needs first.
+    expect(findPage('/profile/orders')).toEqual({
+      page: { pattern: '/profile/*', remote: 'mf_account', module: 'LoginPage', preload: [], meta: expect.anything() },
+      params: {},
+    });
+    expect(
+      compilePageTable(TEST_PAGES.map((page) => (page.path === '/login' ? { ...page, path: '/sign-in' } : page)))('/profile'),
+    ).toBeNull();
+  });
+
   it('prepares nothing for the pages it leaves to the browser, and never lets a later page take their paths', () => {
     // A remote's page without a first screen, the shell's own pages, the back office, a path no page has.
     expect(findPage('/chat')).toBeNull();

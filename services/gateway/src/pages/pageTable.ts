@@ -120,8 +120,18 @@ export function compilePageLookup(pages: readonly StorefrontPage[]): LookUpPage 
             ...(Array.isArray(firstScreen.query) ? { query: firstScreen.query.filter((name) => typeof name === 'string') } : {}),
           }
         : null;
-    return { pattern: compilePattern(page.path), prepared, meta, notFound: page.notFound === true };
+    return { pattern: compilePattern(page.path), prepared, meta, notFound: page.notFound === true, signedOut: page.signedOut };
   });
+  // A page for signed-in shoppers prepares the files of the page a signed-out one is sent to (its
+  // data reads and drawing are that page's business, not this one's).
+  for (const entry of compiled) {
+    if (typeof entry.signedOut !== 'string' || !entry.prepared) continue;
+    const actual = pathSegments(entry.signedOut);
+    const target = compiled.find(({ pattern }) => matchSegments(pattern, actual))?.prepared;
+    entry.prepared = target
+      ? { pattern: entry.prepared.pattern, remote: target.remote, module: target.module, preload: [], meta: entry.prepared.meta }
+      : null;
+  }
   return (pathname) => {
     const actual = pathSegments(pathname);
     for (const { pattern, prepared, meta, notFound } of compiled) {

@@ -64,6 +64,7 @@ export const TEST_PAGES: StorefrontPage[] = [
     path: '/profile/*',
     owner: { remote: 'mf_account', module: 'ProfileArea' },
     meta: { title: 'My Account', description: '' },
+    signedOut: '/login',
     firstScreen: { preload: [] },
   },
   {

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { createI18n, LanguageProvider } from '@shop/store-kit';
-import { shellCatalog } from '../../i18n';
+import { staticPagesCatalog } from './i18n';
 import StaticPage from './StaticPage';
 
 function renderPage(page: 'faqs' | 'return-policy' | 'privacy-policy' | 'terms') {
@@ -121,7 +121,7 @@ describe('policy pages', () => {
 
 describe('the static pages in Swahili', () => {
   async function renderInSwahili(page: 'faqs' | 'return-policy' | 'privacy-policy' | 'terms') {
-    const i18n = await createI18n('sw', [shellCatalog]);
+    const i18n = await createI18n('sw', [staticPagesCatalog]);
     return render(
       <LanguageProvider i18n={i18n}>
         <MemoryRouter future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>

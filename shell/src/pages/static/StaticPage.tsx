@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useT } from '../../i18n';
+import { useT } from './i18n';
 import { FAQS, POLICIES, type PolicyPage } from './content';
 import styles from './StaticPage.module.css';
 

@@ -1,9 +1,9 @@
 /**
  * The shop's policies, written from the business rules of the storefront spec (section 9):
  * refunds, returns, exchanges, delivery, cancellation, payment and age. The words are the shell's
- * catalog's (src/i18n/locales), in English and Swahili; here is their order on each page.
+ * catalog's (./locales, see ./i18n.ts), in English and Swahili; here is their order on each page.
  */
-import type en from '../../i18n/locales/en.json';
+import type en from './locales/en.json';
 
 export type PolicyPage = 'return-policy' | 'privacy-policy' | 'terms';
 
