@@ -153,7 +153,24 @@ export class Reports {
         ? rows.select(this.db.raw('? as date', [this.date()]), this.db.raw(`SUM(${sum}) as orders`)).groupBy('day')
         : rows.select(this.db.raw("'range' as date"), this.db.raw(`SUM(${sum}) as orders`));
     const withLines = () => grouped(this.days('report_paid_days', range), 'lined_orders');
-    const ofBaskets = (ids: number[]) => grouped(this.days('report_basket_days', range).whereIn('basket_id', ids), 'orders');
+    // Per day from the days table; for the whole range, whole months from the months table and the days at either end.
+    const ofBaskets = (ids: number[]) => {
+      if (perDay) return grouped(this.days('report_basket_days', range).whereIn('basket_id', ids), 'orders');
+      const { months, before, after } = splitByMonths(range.from, range.to);
+      const parts: Knex.QueryBuilder[] = [];
+      if (months)
+        parts.push(
+          this.db('report_basket_months')
+            .where('month', '>=', months.from)
+            .where('month', '<', months.to)
+            .whereIn('basket_id', ids)
+            .select('orders'),
+        );
+      for (const edge of [before, after])
+        if (edge) parts.push(this.days('report_basket_days', edge).whereIn('basket_id', ids).select('orders'));
+      const [first, ...rest] = parts as [Knex.QueryBuilder, ...Knex.QueryBuilder[]];
+      return grouped(this.db.from((rest.length ? first.unionAll(rest) : first).as('basket_orders')), 'orders');
+    };
     const byDay = (rows: Array<{ date: string; orders: NumericColumn }>) =>
       new Map(rows.map((row) => [String(row.date), count(row.orders)]));
 

@@ -29,6 +29,9 @@ async function summaries(db: Knex): Promise<Record<string, Record<string, unknow
   const baskets: Row[] = await db('report_basket_days as d')
     .join('report_baskets as b', 'b.id', 'd.basket_id')
     .select('d.day', 'd.orders', 'b.basket_key');
+  const basketMonths: Row[] = await db('report_basket_months as m')
+    .join('report_baskets as b', 'b.id', 'm.basket_id')
+    .select('m.month', 'm.orders', 'b.basket_key');
   return {
     placed: keep(
       placed,
@@ -57,6 +60,12 @@ async function summaries(db: Knex): Promise<Record<string, Record<string, unknow
     baskets: keep(
       baskets,
       (r) => `${dayOf(r.day)} ${String(r.basket_key).replace(/,/g, '')}`,
+      (r) => num(r.orders),
+      (r) => num(r.orders) !== 0,
+    ),
+    basketMonths: keep(
+      basketMonths,
+      (r) => `${dayOf(r.month)} ${String(r.basket_key).replace(/,/g, '')}`,
       (r) => num(r.orders),
       (r) => num(r.orders) !== 0,
     ),
