@@ -367,6 +367,7 @@ export async function benchReports(options: ReportsBenchOptions = {}): Promise<R
       'report_paid_days',
       'report_product_days',
       'report_basket_days',
+      'report_basket_months',
       'report_basket_pairs',
       'report_baskets',
       'report_county_sales',
