@@ -15,11 +15,14 @@
  * 4. Every dashboard call, and every report for the last 30 days and the last 365 days, with the
  *    screens' default filters and narrower ones: a warm-up, then BENCH_REPORT_CALLS (50) calls
  *    each, one at a time; p50 and p95.
- * The databases are dropped at the end.
+ * The databases are dropped at the end, but for BENCH_REPORT_DATABASE: the orders database of that
+ * name is kept, and a later run finding it with the same number of orders migrates it and reuses
+ * it (generating a million orders takes minutes), its clock the one it was generated at.
  */
 import { type Worker } from 'node:worker_threads';
 import type { Knex } from 'knex';
-import { sqlTimestamp } from '@shop/service-kit';
+import knexFactory from 'knex';
+import { createDatabase, sqlTimestamp } from '@shop/service-kit';
 import { brands as seedBrands, categories as seedCategories, products as seedProducts } from '../../services/catalog/src/db/seed/data';
 import { PasswordHasher } from '../../services/customers/src/accounts/passwords';
 import { loadCustomersConfig } from '../../services/customers/src/config';
@@ -59,6 +62,40 @@ export interface ReportsBenchOptions {
   /** Measured calls per figure (after the warm-up). */
   calls?: number;
   print?: boolean;
+}
+
+/** The one-row table a kept database records its generation in. */
+const KEPT_TABLE = 'bench_report_generation';
+
+/**
+ * The orders database: a fresh test one, or the kept one named `name` (created when absent, never
+ * dropped), with what an earlier run generated in it.
+ */
+async function ordersDatabase(name: string | undefined): Promise<{
+  db: Knex;
+  url: string;
+  drop: () => Promise<void>;
+  generated: { orders: number; items: number; now: Date } | null;
+}> {
+  if (!name) return { ...(await sibling('orders', 'mysql').create()), generated: null };
+  if (!/^\w+$/.test(name)) throw new Error(`BENCH_REPORT_DATABASE must be letters, digits and _: ${name}`);
+  const base = new URL(process.env.MYSQL_URL!);
+  const admin = knexFactory({ client: 'mysql2', connection: { uri: base.toString() } as Knex.MySqlConnectionConfig & { uri: string } });
+  await admin.raw(`CREATE DATABASE IF NOT EXISTS \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+  await admin.destroy();
+  base.pathname = `/${name}`;
+  const url = base.toString();
+  const db = createDatabase({ service: 'orders', url });
+  let generated: { orders: number; items: number; now: Date } | null = null;
+  if (await db.schema.hasTable(KEPT_TABLE)) {
+    const [row] = (await db(KEPT_TABLE).select('orders', 'items', 'generated_at')) as Array<{
+      orders: number;
+      items: number;
+      generated_at: Date;
+    }>;
+    if (row) generated = { orders: Number(row.orders), items: Number(row.items), now: new Date(row.generated_at) };
+  }
+  return { db, url, drop: () => db.destroy(), generated };
 }
 
 /** Whether MySQL was asked for when the bench was loaded (the checkout bench, run before it, sets a default). */
@@ -285,24 +322,44 @@ export async function benchReports(options: ReportsBenchOptions = {}): Promise<R
   const threads: Worker[] = [];
   const drops: Array<() => Promise<void>> = [];
   try {
-    const ordersDb = await sibling('orders', 'mysql').create();
+    const ordersDb = await ordersDatabase(process.env.BENCH_REPORT_DATABASE);
     drops.push(ordersDb.drop);
     const customersDb = await sibling('customers', 'mysql').create();
     drops.push(customersDb.drop);
     const db = ordersDb.db;
     await prepareOrdersDatabase(db);
 
-    // A bulk load: no triggers and no per-row checks meanwhile, then one rebuild of the summaries.
-    const now = new Date();
-    log(`\nGenerating ${count.toLocaleString('en')} orders over two years on MySQL ...`);
-    const generationStarted = Date.now();
-    await dropSummaryTriggers(db);
-    const { items } = await generateOrders(db, count, now, log);
-    const generationSeconds = (Date.now() - generationStarted) / 1000;
-    const rebuildStarted = Date.now();
-    await createSummaryTriggers(db);
-    await rebuildReportSummaries(db);
-    const rebuildSeconds = (Date.now() - rebuildStarted) / 1000;
+    const reused = ordersDb.generated?.orders === count ? ordersDb.generated : null;
+    let now: Date;
+    let items: number;
+    let generationSeconds = 0;
+    let rebuildSeconds = 0;
+    if (reused) {
+      ({ now, items } = reused);
+      log(`\nReusing ${count.toLocaleString('en')} orders generated at ${now.toISOString()} in ${process.env.BENCH_REPORT_DATABASE}`);
+    } else {
+      if (ordersDb.generated)
+        throw new Error(`${process.env.BENCH_REPORT_DATABASE} holds ${ordersDb.generated.orders} orders, not ${count}: drop it first`);
+      // A bulk load: no triggers and no per-row checks meanwhile, then one rebuild of the summaries.
+      now = new Date();
+      log(`\nGenerating ${count.toLocaleString('en')} orders over two years on MySQL ...`);
+      const generationStarted = Date.now();
+      await dropSummaryTriggers(db);
+      ({ items } = await generateOrders(db, count, now, log));
+      generationSeconds = (Date.now() - generationStarted) / 1000;
+      const rebuildStarted = Date.now();
+      await createSummaryTriggers(db);
+      await rebuildReportSummaries(db);
+      rebuildSeconds = (Date.now() - rebuildStarted) / 1000;
+      if (process.env.BENCH_REPORT_DATABASE) {
+        await db.schema.createTable(KEPT_TABLE, (table) => {
+          table.integer('orders');
+          table.integer('items');
+          table.datetime('generated_at', { precision: 3 });
+        });
+        await db(KEPT_TABLE).insert({ orders: count, items, generated_at: now });
+      }
+    }
     for (const table of [
       'orders',
       'order_items',
@@ -310,6 +367,7 @@ export async function benchReports(options: ReportsBenchOptions = {}): Promise<R
       'report_paid_days',
       'report_product_days',
       'report_basket_days',
+      'report_basket_months',
       'report_basket_pairs',
       'report_baskets',
       'report_county_sales',

@@ -93,9 +93,15 @@ export class Reports {
     return rows;
   }
 
-  /** Paid lines of the range per product: whole months from the months table, the days at either end from the days table. */
-  private productLines(query: AdminReportQuery): Knex.QueryBuilder {
-    const columns = ['product_id', 'product_name', 'net_cents', 'items'];
+  /**
+   * The filtered paid lines of the range as `columns`: whole months from report_product_months,
+   * the days at either end from `days`. A year is 12 rows a product instead of 365.
+   */
+  private byMonthsAndDays(
+    query: AdminReportQuery,
+    days: 'report_category_days' | 'report_product_days',
+    columns: string[],
+  ): Knex.QueryBuilder {
     const { months, before, after } = splitByMonths(query.daterange.from, query.daterange.to);
     const parts: Knex.QueryBuilder[] = [];
     if (months)
@@ -104,9 +110,15 @@ export class Reports {
           columns,
         ),
       );
-    for (const range of [before, after]) if (range) parts.push(this.lines('report_product_days', query, range).select(columns));
+    for (const range of [before, after]) if (range) parts.push(this.lines(days, query, range).select(columns));
     const [first, ...rest] = parts as [Knex.QueryBuilder, ...Knex.QueryBuilder[]];
-    return this.netAndItemsBy(this.db.from((rest.length ? first.unionAll(rest) : first).as('product_lines')), 'product');
+    return rest.length ? first.unionAll(rest) : first;
+  }
+
+  /** Paid lines of the range per product: whole months from the months table, the days at either end from the days table. */
+  private productLines(query: AdminReportQuery): Knex.QueryBuilder {
+    const lines = this.byMonthsAndDays(query, 'report_product_days', ['product_id', 'product_name', 'net_cents', 'items']);
+    return this.netAndItemsBy(this.db.from(lines.as('product_lines')), 'product');
   }
 
   /** Net sales and items of the lines per product or category (with its greatest name), largest net first; groups adding up to no items are left out. */
@@ -141,7 +153,24 @@ export class Reports {
         ? rows.select(this.db.raw('? as date', [this.date()]), this.db.raw(`SUM(${sum}) as orders`)).groupBy('day')
         : rows.select(this.db.raw("'range' as date"), this.db.raw(`SUM(${sum}) as orders`));
     const withLines = () => grouped(this.days('report_paid_days', range), 'lined_orders');
-    const ofBaskets = (ids: number[]) => grouped(this.days('report_basket_days', range).whereIn('basket_id', ids), 'orders');
+    // Per day from the days table; for the whole range, whole months from the months table and the days at either end.
+    const ofBaskets = (ids: number[]) => {
+      if (perDay) return grouped(this.days('report_basket_days', range).whereIn('basket_id', ids), 'orders');
+      const { months, before, after } = splitByMonths(range.from, range.to);
+      const parts: Knex.QueryBuilder[] = [];
+      if (months)
+        parts.push(
+          this.db('report_basket_months')
+            .where('month', '>=', months.from)
+            .where('month', '<', months.to)
+            .whereIn('basket_id', ids)
+            .select('orders'),
+        );
+      for (const edge of [before, after])
+        if (edge) parts.push(this.days('report_basket_days', edge).whereIn('basket_id', ids).select('orders'));
+      const [first, ...rest] = parts as [Knex.QueryBuilder, ...Knex.QueryBuilder[]];
+      return grouped(this.db.from((rest.length ? first.unionAll(rest) : first).as('basket_orders')), 'orders');
+    };
     const byDay = (rows: Array<{ date: string; orders: NumericColumn }>) =>
       new Map(rows.map((row) => [String(row.date), count(row.orders)]));
 
@@ -204,7 +233,9 @@ export class Reports {
    */
   private async categorySales(query: AdminReportQuery): Promise<CategorySales[]> {
     const rows: Array<{ category_id: number; category_name: string; net: NumericColumn; items: NumericColumn }> = await this.netAndItemsBy(
-      this.lines('report_category_days', query),
+      this.db.from(
+        this.byMonthsAndDays(query, 'report_category_days', ['category_id', 'category_name', 'net_cents', 'items']).as('category_lines'),
+      ),
       'category',
     );
     return rows.map((row) => ({
@@ -489,13 +520,16 @@ export class Reports {
   async today(): Promise<DashboardToday> {
     const today = nairobiDay(this.clock());
     const { start, end } = nairobiRange(today, today);
-    const [[placed], [paid], [pending]] = await Promise.all([
-      this.db('orders').where('created_at', '>=', start).where('created_at', '<', end).count({ count: '*' }),
+    // Placed today: the day's summary rows, and the unpaid Pending ones (in no summary) from their
+    // index, instead of every order of the day from orders(created_at).
+    const [[placed], [placedPending], [paid], [pending]] = await Promise.all([
+      this.db('report_placed_days').where('day', today).sum({ count: 'orders' }),
+      this.pendingUnpaid().where('created_at', '>=', start).where('created_at', '<', end).count({ count: '*' }),
       this.db('report_paid_days').where('day', today).sum({ total: 'total_cents' }),
       this.pendingUnpaid().select(this.db.raw('COUNT(*) as count'), this.db.raw('SUM(total_cents) as total')),
     ]);
     return {
-      orders_today: count(placed?.count),
+      orders_today: count(placed?.count) + count(placedPending?.count),
       // SUM() over no rows is NULL: no revenue yet.
       revenue_today: ksh(nullableCents(paid?.total) ?? 0),
       pending_payments: count(pending?.count),

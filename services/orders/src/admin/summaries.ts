@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
 import { dialectOf } from '@shop/service-kit';
 import {
-  createSummaryTriggers,
-  dropSummaryTriggers,
+  createSummaryTriggers as createOrderSummaryTriggers,
+  dropSummaryTriggers as dropOrderSummaryTriggers,
   LINE_ADDS,
   LINE_TABLES,
   lineKeys,
@@ -11,6 +11,7 @@ import {
   SUMMARY_TABLES,
   SummarySql,
 } from '../db/migrations/0003_report_summaries';
+import { basketMonthTriggers, fillBasketMonths } from '../db/migrations/202611271400_report_basket_months';
 
 /**
  * Daily summaries the dashboard and the reports read instead of scanning orders and their lines
@@ -31,8 +32,10 @@ import {
  * - report_product_days and report_product_months (day or first day of the month paid, product,
  *   category, brand): the same per product, with its name. The product list reads whole months
  *   from the months table and the days at either end of the range from the days table.
- * - report_baskets, report_basket_pairs, report_basket_days: a basket is the set of (category,
- *   brand) pairs of a paid order's lines; the days table counts paid orders per day and basket.
+ * - report_baskets, report_basket_pairs, report_basket_days, report_basket_months: a basket is the
+ *   set of (category, brand) pairs of a paid order's lines; the days table counts paid orders per
+ *   day and basket, the months table (kept by triggers on the days table, migration 202611271400)
+ *   the same per month.
  *   A report filtered by categories or brands counts an order once when any of its lines matches,
  *   which no per-category sum can answer: the baskets whose pairs match are added up instead.
  *
@@ -50,7 +53,19 @@ import {
  * for this file to import.
  */
 
-export { createSummaryTriggers, dropSummaryTriggers, SUMMARY_TABLES } from '../db/migrations/0003_report_summaries';
+export { SUMMARY_TABLES } from '../db/migrations/0003_report_summaries';
+
+/** Every summary trigger: 0003's on orders and their lines, and the months' on report_basket_days. */
+export async function createSummaryTriggers(db: Knex): Promise<void> {
+  await createOrderSummaryTriggers(db);
+  for (const trigger of basketMonthTriggers(db)) await db.raw(trigger.sql);
+}
+
+/** Without triggers, nothing keeps the summaries: only for a bulk load followed by a rebuild. */
+export async function dropSummaryTriggers(db: Knex): Promise<void> {
+  for (const trigger of basketMonthTriggers(db)) await db.raw(`DROP TRIGGER IF EXISTS ${trigger.name}`);
+  await dropOrderSummaryTriggers(db);
+}
 
 /**
  * A bulk load (the seed, the bench): the work runs without the summary triggers (per-row
@@ -172,6 +187,8 @@ export async function rebuildReportSummaries(db: Knex): Promise<void> {
       );
     }
     await trx.raw(`DROP ${sql.mysql ? 'TEMPORARY ' : ''}TABLE report_rebuild_baskets`);
+    // Its triggers kept report_basket_months along; refilled from the days, it holds no rows left at zero.
+    await fillBasketMonths(trx);
 
     // The other line tables add up the rows by day and product.
     for (const t of LINE_TABLES.filter((table) => table !== days)) {

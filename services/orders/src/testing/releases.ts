@@ -16,7 +16,7 @@ export const RELEASES: ReadonlyArray<{ commit: string; migrations: readonly stri
   { commit: '747bee7', migrations: ['0005_refund_due'] },
   { commit: '98c0753', migrations: ['0006_refund_made'] },
   { commit: '29331f5', migrations: ['0007_report_summaries_indexes'] },
-  { commit: 'this one', migrations: ['0008_payment_key', '0009_coupon_redemption_identities'] },
+  { commit: 'this one', migrations: ['0008_payment_key', '0009_coupon_redemption_identities', '202611271400_report_basket_months'] },
 ];
 
 /**

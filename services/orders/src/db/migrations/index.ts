@@ -8,6 +8,7 @@ import refundMade from './0006_refund_made';
 import reportSummariesIndexes from './0007_report_summaries_indexes';
 import paymentKey from './0008_payment_key';
 import couponRedemptionIdentities from './0009_coupon_redemption_identities';
+import basketMonths from './202611271400_report_basket_months';
 import auditLog from './9001_orders_audit_log';
 
 /**
@@ -34,5 +35,6 @@ export const migrations: readonly Migration[] = [
   reportSummariesIndexes,
   paymentKey,
   couponRedemptionIdentities,
+  basketMonths,
   auditLog,
 ];
