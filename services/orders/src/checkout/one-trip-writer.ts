@@ -89,8 +89,13 @@ export class SqlVariable {
 }
 
 const quoted = (identifier: string) => `\`${identifier.replace(/`/g, '``')}\``;
-/** Statement texts by table, columns and where the variables and defaults stand: a checkout has a handful. */
+/**
+ * Statement texts by table, columns and where the variables and defaults stand: a checkout alone
+ * has a handful, but a group commit's items name each order's id in place, so their shapes are many:
+ * past this many, a text is built and not kept.
+ */
 const insertTexts = new Map<string, string>();
+const INSERT_TEXTS_KEPT = 512;
 
 /**
  * One INSERT of `rows` (every row with the first row's columns), exactly as knex would build it:
@@ -123,7 +128,7 @@ export function insertStatement(table: string, rows: ReadonlyArray<Record<string
       .split(';')
       .map((row) => `(${row.slice(0, -1).split(',').join(', ')})`);
     sql = `insert into ${quoted(table)} (${columns.map(quoted).join(', ')}) values ${values.join(', ')}`;
-    insertTexts.set(key, sql);
+    if (insertTexts.size < INSERT_TEXTS_KEPT) insertTexts.set(key, sql);
   }
   return { sql, bindings };
 }
