@@ -319,7 +319,7 @@ export class CheckoutService {
    * coupon's use, taken last so its row lock is held briefly, the per-customer check and the
    * redemption, and the points hold's removal. On MySQL the statements travel in as few round trips
    * as the decisions allow (OneTripWriter): one without a coupon, shared with the orders placed at
-   * the same moment (OrderGroupCommit), two or three with one.
+   * the same moment (OrderGroupCommit), two with one.
    */
   private async write(
     input: OrderStoreInput,
@@ -359,14 +359,21 @@ export class CheckoutService {
           insertStatement('order_items', rows.items(orderId)),
           insertStatement('order_status_history', [rows.firstStatus(orderId)]),
         ];
-        const [row] = (await send([
-          ...head,
-          compiled(coupons.takeQuery(sql, coupon, now)),
-          { sql: 'SELECT ROW_COUNT() AS taken, @order_id AS id', bindings: [] },
-        ])) as Rows;
+        // The customer's earlier uses are read in the same round trip as the take, right after it,
+        // under the coupon row's lock the take holds: the lock is held for one round trip, not two.
+        const countsUses = coupon.per_customer_limit !== null;
+        const results = (await send(
+          [
+            ...head,
+            compiled(coupons.takeQuery(sql, coupon, now)),
+            { sql: 'SELECT ROW_COUNT() AS taken, @order_id AS id', bindings: [] },
+            ...(countsUses ? [compiled(coupons.usesQuery(sql, coupon.id, who))] : []),
+          ],
+          { every: true },
+        )) as unknown[];
+        const [row] = results[head.length + 1] as Rows;
         if (count(row?.taken) !== 1) throw invalidCoupon();
-        if (coupon.per_customer_limit !== null && limitReached(await send([compiled(coupons.usesQuery(sql, coupon.id, who))])))
-          throw invalidCoupon();
+        if (countsUses && limitReached(results[head.length + 2])) throw invalidCoupon();
         await send([insertStatement('coupon_redemptions', [redemption(orderId)]), ...releaseHold], { commit: true });
         return count(row?.id);
       });
