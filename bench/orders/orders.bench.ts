@@ -116,6 +116,15 @@ function databaseCpuSeconds(): number | null {
   return null;
 }
 
+/** The server's statement and commit counters (whole server: another client's work counts too). */
+async function databaseCounters(db: Knex): Promise<{ statements: number; commits: number }> {
+  const [rows] = (await db.raw("SHOW GLOBAL STATUS WHERE Variable_name IN ('Questions', 'Com_commit')")) as [
+    Array<{ Variable_name: string; Value: string }>,
+  ];
+  const value = (name: string) => Number(rows.find((row) => row.Variable_name === name)?.Value ?? 0);
+  return { statements: value('Questions'), commits: value('Com_commit') };
+}
+
 const percentile = (sorted: number[], p: number): number =>
   sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
@@ -244,6 +253,7 @@ export async function benchOrders(options: OrdersBenchOptions = {}): Promise<Ord
     const loopsBefore = threads.map((thread) => thread.performance.eventLoopUtilization());
     const cpuBefore = process.cpuUsage();
     const databaseBefore = databaseCpuSeconds();
+    const countersBefore = await databaseCounters(db);
     const report = await new Promise<WorkerReport>((resolve, reject) => {
       const worker = new Worker(LOAD_GENERATOR, { eval: true, workerData: { url: gateway, bodies, seconds, connections } });
       worker.once('message', (message: WorkerReport) => resolve(message));
@@ -254,6 +264,7 @@ export async function benchOrders(options: OrdersBenchOptions = {}): Promise<Ord
     const loops = threads.map((thread, i) => thread.performance.eventLoopUtilization(loopsBefore[i]));
     const cpu = process.cpuUsage(cpuBefore);
     const databaseAfter = databaseCpuSeconds();
+    const countersAfter = await databaseCounters(db);
     const rows = (await db('orders').where('id', '>', maxId).select('order_number')) as Array<{ order_number: string }>;
     const inDb = new Set(rows.map((row) => row.order_number));
     const answered = new Set(report.created);
@@ -305,6 +316,15 @@ export async function benchOrders(options: OrdersBenchOptions = {}): Promise<Ord
               ] as [string, string, string, boolean],
             ]
           : []),
+        [
+          'database statements, commits per order (whole server)',
+          `${((countersAfter.statements - countersBefore.statements) / Math.max(1, report.created.length)).toFixed(2)}, ${(
+            (countersAfter.commits - countersBefore.commits) /
+            Math.max(1, report.created.length)
+          ).toFixed(2)}`,
+          '',
+          true,
+        ],
         ['refused (4xx/5xx)', String(refusedTotal), '0', refusedTotal === 0],
         ['connection errors', String(report.errors), '0', report.errors === 0],
         ['lost (201 but no row)', String(lost), '0', lost === 0],

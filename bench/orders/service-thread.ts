@@ -3,6 +3,8 @@
  * separate process it is in production): starts the app on a database the main thread prepared
  * and posts back its URL; stops when asked.
  */
+import fs from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import { createDatabase, createLogger, listen, type RunningServer } from '@shop/service-kit';
 import { createCatalogApp } from '../../services/catalog/src/app';
@@ -55,12 +57,31 @@ async function start(data: ServiceThreadData): Promise<RunningServer> {
   return listen(createOrdersApp(buildOrdersServices({ db, logger, config })), 0);
 }
 
+/**
+ * BENCH_PROFILE=<service>: that service's thread is CPU-profiled from its start to its stop, and the
+ * profile written to BENCH_PROFILE_FILE (default /tmp/<service>.cpuprofile), to be opened in Chrome's
+ * DevTools: where its time per order goes, whatever the machine's load.
+ */
+async function profiled(service: string): Promise<(() => Promise<void>) | null> {
+  if (process.env.BENCH_PROFILE !== service) return null;
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: 200 });
+  await session.post('Profiler.start');
+  return async () => {
+    const { profile } = await session.post('Profiler.stop');
+    fs.writeFileSync(process.env.BENCH_PROFILE_FILE ?? `/tmp/${service}.cpuprofile`, JSON.stringify(profile));
+    session.disconnect();
+  };
+}
+
 const data = workerData as ServiceThreadData;
-start(data)
-  .then((running) => {
+Promise.all([profiled(data.service), start(data)])
+  .then(([stopProfile, running]) => {
     parentPort!.postMessage({ url: running.url });
     parentPort!.once('message', () => {
-      void running.close().then(() => process.exit(0));
+      void (stopProfile ? stopProfile() : Promise.resolve()).then(() => running.close()).then(() => process.exit(0));
     });
   })
   .catch((error: unknown) => {

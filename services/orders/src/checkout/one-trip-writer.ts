@@ -9,8 +9,11 @@ export interface Statement {
 
 export type Rows = Array<Record<string, unknown>>;
 
-/** Sends statements inside the open transaction; `commit` ends it in the same round trip. Answers the last statement's result. */
-export type Send = (statements: Statement[], options?: { commit?: boolean }) => Promise<unknown>;
+/**
+ * Sends statements inside the open transaction; `commit` ends it in the same round trip. Answers the
+ * last statement's result, or with `every` one result per statement.
+ */
+export type Send = (statements: Statement[], options?: { commit?: boolean; every?: boolean }) => Promise<unknown>;
 
 interface MysqlConnection {
   query(sql: string, values: readonly unknown[], callback: (error: Error | null, results: unknown) => void): void;
@@ -53,7 +56,7 @@ export class OneTripWriter {
       );
     let open = false;
     let committed = false;
-    const send: Send = async (statements, { commit = false } = {}) => {
+    const send: Send = async (statements, { commit = false, every = false } = {}) => {
       if (committed) throw new Error('The transaction is already committed.');
       const first = open ? [] : ['START TRANSACTION'];
       const parts = [...first, ...statements.map((statement) => statement.sql), ...(commit ? ['COMMIT'] : [])];
@@ -64,7 +67,8 @@ export class OneTripWriter {
       );
       if (commit) committed = true;
       // One result per statement when there are several, the result itself when there is one.
-      return parts.length === 1 ? results : (results as unknown[])[first.length + statements.length - 1];
+      const each = parts.length === 1 ? [results] : (results as unknown[]).slice(first.length, first.length + statements.length);
+      return every ? each : each[each.length - 1];
     };
     try {
       const value = await work(send);
@@ -89,8 +93,13 @@ export class SqlVariable {
 }
 
 const quoted = (identifier: string) => `\`${identifier.replace(/`/g, '``')}\``;
-/** Statement texts by table, columns and where the variables and defaults stand: a checkout has a handful. */
+/**
+ * Statement texts by table, columns and where the variables and defaults stand: a checkout alone
+ * has a handful, but a group commit's items name each order's id in place, so their shapes are many:
+ * past this many, a text is built and not kept.
+ */
 const insertTexts = new Map<string, string>();
+const INSERT_TEXTS_KEPT = 512;
 
 /**
  * One INSERT of `rows` (every row with the first row's columns), exactly as knex would build it:
@@ -123,7 +132,7 @@ export function insertStatement(table: string, rows: ReadonlyArray<Record<string
       .split(';')
       .map((row) => `(${row.slice(0, -1).split(',').join(', ')})`);
     sql = `insert into ${quoted(table)} (${columns.map(quoted).join(', ')}) values ${values.join(', ')}`;
-    insertTexts.set(key, sql);
+    if (insertTexts.size < INSERT_TEXTS_KEPT) insertTexts.set(key, sql);
   }
   return { sql, bindings };
 }

@@ -12,6 +12,7 @@ import type { OrderRecord, OrdersRepository } from '../orders/repository';
 import type { PaymentsService } from '../payments/service';
 import { STATUS } from '../orders/statuses';
 import { compiled, insertStatement, SqlVariable, type OneTripWriter } from './one-trip-writer';
+import { OrderGroupCommit } from './group-commit';
 import { checkClientPrices, priceCart, type PricedLine } from './pricing';
 
 /** What the one-trip writer's SELECTs of an id or a row count answer. */
@@ -62,6 +63,9 @@ interface Priced {
  * 5. the replaced order's points refunded, once its cancellation is committed.
  */
 export class CheckoutService {
+  /** MySQL: orders without a coupon placed at the same moment share a transaction (see group-commit.ts). */
+  private readonly groupCommit: OrderGroupCommit | null;
+
   constructor(
     private readonly deps: {
       db: Knex;
@@ -76,7 +80,9 @@ export class CheckoutService {
       payments: PaymentsService;
       orders: OrdersRepository;
     },
-  ) {}
+  ) {
+    this.groupCommit = deps.writer ? new OrderGroupCommit(deps.writer) : null;
+  }
 
   async place(input: OrderStoreInput, auth: AuthContext | null, now = new Date()): Promise<OrderStoreResponse['data']> {
     if (input.redeemed_points > 0 && !auth) throw unprocessable({ redeemed_points: [CHECKOUT_ERRORS.signInForPoints] });
@@ -312,7 +318,8 @@ export class CheckoutService {
    * One transaction: the order, its items, its first status, then (when there is a coupon) the
    * coupon's use, taken last so its row lock is held briefly, the per-customer check and the
    * redemption, and the points hold's removal. On MySQL the statements travel in as few round trips
-   * as the decisions allow (OneTripWriter): one without a coupon, two or three with one.
+   * as the decisions allow (OneTripWriter): one without a coupon, shared with the orders placed at
+   * the same moment (OrderGroupCommit), two with one.
    */
   private async write(
     input: OrderStoreInput,
@@ -339,7 +346,9 @@ export class CheckoutService {
     const limitReached = (uses: unknown) => coupons.limitReached(coupon!, countUses(uses));
 
     // A replacing checkout is rare: it takes the plain transaction, whose first step cancels the replaced order.
-    if (writer && !replaced) {
+    if (this.groupCommit && !replaced && !coupon)
+      return this.groupCommit.insert({ ...rows, releaseHold: input.redeemed_points > 0 ? orderNumber : null });
+    if (writer && !replaced && coupon) {
       const { sql } = writer;
       const orderId = new SqlVariable('@order_id');
       const releaseHold = input.redeemed_points > 0 ? [compiled(sql('points_holds').where({ order_number: orderNumber }).delete())] : [];
@@ -350,18 +359,21 @@ export class CheckoutService {
           insertStatement('order_items', rows.items(orderId)),
           insertStatement('order_status_history', [rows.firstStatus(orderId)]),
         ];
-        if (!coupon) {
-          const [row] = (await send([...head, ...releaseHold, { sql: 'SELECT @order_id AS id', bindings: [] }], { commit: true })) as Rows;
-          return count(row?.id);
-        }
-        const [row] = (await send([
-          ...head,
-          compiled(coupons.takeQuery(sql, coupon, now)),
-          { sql: 'SELECT ROW_COUNT() AS taken, @order_id AS id', bindings: [] },
-        ])) as Rows;
+        // The customer's earlier uses are read in the same round trip as the take, right after it,
+        // under the coupon row's lock the take holds: the lock is held for one round trip, not two.
+        const countsUses = coupon.per_customer_limit !== null;
+        const results = (await send(
+          [
+            ...head,
+            compiled(coupons.takeQuery(sql, coupon, now)),
+            { sql: 'SELECT ROW_COUNT() AS taken, @order_id AS id', bindings: [] },
+            ...(countsUses ? [compiled(coupons.usesQuery(sql, coupon.id, who))] : []),
+          ],
+          { every: true },
+        )) as unknown[];
+        const [row] = results[head.length + 1] as Rows;
         if (count(row?.taken) !== 1) throw invalidCoupon();
-        if (coupon.per_customer_limit !== null && limitReached(await send([compiled(coupons.usesQuery(sql, coupon.id, who))])))
-          throw invalidCoupon();
+        if (countsUses && limitReached(results[head.length + 2])) throw invalidCoupon();
         await send([insertStatement('coupon_redemptions', [redemption(orderId)]), ...releaseHold], { commit: true });
         return count(row?.id);
       });
