@@ -43,8 +43,28 @@ export function joinSizes(text: string): string {
   return value;
 }
 
+/**
+ * Texts read recently and what they read as. A message is read a dozen times per reply (its
+ * intent, its language, its product words, exact names) and the widget's buttons send the same
+ * texts again and again: the regular expressions below ran about 50 us per reply. Bounded, and
+ * simply emptied when full.
+ */
+const READ_TEXTS_KEPT = 2000;
+const normalised = new Map<string, string>();
+const wordLists = new Map<string, readonly string[]>();
+
+function remember<T>(memory: Map<string, T>, text: string, value: T): T {
+  if (memory.size >= READ_TEXTS_KEPT) memory.clear();
+  memory.set(text, value);
+  return value;
+}
+
 /** Lower case, no accents, sizes joined to their number. */
 export function normalise(text: string): string {
+  return normalised.get(text) ?? remember(normalised, text, normaliseNow(text));
+}
+
+function normaliseNow(text: string): string {
   let value = joinSizes(
     text
       .normalize('NFKD')
@@ -64,6 +84,11 @@ export function stem(word: string): string {
 
 /** The words of a text: letters and digits (sizes like '2kg' stay one word), apostrophes dropped. */
 export function words(text: string): string[] {
+  // A copy: callers may change their list.
+  return [...(wordLists.get(text) ?? remember(wordLists, text, wordsNow(text)))];
+}
+
+function wordsNow(text: string): string[] {
   return normalise(text)
     .replace(/'/g, '')
     .split(/[^\p{L}\p{N}.]+/u)
