@@ -2,7 +2,7 @@ import type http from 'node:http';
 import Koa from 'koa';
 import compress from 'koa-compress';
 import { constants } from 'node:zlib';
-import { millisecondsSince, processMetrics, type Logger } from '@shop/service-kit';
+import { millisecondsSince, processMetrics, type DurationSeries, type Logger } from '@shop/service-kit';
 import { clientAddressOf } from './clientAddress/trustedProxies';
 import type { GatewayConfig } from './config';
 import { rateLimits } from './limits/rateLimit';
@@ -34,10 +34,10 @@ export function createGateway(config: GatewayConfig, logger: Logger, shared?: Sh
   const addressOf = (req: http.IncomingMessage) => clientAddressOf(req, config.trustedProxies);
   const securityHeaders = securityHeadersFor(config.trustedProxies);
   app.on('error', (error: unknown) => logger.warn({ err: error }, 'request failed outside the handlers'));
-  // One histogram child per (route, method, status), found by route, then method, then status:
+  // One histogram series per (route, method, status), found by route, then method, then status:
   // the route and method strings are the same few strings every time (their hashes are kept), where
   // a key built per request was hashed anew. Routes and statuses are bounded.
-  const durations = new Map<string, Map<string, Map<number, { observe(seconds: number): void }>>>();
+  const durations = new Map<string, Map<string, Map<number, DurationSeries>>>();
   const observe = (answered: RawAnswered, req: http.IncomingMessage, ms: number) => {
     let byMethod = durations.get(answered.route);
     if (!byMethod) durations.set(answered.route, (byMethod = new Map()));

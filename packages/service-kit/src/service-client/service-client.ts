@@ -76,8 +76,10 @@ export function instanceRotation(baseUrl: string, now: () => number = Date.now) 
   let turn = 0;
   return {
     size: instances.length,
-    /** The instances for one call, the first to try first. */
-    order(): string[] {
+    /** The instances for one call, the first to try first (shared between calls: not to be changed). */
+    order(): readonly string[] {
+      // One instance, the usual case: no rotation, nothing to pass over (refused() keeps none down).
+      if (instances.length === 1) return instances;
       const start = turn++ % instances.length;
       const rotated = [...instances.slice(start), ...instances.slice(0, start)];
       const at = now();

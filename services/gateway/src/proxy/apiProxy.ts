@@ -5,6 +5,7 @@ import type Koa from 'koa';
 import { parseDigits } from '@shop/api-types';
 import { instanceRotation, type Logger } from '@shop/service-kit';
 import type { UpstreamRoute } from '../config';
+import { prefixTable } from '../routing/prefixTable';
 import { normalPathOf } from '../routing/requestPath';
 
 function sendJson(res: http.ServerResponse, status: number, body: unknown): void {
@@ -60,17 +61,12 @@ export function apiProxy(
     });
   });
   const rotationOfArea = new Map(upstreams.map((route) => [route.area, instanceRotation(route.target)]));
-  const table = upstreams
-    .flatMap((route) => route.prefixes.map((prefix) => ({ prefix, route })))
-    .sort((a, b) => b.prefix.length - a.prefix.length);
+  const routeOf = prefixTable(upstreams.flatMap((route) => route.prefixes.map((prefix) => ({ prefix, value: route }))));
 
   return async (ctx, next) => {
     const path = normalPathOf(ctx);
-    const match = table.find(
-      ({ prefix }) =>
-        path === prefix || path.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`) || path === prefix.replace(/\/$/, ''),
-    );
-    if (!match) {
+    const route = routeOf(path);
+    if (!route) {
       if (path.startsWith('/api/')) {
         ctx.status = 404;
         ctx.body = { message: 'Not found.' };
@@ -78,7 +74,6 @@ export function apiProxy(
       }
       return next();
     }
-    const { route } = match;
     // A length that is not digits never reaches here (Node's parser answers 400); were it to, it is refused as too large.
     const declared = ctx.get('content-length');
     const length = declared === '' ? 0 : (parseDigits(declared, 20) ?? Number.POSITIVE_INFINITY);
@@ -108,9 +103,8 @@ export function apiProxy(
     await new Promise<void>((resolve) => {
       ctx.res.once('close', resolve);
       ctx.res.once('finish', resolve);
-      for (const [key, value] of Object.entries(ctx.response.headers)) {
-        if (value !== undefined) ctx.res.setHeader(key, value as string | string[]);
-      }
+      // What the chain set so far (request id, security headers, Vary) is already on ctx.res: Koa's
+      // ctx.set writes there, so the service's answer goes out with them without copying them again.
       const body: Buffer[] = [];
       const send = (attempt: number, buffer?: Readable) =>
         proxy.web(

@@ -6,6 +6,7 @@ import type Koa from 'koa';
 import { parseDigits } from '@shop/api-types';
 import { instanceRotation, millisecondsSince } from '@shop/service-kit';
 import type { UpstreamRoute } from '../config';
+import { prefixTable } from '../routing/prefixTable';
 import { normalPathOf } from '../routing/requestPath';
 
 /** What a cached answer keeps: the service's own headers, never the gateway's per-request ones. */
@@ -151,17 +152,10 @@ export function responseCache(
   const now = options.now ?? Date.now;
   const entries = new Map<string, Entry>();
   let totalBytes = 0;
-  const table = upstreams
-    .flatMap((route) => route.prefixes.map((prefix) => ({ prefix, area: route.area })))
-    .sort((a, b) => b.prefix.length - a.prefix.length);
   const routeOfArea = new Map(upstreams.map((route) => [route.area, route]));
   // A service of several instances (a comma list) is asked in turn, as the proxy does.
   const rotationOfArea = new Map(upstreams.map((route) => [route.area, instanceRotation(route.target)]));
-  const areaOf = (path: string) =>
-    table.find(
-      ({ prefix }) =>
-        path === prefix || path.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`) || path === prefix.replace(/\/$/, ''),
-    )?.area;
+  const areaOf = prefixTable(upstreams.flatMap((route) => route.prefixes.map((prefix) => ({ prefix, value: route.area }))));
 
   const remove = (key: string) => {
     const entry = entries.get(key);
@@ -271,18 +265,18 @@ export function responseCache(
     request.on('error', done);
   };
   /** The kept answer for a key if it is fresh; near its expiry, one request asks for the next. */
-  const usable = (key: string): Entry | undefined => {
+  const usable = (key: string, at: number): Entry | undefined => {
     const entry = entries.get(key);
     if (!entry) return undefined;
-    const age = now() - entry.storedAt;
+    const age = at - entry.storedAt;
     if (age >= entry.freshForMs) return undefined;
     if (age >= entry.freshForMs - refreshAheadMs(entry.freshForMs)) refresh(key, entry);
     return entry;
   };
 
-  const answerFromCache = (ctx: Koa.Context, area: string, cached: Entry): void => {
+  const answerFromCache = (ctx: Koa.Context, area: string, cached: Entry, at: number): void => {
     ctx.state.route = cachedRouteOf(area);
-    ctx.set('Age', String(Math.floor((now() - cached.storedAt) / 1000)));
+    ctx.set('Age', String(Math.floor((at - cached.storedAt) / 1000)));
     ctx.compress = false;
     if (
       cached.etag &&
@@ -314,11 +308,14 @@ export function responseCache(
     const url = req.url ?? '';
     if ((method !== 'GET' && method !== 'HEAD') || !url.startsWith('/api/')) return false;
     const acceptEncoding = req.headers['accept-encoding'];
-    const cached = usable(`${encodingFor(Array.isArray(acceptEncoding) ? acceptEncoding.join(',') : (acceptEncoding ?? ''))} ${url}`);
+    // One reading of the clock decides freshness and makes the Age header (a clock read is a
+    // measurable share of this path).
+    const at = now();
+    const cached = usable(`${encodingFor(Array.isArray(acceptEncoding) ? acceptEncoding.join(',') : (acceptEncoding ?? ''))} ${url}`, at);
     if (!cached) return false;
     const started = process.hrtime.bigint();
     const requestId = hooks.requestId();
-    const age = String(Math.floor((now() - cached.storedAt) / 1000));
+    const age = String(Math.floor((at - cached.storedAt) / 1000));
     const ifNoneMatch = req.headers['if-none-match'];
     let status = 200;
     if (ifNoneMatch && cached.etag && ifNoneMatch.split(',').some((tag) => tag.trim() === cached.etag)) {
@@ -354,8 +351,9 @@ export function responseCache(
 
     const encoding = encodingFor(ctx.get('accept-encoding'));
     const key = `${encoding} ${ctx.url}`;
-    const cached = usable(key);
-    if (cached) return answerFromCache(ctx, area, cached);
+    const at = now();
+    const cached = usable(key, at);
+    if (cached) return answerFromCache(ctx, area, cached, at);
     remove(key);
 
     // The service answers in exactly the encoding the key names; a conditional request would get
