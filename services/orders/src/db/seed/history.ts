@@ -24,8 +24,11 @@ export interface HistoryOptions {
   demoCustomer?: { id: number; first_name: string; last_name: string; email: string; phone: string } | null;
 }
 
-/** A small deterministic generator, so every fresh database gets the same believable history. */
-function random(seed: number): () => number {
+/**
+ * A small deterministic generator (mulberry32), so every fresh database gets the same believable
+ * history, and a test's random draws can be replayed from their seed.
+ */
+export function random(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
