@@ -397,14 +397,13 @@ export class Reports {
     );
     // A long range is charted per month (order-report-reads.ts).
     const period = graphPeriodOf(query.daterange);
-    const [paidGraph, unpaidGraph, rows] = await Promise.all([
-      this.orderReads.paid(query.daterange, query.status_ids ?? [], period),
-      this.orderReads.unpaid(query.daterange, unpaidStatuses, period),
+    const [points, rows] = await Promise.all([
+      this.orderReads.graph(query.daterange, query.status_ids ?? [], unpaidStatuses, period),
       this.orderReads.newest(query.daterange, [...new Set(query.status_ids ?? [])], unpaidStatuses, ORDER_REPORT_MAX_ROWS),
     ]);
     // Paid and unpaid orders of one status on one day (or month) make one point of the graph.
     const byDayAndStatus = new Map<string, { date: string; status_id: number; orders: number; total_cents: number; items: number }>();
-    for (const row of [...paidGraph, ...unpaidGraph]) {
+    for (const row of points) {
       const key = `${row.date} ${row.status_id}`;
       const point = byDayAndStatus.get(key) ?? { ...row, orders: 0, total_cents: 0, items: 0 };
       point.orders += row.orders;
@@ -433,7 +432,7 @@ export class Reports {
       orders: rows.map((row) => ({
         order_number: row.order_number,
         total_amount: ksh(row.total_cents),
-        date: nairobiDay(row.at),
+        date: row.date,
         status_name: orderStatus(row.status_id).name,
         customer_name: `${row.first_name} ${row.last_name}`,
         items_count: row.lines,
