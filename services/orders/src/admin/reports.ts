@@ -115,10 +115,67 @@ export class Reports {
     return rest.length ? first.unionAll(rest) : first;
   }
 
-  /** Paid lines of the range per product: whole months from the months table, the days at either end from the days table. */
-  private productLines(query: AdminReportQuery): Knex.QueryBuilder {
-    const lines = this.byMonthsAndDays(query, 'report_product_days', ['product_id', 'product_name', 'net_cents', 'items']);
-    return this.netAndItemsBy(this.db.from(lines.as('product_lines')), 'product');
+  /**
+   * The filtered paid lines of the range per product and per category, largest net sales first,
+   * leaving out those adding up to no items: one read of whole months from the months table and
+   * the days at either end from the days table, grouped by product and category; the product list
+   * and the "Sales per Category" chart are summed here from those groups (a product's lines are
+   * nearly always of one category), not read a second time.
+   */
+  private async productAndCategorySales(query: AdminReportQuery): Promise<{
+    products: Array<{ product_id: number; product_name: string; net_sales: number; items_sold: number }>;
+    categories: CategorySales[];
+  }> {
+    const lines = this.byMonthsAndDays(query, 'report_product_days', [
+      'product_id',
+      'product_name',
+      'category_id',
+      'category_name',
+      'net_cents',
+      'items',
+    ]);
+    const rows: Array<{
+      product_id: number;
+      product_name: string;
+      category_id: number;
+      category_name: string;
+      net: NumericColumn;
+      items: NumericColumn;
+    }> = await this.db
+      .from(lines.as('product_lines'))
+      .groupBy('product_id', 'category_id')
+      .select(
+        'product_id',
+        'category_id',
+        this.db.raw('MAX(product_name) as product_name'),
+        this.db.raw('MAX(category_name) as category_name'),
+        this.db.raw('SUM(net_cents) as net'),
+        this.db.raw('SUM(items) as items'),
+      );
+    const sum = (key: (row: (typeof rows)[number]) => number, name: (row: (typeof rows)[number]) => string) => {
+      const groups = new Map<number, { id: number; name: string; net: number; items: number }>();
+      for (const row of rows) {
+        const id = key(row);
+        const group = groups.get(id);
+        if (!group) groups.set(id, { id, name: name(row), net: decimal(row.net), items: count(row.items) });
+        else {
+          if (name(row) > group.name) group.name = name(row);
+          group.net += decimal(row.net);
+          group.items += count(row.items);
+        }
+      }
+      return [...groups.values()].filter((group) => group.items !== 0).sort((a, b) => b.net - a.net || a.id - b.id);
+    };
+    return {
+      products: sum(
+        (row) => row.product_id,
+        (row) => String(row.product_name),
+      ).map((group) => ({ product_id: group.id, product_name: group.name, net_sales: ksh(group.net), items_sold: group.items })),
+      categories: sum(
+        (row) => row.category_id,
+        (row) => String(row.category_name),
+      ).map((group) => ({ category_id: group.id, category_name: group.name, net_sales: ksh(group.net), items_sold: group.items })),
+    };
   }
 
   /** Net sales and items of the lines per product or category (with its greatest name), largest net first; groups adding up to no items are left out. */
@@ -255,22 +312,34 @@ export class Reports {
     );
   }
 
-  private async categoriesSold(): Promise<Array<{ id: number; name: string }>> {
+  private categoriesSoldQuery(): Knex.QueryBuilder {
     // Every category on any order line (paid or not), read from the (category_id, category_name) index.
-    const rows: Array<{ id: number; name: string }> = await this.db('order_items')
+    return this.db('order_items')
       .groupBy('category_id')
-      .select('category_id as id', this.db.raw('MAX(category_name) as name'))
-      .orderBy('name');
-    return rows;
+      .select(this.db.raw("'category' as list"), 'category_id as id', this.db.raw('MAX(category_name) as name'));
   }
 
-  private async brandsSold(): Promise<Array<{ id: number; name: string }>> {
-    const rows: Array<{ id: number; name: string }> = await this.db('order_items')
+  private async categoriesSold(): Promise<Array<{ id: number; name: string }>> {
+    const rows: Array<{ id: number; name: string }> = await this.categoriesSoldQuery().orderBy('name');
+    return rows.map(({ id, name }) => ({ id, name }));
+  }
+
+  /** The category and brand pick-lists in one statement, each by name; brands from the (brand_id, brand_name) index. */
+  private async categoriesAndBrandsSold(): Promise<{
+    categories: Array<{ id: number; name: string }>;
+    brands: Array<{ id: number; name: string }>;
+  }> {
+    const brands = this.db('order_items')
       .whereNotNull('brand_id')
       .groupBy('brand_id')
-      .select('brand_id as id', this.db.raw('MAX(brand_name) as name'))
+      .select(this.db.raw("'brand' as list"), 'brand_id as id', this.db.raw('MAX(brand_name) as name'));
+    const rows: Array<{ list: string; id: number; name: string }> = await this.db
+      .queryBuilder()
+      .unionAll([this.categoriesSoldQuery(), brands])
+      .orderBy('list', 'desc')
       .orderBy('name');
-    return rows;
+    const of = (list: string) => rows.filter((row) => row.list === list).map(({ id, name }) => ({ id: count(id), name }));
+    return { categories: of('category'), brands: of('brand') };
   }
 
   async categoryReport(query: AdminReportQuery): Promise<CategoryReport> {
@@ -336,33 +405,25 @@ export class Reports {
   }
 
   async productReport(query: AdminReportQuery): Promise<ProductReport> {
-    const [daily, products, categories, brands, categorySales] = await Promise.all([
+    const [daily, sales, { categories, brands }] = await Promise.all([
       this.dailyLines(query),
-      this.productLines(query),
-      this.categoriesSold(),
-      this.brandsSold(),
-      this.categorySales(query),
+      this.productAndCategorySales(query),
+      this.categoriesAndBrandsSold(),
     ]);
     return {
       graph_data: daily.map((row) => ({ date: row.date, net_sales: ksh(row.net), items_sold: row.items, orders: row.orders })),
       totals: this.totalsOfDays(daily),
       categories,
       brands,
-      products: products.map((row: { product_id: number; product_name: string; net: NumericColumn; items: NumericColumn }) => ({
-        product_id: row.product_id,
-        product_name: String(row.product_name),
-        net_sales: ksh(decimal(row.net)),
-        items_sold: count(row.items),
-      })),
-      category_sales: categorySales,
+      products: sales.products,
+      category_sales: sales.categories,
     };
   }
 
   async revenueReport(query: AdminReportQuery): Promise<RevenueReport> {
-    const [daily, categories, brands, categorySales] = await Promise.all([
+    const [daily, { categories, brands }, categorySales] = await Promise.all([
       this.dailyLines(query),
-      this.categoriesSold(),
-      this.brandsSold(),
+      this.categoriesAndBrandsSold(),
       this.categorySales(query),
     ]);
     return {
