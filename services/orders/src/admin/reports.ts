@@ -195,6 +195,32 @@ export class Reports {
   }
 
   /**
+   * How lineOrders counts the filtered orders: all orders with lines (no filter, or every basket
+   * matches); the orders of the matching baskets, when they are no more than the others; or all
+   * orders with lines less those of the other baskets. No statement without a filter.
+   */
+  private async basketChoice(query: AdminReportQuery): Promise<{ count: 'all' | 'matching' | 'allButOthers'; ids: number[] }> {
+    const categories = query.category_ids ?? [];
+    const brands = query.brand_ids ?? [];
+    if (categories.length === 0 && brands.length === 0) return { count: 'all', ids: [] };
+    const conditions = [
+      ...(categories.length ? [`category_id IN (${categories.map(() => '?').join(', ')})`] : []),
+      ...(brands.length ? [`brand_id IN (${brands.map(() => '?').join(', ')})`] : []),
+    ];
+    const baskets: Array<{ basket_id: number; matches: NumericColumn }> = await this.db('report_basket_pairs')
+      .groupBy('basket_id')
+      .select(
+        'basket_id',
+        this.db.raw(`MAX(CASE WHEN ${conditions.join(' AND ')} THEN 1 ELSE 0 END) as matches`, [...categories, ...brands]),
+      );
+    const matching = baskets.filter((basket) => count(basket.matches) === 1).map((basket) => basket.basket_id);
+    const others = baskets.filter((basket) => count(basket.matches) !== 1).map((basket) => basket.basket_id);
+    if (others.length === 0) return { count: 'all', ids: [] };
+    if (matching.length <= others.length) return { count: 'matching', ids: matching };
+    return { count: 'allButOthers', ids: others };
+  }
+
+  /**
    * Per day, the paid orders with at least one line matching the filter (each order once, however
    * many of its lines match): from the baskets (sets of category-brand pairs) that match, or, when
    * fewer baskets do not match, all orders with lines less those of the baskets that do not; and
@@ -202,8 +228,6 @@ export class Reports {
    * Without `perDay`, one figure for the whole range (under the key 'range').
    */
   private async lineOrders(query: AdminReportQuery, perDay: boolean): Promise<Map<string, number>> {
-    const categories = query.category_ids ?? [];
-    const brands = query.brand_ids ?? [];
     const range = query.daterange;
     const grouped = (rows: Knex.QueryBuilder, sum: string) =>
       perDay
@@ -231,57 +255,79 @@ export class Reports {
     const byDay = (rows: Array<{ date: string; orders: NumericColumn }>) =>
       new Map(rows.map((row) => [String(row.date), count(row.orders)]));
 
+    const choice = await this.basketChoice(query);
     let all: Map<string, number>;
-    if (categories.length === 0 && brands.length === 0) {
+    if (choice.count === 'all') {
       all = byDay(await withLines());
+    } else if (choice.count === 'matching') {
+      all = choice.ids.length === 0 ? new Map() : byDay(await ofBaskets(choice.ids));
     } else {
-      const conditions = [
-        ...(categories.length ? [`category_id IN (${categories.map(() => '?').join(', ')})`] : []),
-        ...(brands.length ? [`brand_id IN (${brands.map(() => '?').join(', ')})`] : []),
-      ];
-      const baskets: Array<{ basket_id: number; matches: NumericColumn }> = await this.db('report_basket_pairs')
-        .groupBy('basket_id')
-        .select(
-          'basket_id',
-          this.db.raw(`MAX(CASE WHEN ${conditions.join(' AND ')} THEN 1 ELSE 0 END) as matches`, [...categories, ...brands]),
-        );
-      const matching = baskets.filter((basket) => count(basket.matches) === 1).map((basket) => basket.basket_id);
-      const others = baskets.filter((basket) => count(basket.matches) !== 1).map((basket) => basket.basket_id);
-      if (others.length === 0) {
-        all = byDay(await withLines());
-      } else if (matching.length <= others.length) {
-        all = matching.length === 0 ? new Map() : byDay(await ofBaskets(matching));
-      } else {
-        const [lined, excluded] = await Promise.all([withLines(), ofBaskets(others)]);
-        all = byDay(lined);
-        for (const [date, orders] of byDay(excluded)) all.set(date, (all.get(date) ?? 0) - orders);
-      }
+      const [lined, excluded] = await Promise.all([withLines(), ofBaskets(choice.ids)]);
+      all = byDay(lined);
+      for (const [date, orders] of byDay(excluded)) all.set(date, (all.get(date) ?? 0) - orders);
     }
     return new Map([...all].filter(([, orders]) => orders !== 0));
   }
 
-  /** Net, gross, items and orders per day of the filtered lines. */
+  /**
+   * Net, gross, items and orders per day of the filtered lines: the day rows of the lines and the
+   * day counts lineOrders would read (after its choice of baskets) in one UNION ALL, each row
+   * saying which it is.
+   */
   private async dailyLines(query: AdminReportQuery): Promise<DayFigures[]> {
-    const [rows, orders] = await Promise.all([
+    const range = query.daterange;
+    const choice = await this.basketChoice(query);
+    const counted = (rows: Knex.QueryBuilder, sum: string, part: 'lined' | 'others') =>
+      rows
+        .select(
+          this.db.raw('? as part', [part]),
+          this.db.raw('? as date', [this.date()]),
+          this.db.raw(`SUM(${sum}) as orders`),
+          this.db.raw('0 as net'),
+          this.db.raw('0 as gross'),
+          this.db.raw('0 as items'),
+        )
+        .groupBy('day');
+    const parts = [
       this.lines('report_category_days', query)
         .select(
+          this.db.raw("'lines' as part"),
           this.db.raw('? as date', [this.date()]),
+          this.db.raw('0 as orders'),
           this.db.raw('SUM(net_cents) as net'),
           this.db.raw('SUM(gross_cents) as gross'),
           this.db.raw('SUM(items) as items'),
         )
         .groupBy('day')
-        .havingRaw('SUM(items) <> 0')
-        .orderBy('day'),
-      this.lineOrders(query, true),
-    ]);
-    return rows.map((row: { date: string; net: NumericColumn; gross: NumericColumn; items: NumericColumn }) => ({
-      date: String(row.date),
-      orders: orders.get(String(row.date)) ?? 0,
-      net: decimal(row.net),
-      gross: cents(row.gross),
-      items: count(row.items),
-    }));
+        .havingRaw('SUM(items) <> 0'),
+    ];
+    if (choice.count !== 'matching') parts.push(counted(this.days('report_paid_days', range), 'lined_orders', 'lined'));
+    if (choice.count === 'matching' && choice.ids.length)
+      parts.push(counted(this.days('report_basket_days', range).whereIn('basket_id', choice.ids), 'orders', 'lined'));
+    if (choice.count === 'allButOthers')
+      parts.push(counted(this.days('report_basket_days', range).whereIn('basket_id', choice.ids), 'orders', 'others'));
+    const rows: Array<{
+      part: string;
+      date: string;
+      orders: NumericColumn;
+      net: NumericColumn;
+      gross: NumericColumn;
+      items: NumericColumn;
+    }> = await this.db.queryBuilder().unionAll(parts);
+    const orders = new Map<string, number>();
+    for (const row of rows)
+      if (row.part !== 'lines')
+        orders.set(String(row.date), (orders.get(String(row.date)) ?? 0) + (row.part === 'others' ? -1 : 1) * count(row.orders));
+    return rows
+      .filter((row) => row.part === 'lines')
+      .map((row) => ({
+        date: String(row.date),
+        orders: orders.get(String(row.date)) ?? 0,
+        net: decimal(row.net),
+        gross: cents(row.gross),
+        items: count(row.items),
+      }))
+      .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
   }
 
   /**
