@@ -197,12 +197,17 @@ export class Reports {
   /**
    * How lineOrders counts the filtered orders: all orders with lines (no filter, or every basket
    * matches); the orders of the matching baskets, when they are no more than the others; or all
-   * orders with lines less those of the other baskets. No statement without a filter.
+   * orders with lines less those of the other baskets. No statement without a filter, nor when
+   * `sold` (every category on any line) shows that the filter's categories take in every line.
    */
-  private async basketChoice(query: AdminReportQuery): Promise<{ count: 'all' | 'matching' | 'allButOthers'; ids: number[] }> {
+  private async basketChoice(
+    query: AdminReportQuery,
+    sold?: Array<{ id: number }>,
+  ): Promise<{ count: 'all' | 'matching' | 'allButOthers'; ids: number[] }> {
     const categories = query.category_ids ?? [];
     const brands = query.brand_ids ?? [];
     if (categories.length === 0 && brands.length === 0) return { count: 'all', ids: [] };
+    if (brands.length === 0 && sold?.every((category) => categories.includes(category.id))) return { count: 'all', ids: [] };
     const conditions = [
       ...(categories.length ? [`category_id IN (${categories.map(() => '?').join(', ')})`] : []),
       ...(brands.length ? [`brand_id IN (${brands.map(() => '?').join(', ')})`] : []),
@@ -227,7 +232,7 @@ export class Reports {
    * when every basket matches (the category report preselects every category), all of them.
    * Without `perDay`, one figure for the whole range (under the key 'range').
    */
-  private async lineOrders(query: AdminReportQuery, perDay: boolean): Promise<Map<string, number>> {
+  private async lineOrders(query: AdminReportQuery, perDay: boolean, sold?: Array<{ id: number }>): Promise<Map<string, number>> {
     const range = query.daterange;
     const grouped = (rows: Knex.QueryBuilder, sum: string) =>
       perDay
@@ -255,7 +260,7 @@ export class Reports {
     const byDay = (rows: Array<{ date: string; orders: NumericColumn }>) =>
       new Map(rows.map((row) => [String(row.date), count(row.orders)]));
 
-    const choice = await this.basketChoice(query);
+    const choice = await this.basketChoice(query, sold);
     let all: Map<string, number>;
     if (choice.count === 'all') {
       all = byDay(await withLines());
@@ -389,6 +394,7 @@ export class Reports {
   }
 
   async categoryReport(query: AdminReportQuery): Promise<CategoryReport> {
+    const sold = this.categoriesSold();
     const [days, orders, all] = await Promise.all([
       this.lines('report_category_days', query)
         .select(
@@ -404,8 +410,9 @@ export class Reports {
         .orderBy('category_id') as Promise<
         Array<{ date: string; category_id: number; category_name: string; net: NumericColumn; items: NumericColumn }>
       >,
-      this.lineOrders(query, false),
-      this.categoriesSold(),
+      // The screen's default names every category: the pick-list then shows every line matches.
+      sold.then((categories) => this.lineOrders(query, false, categories)),
+      sold,
     ]);
     // The per-category list is summed here from the same day rows (one scan of the summary, not
     // two); a day's row and a category count when their items do not add up to 0, as before.
