@@ -246,11 +246,18 @@ export async function generateOrders(db: Knex, count: number, now: Date, log: (l
   return { items };
 }
 
+/** One call the bench makes: its name, its range ('last 30 days', 'last 365 days', null for a dashboard call) and its path. */
+export interface ReportCall {
+  call: string;
+  range: string | null;
+  path: string;
+}
+
 /**
- * Every dashboard call and every report for the last 30 and 365 days, with the screens' default
- * filters and narrower ones, one call at a time: a warm-up, then `perFigure` calls each.
+ * Every dashboard call and every report for the last 30 and 365 days before `now`, with the
+ * screens' default filters and narrower ones (report-reads.ts counts the rows of the same calls).
  */
-export async function measureCalls(orders: string, token: string, now: Date, perFigure: number): Promise<ReportCallFigures[]> {
+export function reportCallPlan(now: Date): ReportCall[] {
   const today = nairobiDay(now);
   const daysBefore = (days: number) => nairobiDay(new Date(now.getTime() - days * DAY_MS));
   const ranges: Array<[string, string]> = [
@@ -272,7 +279,7 @@ export async function measureCalls(orders: string, token: string, now: Date, per
     ['order_report, Cancelled (a rare status)', '/api/admin/dashboard/order_report?{range}&status_ids=6'],
     ['order_report, Pending (unpaid, by day placed)', '/api/admin/dashboard/order_report?{range}&status_ids=1'],
   ];
-  const plan: Array<{ call: string; range: string | null; path: string }> = [
+  return [
     ...['depot', 'statusReport', 'revenueChart', 'monthlySalesTotal', 'today'].map((name) => ({
       call: name,
       range: null,
@@ -282,7 +289,11 @@ export async function measureCalls(orders: string, token: string, now: Date, per
       reportCalls.map(([call, template]) => ({ call, range, path: template.replace('{range}', query) })),
     ),
   ];
+}
 
+/** The plan's calls one at a time: a warm-up, then `perFigure` calls each. */
+export async function measureCalls(orders: string, token: string, now: Date, perFigure: number): Promise<ReportCallFigures[]> {
+  const plan = reportCallPlan(now);
   const agent = { headers: { authorization: `Bearer ${token}` } };
   const timed = async (url: string): Promise<number> => {
     const started = process.hrtime.bigint();

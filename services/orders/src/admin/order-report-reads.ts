@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { cents, count, dateOf, dialectOf, nullableCents, type NumericColumn } from '@shop/service-kit';
+import { cents, count, dialectOf, nullableCents, type NumericColumn } from '@shop/service-kit';
 import { STATUS } from '../orders/statuses';
 import { nairobiDaySql, nairobiMonthSql, nairobiRange } from './days';
 
@@ -54,7 +54,7 @@ const statusPeriodOf = (row: StatusPeriodRow): StatusPeriod => ({
   items: count(row.items),
 });
 
-/** One of the order report's newest orders; `at` is when it was paid (paid ones) or placed (unpaid ones). */
+/** One of the order report's newest orders; `date` is the Nairobi day it was paid (paid ones) or placed (unpaid ones). */
 export interface NewestOrder {
   id: number;
   order_number: string;
@@ -62,7 +62,7 @@ export interface NewestOrder {
   status_id: number;
   first_name: string;
   last_name: string;
-  at: Date;
+  date: string;
   lines: number;
   quantity: number;
 }
@@ -75,6 +75,7 @@ interface NewestOrderRow {
   status_id: NumericColumn;
   first_name: string;
   last_name: string;
+  date: string;
   lines: NumericColumn;
   quantity: NumericColumn;
 }
@@ -108,118 +109,121 @@ export class OrderReportReads {
       );
   }
 
-  /** Paid orders of the statuses (all when none) by day or month paid: orders, totals, items (report_paid_days). */
-  async paid(range: { from: string; to: string }, statuses: number[], period: GraphPeriod): Promise<StatusPeriod[]> {
-    const rows = this.grouped('report_paid_days', range, period).select(this.db.raw('SUM(items) as items'));
-    if (statuses.length) rows.whereIn('status_id', statuses);
-    return ((await rows) as StatusPeriodRow[]).map(statusPeriodOf);
-  }
-
   /**
-   * Unpaid orders of the statuses placed in the range, by day or month placed (no items sold):
-   * Cancelled ones from report_placed_days, Pending ones counted live (in no summary: every
-   * checkout writes one, and the reconciler cancels them within the hour).
+   * The graph's points in one statement: paid orders of the statuses (all when none) by day or
+   * month paid, from report_paid_days (orders, totals, items); and the unpaid orders of
+   * `unpaidStatuses` placed in the range, by day or month placed (no items sold): Cancelled ones
+   * from report_placed_days, Pending ones counted live (in no summary: every checkout writes one,
+   * and the reconciler cancels them within the hour). A status's paid and unpaid orders of one
+   * period are two points here; the report adds them up.
    */
-  async unpaid(range: { from: string; to: string }, statuses: number[], period: GraphPeriod): Promise<StatusPeriod[]> {
-    const summarised = statuses.filter((status) => status !== STATUS.pending);
-    const { start, end } = nairobiRange(range.from, range.to);
-    const placed = (column: string) => (period === 'day' ? nairobiDaySql(this.db, column) : nairobiMonthSql(this.db, column));
-    const [fromSummary, pending] = await Promise.all([
-      summarised.length === 0
-        ? []
-        : (this.grouped('report_placed_days', range, period)
-            .where('is_paid', false)
-            .whereIn('status_id', summarised)
-            .select(this.db.raw('0 as items')) as Promise<StatusPeriodRow[]>),
-      !statuses.includes(STATUS.pending)
-        ? []
-        : (this.db('orders')
-            .where({ status_id: STATUS.pending, is_paid: false })
-            .where('created_at', '>=', start)
-            .where('created_at', '<', end)
-            .groupBy(this.db.raw('?', [placed('created_at')]))
-            .select(
-              this.db.raw('? as date', [placed('created_at')]),
-              this.db.raw('? as status_id', [STATUS.pending]),
-              this.db.raw('COUNT(*) as orders'),
-              this.db.raw('SUM(total_cents) as total_cents'),
-              this.db.raw('0 as items'),
-            ) as Promise<StatusPeriodRow[]>),
-    ]);
-    return [...fromSummary, ...pending].map(statusPeriodOf);
+  async graph(
+    range: { from: string; to: string },
+    statuses: number[],
+    unpaidStatuses: number[],
+    period: GraphPeriod,
+  ): Promise<StatusPeriod[]> {
+    const paid = this.grouped('report_paid_days', range, period).select(this.db.raw('SUM(items) as items'));
+    if (statuses.length) paid.whereIn('status_id', statuses);
+    const parts: Knex.QueryBuilder[] = [];
+    const summarised = unpaidStatuses.filter((status) => status !== STATUS.pending);
+    if (summarised.length)
+      parts.push(
+        this.grouped('report_placed_days', range, period)
+          .where('is_paid', false)
+          .whereIn('status_id', summarised)
+          .select(this.db.raw('0 as items')),
+      );
+    if (unpaidStatuses.includes(STATUS.pending)) {
+      const { start, end } = nairobiRange(range.from, range.to);
+      const placed = period === 'day' ? nairobiDaySql(this.db, 'created_at') : nairobiMonthSql(this.db, 'created_at');
+      parts.push(
+        this.db('orders')
+          .where({ status_id: STATUS.pending, is_paid: false })
+          .where('created_at', '>=', start)
+          .where('created_at', '<', end)
+          .groupBy(this.db.raw('?', [placed]))
+          .select(
+            this.db.raw('? as date', [placed]),
+            this.db.raw('? as status_id', [STATUS.pending]),
+            this.db.raw('COUNT(*) as orders'),
+            this.db.raw('SUM(total_cents) as total_cents'),
+            this.db.raw('0 as items'),
+          ),
+      );
+    }
+    // A builder of its own: one of the parts' own would put its GROUP BY after the union.
+    const rows: StatusPeriodRow[] = await (parts.length ? this.db.queryBuilder().unionAll([paid, ...parts]) : paid);
+    return rows.map(statusPeriodOf);
   }
 
   /**
-   * The newest `limit` orders of the range, newest first: paid ones of the statuses (all when none)
-   * by the time paid, and unpaid ones of `unpaidStatuses` by the time placed, each with its number of
-   * lines and items. Each status's newest are read from its index alone (orders(is_paid, status_id,
-   * paid_at) and orders(status_id, is_paid, created_at) hold the id), merged here, and only the
-   * `limit` that stay are read whole: reading every status's newest whole was up to seven times
+   * The newest `limit` orders of the range, newest first, with their number of lines and items:
+   * paid ones of the statuses (all when none) by the time paid, and unpaid ones of
+   * `unpaidStatuses` by the time placed. One statement: each status's newest ids from its index
+   * alone (orders(is_paid, status_id, paid_at) and orders(status_id, is_paid, created_at) hold the
+   * id), merged and cut to `limit`, and only those read whole with their lines
+   * (order_items(order_id, quantity)). Reading every status's newest whole was up to seven times
    * `limit` rows, and MariaDB then preferred orders(is_paid, paid_at), reading the range's other
-   * statuses too.
+   * statuses too; a statement per status and one for the kept orders were nine round trips, and
+   * a year's merge of 3,500 ids and their instants cost this process more than the database.
    */
   async newest(range: { from: string; to: string }, statuses: number[], unpaidStatuses: number[], limit: number): Promise<NewestOrder[]> {
     const { start, end } = nairobiRange(range.from, range.to);
-    // Newest first by `at` ('paid_at' or 'created_at') among the rows `where` picks: an index's newest end.
-    const newestBy = (at: 'paid_at' | 'created_at', where: Record<string, number | boolean>) =>
-      this.db('orders')
-        .where(where)
-        .where(at, '>=', start)
-        .where(at, '<', end)
-        .orderBy(at, 'desc')
-        .orderBy('id', 'desc')
-        .limit(limit)
-        .select('id', `${at} as at`);
-    const newestPaid = (status: number | null) =>
-      newestBy('paid_at', status === null ? { is_paid: true } : { is_paid: true, status_id: status });
-    const newestUnpaid = (status: number) => newestBy('created_at', { status_id: status, is_paid: false });
-    const lists: Array<Array<{ id: number | string; at: Date | string }>> = await Promise.all(
+    // Newest first by `at` ('paid_at' or 'created_at') among the rows `where` picks: an index's
+    // newest end. A derived table each: SQLite takes no ORDER BY or LIMIT on a compound's members.
+    const newestBy = (at: 'paid_at' | 'created_at', where: Record<string, number | boolean>, name: string) =>
+      this.db
+        .from(
+          this.db('orders')
+            .where(where)
+            .where(at, '>=', start)
+            .where(at, '<', end)
+            .orderBy(at, 'desc')
+            .orderBy('id', 'desc')
+            .limit(limit)
+            .select('id', `${at} as at`)
+            .as(name),
+        )
+        .select('id', 'at');
+    const lists =
       statuses.length === 0
-        ? [newestPaid(null)]
+        ? [newestBy('paid_at', { is_paid: true }, 'paid')]
         : [
-            ...statuses.filter((status) => status !== STATUS.pending).map((status) => newestPaid(status)),
-            ...unpaidStatuses.map((status) => newestUnpaid(status)),
-          ],
-    );
-    const picked = lists
-      .flat()
-      .map((row) => ({ id: count(row.id), at: dateOf(row.at).getTime() }))
-      .sort((a, b) => b.at - a.at || b.id - a.id)
-      .slice(0, limit);
-    if (picked.length === 0) return [];
-    const ids = picked.map((row) => row.id);
-    // One read for the kept orders and their lines' count and quantity (one list of ids to send).
-    const whole: NewestOrderRow[] = await this.db('orders as o')
-      .leftJoin('order_items as i', 'i.order_id', 'o.id')
-      .whereIn('o.id', ids)
-      .groupBy('o.id', 'o.order_number', 'o.total_cents', 'o.status_id', 'o.first_name', 'o.last_name')
+            ...statuses
+              .filter((status) => status !== STATUS.pending)
+              .map((status) => newestBy('paid_at', { is_paid: true, status_id: status }, `paid_${status}`)),
+            ...unpaidStatuses.map((status) => newestBy('created_at', { status_id: status, is_paid: false }, `unpaid_${status}`)),
+          ];
+    if (lists.length === 0) return [];
+    const [first, ...rest] = lists as [Knex.QueryBuilder, ...Knex.QueryBuilder[]];
+    const kept = (rest.length ? first.unionAll(rest) : first).orderBy('at', 'desc').orderBy('id', 'desc').limit(limit);
+    const shown = ['o.order_number', 'o.total_cents', 'o.status_id', 'o.first_name', 'o.last_name'];
+    const rows: NewestOrderRow[] = await this.db
+      .from(kept.as('n'))
+      .join('orders as o', 'o.id', 'n.id')
+      .leftJoin('order_items as i', 'i.order_id', 'n.id')
+      // Every column shown is grouped on (MySQL's ONLY_FULL_GROUP_BY); one order is one group.
+      .groupBy('n.at', 'n.id', ...shown)
+      .orderBy('n.at', 'desc')
+      .orderBy('n.id', 'desc')
       .select(
-        'o.id',
-        'o.order_number',
-        'o.total_cents',
-        'o.status_id',
-        'o.first_name',
-        'o.last_name',
+        'n.id',
+        this.db.raw('? as date', [nairobiDaySql(this.db, 'n.at')]),
+        ...shown,
         this.db.raw('COUNT(i.order_id) as ??', ['lines']),
         this.db.raw('COALESCE(SUM(i.quantity), 0) as quantity'),
       );
-    const orderBy = new Map(whole.map((order) => [count(order.id), order]));
-    return picked.flatMap(({ id, at }) => {
-      const order = orderBy.get(id);
-      if (!order) return []; // deleted between the two reads
-      return [
-        {
-          id,
-          order_number: order.order_number,
-          total_cents: cents(order.total_cents),
-          status_id: count(order.status_id),
-          first_name: order.first_name,
-          last_name: order.last_name,
-          at: new Date(at),
-          lines: count(order.lines),
-          quantity: count(order.quantity),
-        },
-      ];
-    });
+    return rows.map((order) => ({
+      id: count(order.id),
+      order_number: order.order_number,
+      total_cents: cents(order.total_cents),
+      status_id: count(order.status_id),
+      first_name: order.first_name,
+      last_name: order.last_name,
+      date: String(order.date),
+      lines: count(order.lines),
+      quantity: count(order.quantity),
+    }));
   }
 }

@@ -206,10 +206,22 @@ describe.each(testDatabases('orders-admin'))('back office dashboard and reports 
       { date: '2026-03-10', net_sales: 2685, items_sold: 7, orders: 2 },
       { date: '2026-03-11', net_sales: 2500, items_sold: 1, orders: 1 },
     ]);
+    // The pick-lists, read in one statement: each list by name, every category and brand on any line.
+    expect(report.categories).toEqual([
+      { id: 1, name: 'Category 1' },
+      { id: 2, name: 'Category 2' },
+      { id: 3, name: 'Category 3' },
+    ]);
     expect(report.brands).toEqual([
       { id: 10, name: 'Brand 10' },
       { id: 20, name: 'Brand 20' },
       { id: 30, name: 'Brand 30' },
+    ]);
+    // The product list and Sales per Category come from one read grouped by product and category.
+    expect(report.category_sales).toEqual([
+      { category_id: 2, category_name: 'Category 2', net_sales: 3400, items_sold: 2 },
+      { category_id: 1, category_name: 'Category 1', net_sales: 1165.5, items_sold: 5 },
+      { category_id: 3, category_name: 'Category 3', net_sales: 619.5, items_sold: 1 },
     ]);
     const brand = (await get(`/api/admin/dashboard/product_report?${RANGE}&brand_ids=20`)) as ProductReport;
     expect(brand.totals).toEqual({ orders: 2, net_sales: 3400, items_sold: 2, total_sales: 3400, average_order_value: 1700 });

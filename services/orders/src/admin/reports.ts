@@ -115,10 +115,67 @@ export class Reports {
     return rest.length ? first.unionAll(rest) : first;
   }
 
-  /** Paid lines of the range per product: whole months from the months table, the days at either end from the days table. */
-  private productLines(query: AdminReportQuery): Knex.QueryBuilder {
-    const lines = this.byMonthsAndDays(query, 'report_product_days', ['product_id', 'product_name', 'net_cents', 'items']);
-    return this.netAndItemsBy(this.db.from(lines.as('product_lines')), 'product');
+  /**
+   * The filtered paid lines of the range per product and per category, largest net sales first,
+   * leaving out those adding up to no items: one read of whole months from the months table and
+   * the days at either end from the days table, grouped by product and category; the product list
+   * and the "Sales per Category" chart are summed here from those groups (a product's lines are
+   * nearly always of one category), not read a second time.
+   */
+  private async productAndCategorySales(query: AdminReportQuery): Promise<{
+    products: Array<{ product_id: number; product_name: string; net_sales: number; items_sold: number }>;
+    categories: CategorySales[];
+  }> {
+    const lines = this.byMonthsAndDays(query, 'report_product_days', [
+      'product_id',
+      'product_name',
+      'category_id',
+      'category_name',
+      'net_cents',
+      'items',
+    ]);
+    const rows: Array<{
+      product_id: number;
+      product_name: string;
+      category_id: number;
+      category_name: string;
+      net: NumericColumn;
+      items: NumericColumn;
+    }> = await this.db
+      .from(lines.as('product_lines'))
+      .groupBy('product_id', 'category_id')
+      .select(
+        'product_id',
+        'category_id',
+        this.db.raw('MAX(product_name) as product_name'),
+        this.db.raw('MAX(category_name) as category_name'),
+        this.db.raw('SUM(net_cents) as net'),
+        this.db.raw('SUM(items) as items'),
+      );
+    const sum = (key: (row: (typeof rows)[number]) => number, name: (row: (typeof rows)[number]) => string) => {
+      const groups = new Map<number, { id: number; name: string; net: number; items: number }>();
+      for (const row of rows) {
+        const id = key(row);
+        const group = groups.get(id);
+        if (!group) groups.set(id, { id, name: name(row), net: decimal(row.net), items: count(row.items) });
+        else {
+          if (name(row) > group.name) group.name = name(row);
+          group.net += decimal(row.net);
+          group.items += count(row.items);
+        }
+      }
+      return [...groups.values()].filter((group) => group.items !== 0).sort((a, b) => b.net - a.net || a.id - b.id);
+    };
+    return {
+      products: sum(
+        (row) => row.product_id,
+        (row) => String(row.product_name),
+      ).map((group) => ({ product_id: group.id, product_name: group.name, net_sales: ksh(group.net), items_sold: group.items })),
+      categories: sum(
+        (row) => row.category_id,
+        (row) => String(row.category_name),
+      ).map((group) => ({ category_id: group.id, category_name: group.name, net_sales: ksh(group.net), items_sold: group.items })),
+    };
   }
 
   /** Net sales and items of the lines per product or category (with its greatest name), largest net first; groups adding up to no items are left out. */
@@ -138,15 +195,44 @@ export class Reports {
   }
 
   /**
+   * How lineOrders counts the filtered orders: all orders with lines (no filter, or every basket
+   * matches); the orders of the matching baskets, when they are no more than the others; or all
+   * orders with lines less those of the other baskets. No statement without a filter, nor when
+   * `sold` (every category on any line) shows that the filter's categories take in every line.
+   */
+  private async basketChoice(
+    query: AdminReportQuery,
+    sold?: Array<{ id: number }>,
+  ): Promise<{ count: 'all' | 'matching' | 'allButOthers'; ids: number[] }> {
+    const categories = query.category_ids ?? [];
+    const brands = query.brand_ids ?? [];
+    if (categories.length === 0 && brands.length === 0) return { count: 'all', ids: [] };
+    if (brands.length === 0 && sold?.every((category) => categories.includes(category.id))) return { count: 'all', ids: [] };
+    const conditions = [
+      ...(categories.length ? [`category_id IN (${categories.map(() => '?').join(', ')})`] : []),
+      ...(brands.length ? [`brand_id IN (${brands.map(() => '?').join(', ')})`] : []),
+    ];
+    const baskets: Array<{ basket_id: number; matches: NumericColumn }> = await this.db('report_basket_pairs')
+      .groupBy('basket_id')
+      .select(
+        'basket_id',
+        this.db.raw(`MAX(CASE WHEN ${conditions.join(' AND ')} THEN 1 ELSE 0 END) as matches`, [...categories, ...brands]),
+      );
+    const matching = baskets.filter((basket) => count(basket.matches) === 1).map((basket) => basket.basket_id);
+    const others = baskets.filter((basket) => count(basket.matches) !== 1).map((basket) => basket.basket_id);
+    if (others.length === 0) return { count: 'all', ids: [] };
+    if (matching.length <= others.length) return { count: 'matching', ids: matching };
+    return { count: 'allButOthers', ids: others };
+  }
+
+  /**
    * Per day, the paid orders with at least one line matching the filter (each order once, however
    * many of its lines match): from the baskets (sets of category-brand pairs) that match, or, when
    * fewer baskets do not match, all orders with lines less those of the baskets that do not; and
    * when every basket matches (the category report preselects every category), all of them.
    * Without `perDay`, one figure for the whole range (under the key 'range').
    */
-  private async lineOrders(query: AdminReportQuery, perDay: boolean): Promise<Map<string, number>> {
-    const categories = query.category_ids ?? [];
-    const brands = query.brand_ids ?? [];
+  private async lineOrders(query: AdminReportQuery, perDay: boolean, sold?: Array<{ id: number }>): Promise<Map<string, number>> {
     const range = query.daterange;
     const grouped = (rows: Knex.QueryBuilder, sum: string) =>
       perDay
@@ -174,57 +260,79 @@ export class Reports {
     const byDay = (rows: Array<{ date: string; orders: NumericColumn }>) =>
       new Map(rows.map((row) => [String(row.date), count(row.orders)]));
 
+    const choice = await this.basketChoice(query, sold);
     let all: Map<string, number>;
-    if (categories.length === 0 && brands.length === 0) {
+    if (choice.count === 'all') {
       all = byDay(await withLines());
+    } else if (choice.count === 'matching') {
+      all = choice.ids.length === 0 ? new Map() : byDay(await ofBaskets(choice.ids));
     } else {
-      const conditions = [
-        ...(categories.length ? [`category_id IN (${categories.map(() => '?').join(', ')})`] : []),
-        ...(brands.length ? [`brand_id IN (${brands.map(() => '?').join(', ')})`] : []),
-      ];
-      const baskets: Array<{ basket_id: number; matches: NumericColumn }> = await this.db('report_basket_pairs')
-        .groupBy('basket_id')
-        .select(
-          'basket_id',
-          this.db.raw(`MAX(CASE WHEN ${conditions.join(' AND ')} THEN 1 ELSE 0 END) as matches`, [...categories, ...brands]),
-        );
-      const matching = baskets.filter((basket) => count(basket.matches) === 1).map((basket) => basket.basket_id);
-      const others = baskets.filter((basket) => count(basket.matches) !== 1).map((basket) => basket.basket_id);
-      if (others.length === 0) {
-        all = byDay(await withLines());
-      } else if (matching.length <= others.length) {
-        all = matching.length === 0 ? new Map() : byDay(await ofBaskets(matching));
-      } else {
-        const [lined, excluded] = await Promise.all([withLines(), ofBaskets(others)]);
-        all = byDay(lined);
-        for (const [date, orders] of byDay(excluded)) all.set(date, (all.get(date) ?? 0) - orders);
-      }
+      const [lined, excluded] = await Promise.all([withLines(), ofBaskets(choice.ids)]);
+      all = byDay(lined);
+      for (const [date, orders] of byDay(excluded)) all.set(date, (all.get(date) ?? 0) - orders);
     }
     return new Map([...all].filter(([, orders]) => orders !== 0));
   }
 
-  /** Net, gross, items and orders per day of the filtered lines. */
+  /**
+   * Net, gross, items and orders per day of the filtered lines: the day rows of the lines and the
+   * day counts lineOrders would read (after its choice of baskets) in one UNION ALL, each row
+   * saying which it is.
+   */
   private async dailyLines(query: AdminReportQuery): Promise<DayFigures[]> {
-    const [rows, orders] = await Promise.all([
+    const range = query.daterange;
+    const choice = await this.basketChoice(query);
+    const counted = (rows: Knex.QueryBuilder, sum: string, part: 'lined' | 'others') =>
+      rows
+        .select(
+          this.db.raw('? as part', [part]),
+          this.db.raw('? as date', [this.date()]),
+          this.db.raw(`SUM(${sum}) as orders`),
+          this.db.raw('0 as net'),
+          this.db.raw('0 as gross'),
+          this.db.raw('0 as items'),
+        )
+        .groupBy('day');
+    const parts = [
       this.lines('report_category_days', query)
         .select(
+          this.db.raw("'lines' as part"),
           this.db.raw('? as date', [this.date()]),
+          this.db.raw('0 as orders'),
           this.db.raw('SUM(net_cents) as net'),
           this.db.raw('SUM(gross_cents) as gross'),
           this.db.raw('SUM(items) as items'),
         )
         .groupBy('day')
-        .havingRaw('SUM(items) <> 0')
-        .orderBy('day'),
-      this.lineOrders(query, true),
-    ]);
-    return rows.map((row: { date: string; net: NumericColumn; gross: NumericColumn; items: NumericColumn }) => ({
-      date: String(row.date),
-      orders: orders.get(String(row.date)) ?? 0,
-      net: decimal(row.net),
-      gross: cents(row.gross),
-      items: count(row.items),
-    }));
+        .havingRaw('SUM(items) <> 0'),
+    ];
+    if (choice.count !== 'matching') parts.push(counted(this.days('report_paid_days', range), 'lined_orders', 'lined'));
+    if (choice.count === 'matching' && choice.ids.length)
+      parts.push(counted(this.days('report_basket_days', range).whereIn('basket_id', choice.ids), 'orders', 'lined'));
+    if (choice.count === 'allButOthers')
+      parts.push(counted(this.days('report_basket_days', range).whereIn('basket_id', choice.ids), 'orders', 'others'));
+    const rows: Array<{
+      part: string;
+      date: string;
+      orders: NumericColumn;
+      net: NumericColumn;
+      gross: NumericColumn;
+      items: NumericColumn;
+    }> = await this.db.queryBuilder().unionAll(parts);
+    const orders = new Map<string, number>();
+    for (const row of rows)
+      if (row.part !== 'lines')
+        orders.set(String(row.date), (orders.get(String(row.date)) ?? 0) + (row.part === 'others' ? -1 : 1) * count(row.orders));
+    return rows
+      .filter((row) => row.part === 'lines')
+      .map((row) => ({
+        date: String(row.date),
+        orders: orders.get(String(row.date)) ?? 0,
+        net: decimal(row.net),
+        gross: cents(row.gross),
+        items: count(row.items),
+      }))
+      .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
   }
 
   /**
@@ -255,25 +363,38 @@ export class Reports {
     );
   }
 
-  private async categoriesSold(): Promise<Array<{ id: number; name: string }>> {
+  private categoriesSoldQuery(): Knex.QueryBuilder {
     // Every category on any order line (paid or not), read from the (category_id, category_name) index.
-    const rows: Array<{ id: number; name: string }> = await this.db('order_items')
+    return this.db('order_items')
       .groupBy('category_id')
-      .select('category_id as id', this.db.raw('MAX(category_name) as name'))
-      .orderBy('name');
-    return rows;
+      .select(this.db.raw("'category' as list"), 'category_id as id', this.db.raw('MAX(category_name) as name'));
   }
 
-  private async brandsSold(): Promise<Array<{ id: number; name: string }>> {
-    const rows: Array<{ id: number; name: string }> = await this.db('order_items')
+  private async categoriesSold(): Promise<Array<{ id: number; name: string }>> {
+    const rows: Array<{ id: number; name: string }> = await this.categoriesSoldQuery().orderBy('name');
+    return rows.map(({ id, name }) => ({ id, name }));
+  }
+
+  /** The category and brand pick-lists in one statement, each by name; brands from the (brand_id, brand_name) index. */
+  private async categoriesAndBrandsSold(): Promise<{
+    categories: Array<{ id: number; name: string }>;
+    brands: Array<{ id: number; name: string }>;
+  }> {
+    const brands = this.db('order_items')
       .whereNotNull('brand_id')
       .groupBy('brand_id')
-      .select('brand_id as id', this.db.raw('MAX(brand_name) as name'))
+      .select(this.db.raw("'brand' as list"), 'brand_id as id', this.db.raw('MAX(brand_name) as name'));
+    const rows: Array<{ list: string; id: number; name: string }> = await this.db
+      .queryBuilder()
+      .unionAll([this.categoriesSoldQuery(), brands])
+      .orderBy('list', 'desc')
       .orderBy('name');
-    return rows;
+    const of = (list: string) => rows.filter((row) => row.list === list).map(({ id, name }) => ({ id: count(id), name }));
+    return { categories: of('category'), brands: of('brand') };
   }
 
   async categoryReport(query: AdminReportQuery): Promise<CategoryReport> {
+    const sold = this.categoriesSold();
     const [days, orders, all] = await Promise.all([
       this.lines('report_category_days', query)
         .select(
@@ -289,8 +410,9 @@ export class Reports {
         .orderBy('category_id') as Promise<
         Array<{ date: string; category_id: number; category_name: string; net: NumericColumn; items: NumericColumn }>
       >,
-      this.lineOrders(query, false),
-      this.categoriesSold(),
+      // The screen's default names every category: the pick-list then shows every line matches.
+      sold.then((categories) => this.lineOrders(query, false, categories)),
+      sold,
     ]);
     // The per-category list is summed here from the same day rows (one scan of the summary, not
     // two); a day's row and a category count when their items do not add up to 0, as before.
@@ -336,33 +458,25 @@ export class Reports {
   }
 
   async productReport(query: AdminReportQuery): Promise<ProductReport> {
-    const [daily, products, categories, brands, categorySales] = await Promise.all([
+    const [daily, sales, { categories, brands }] = await Promise.all([
       this.dailyLines(query),
-      this.productLines(query),
-      this.categoriesSold(),
-      this.brandsSold(),
-      this.categorySales(query),
+      this.productAndCategorySales(query),
+      this.categoriesAndBrandsSold(),
     ]);
     return {
       graph_data: daily.map((row) => ({ date: row.date, net_sales: ksh(row.net), items_sold: row.items, orders: row.orders })),
       totals: this.totalsOfDays(daily),
       categories,
       brands,
-      products: products.map((row: { product_id: number; product_name: string; net: NumericColumn; items: NumericColumn }) => ({
-        product_id: row.product_id,
-        product_name: String(row.product_name),
-        net_sales: ksh(decimal(row.net)),
-        items_sold: count(row.items),
-      })),
-      category_sales: categorySales,
+      products: sales.products,
+      category_sales: sales.categories,
     };
   }
 
   async revenueReport(query: AdminReportQuery): Promise<RevenueReport> {
-    const [daily, categories, brands, categorySales] = await Promise.all([
+    const [daily, { categories, brands }, categorySales] = await Promise.all([
       this.dailyLines(query),
-      this.categoriesSold(),
-      this.brandsSold(),
+      this.categoriesAndBrandsSold(),
       this.categorySales(query),
     ]);
     return {
@@ -397,14 +511,13 @@ export class Reports {
     );
     // A long range is charted per month (order-report-reads.ts).
     const period = graphPeriodOf(query.daterange);
-    const [paidGraph, unpaidGraph, rows] = await Promise.all([
-      this.orderReads.paid(query.daterange, query.status_ids ?? [], period),
-      this.orderReads.unpaid(query.daterange, unpaidStatuses, period),
+    const [points, rows] = await Promise.all([
+      this.orderReads.graph(query.daterange, query.status_ids ?? [], unpaidStatuses, period),
       this.orderReads.newest(query.daterange, [...new Set(query.status_ids ?? [])], unpaidStatuses, ORDER_REPORT_MAX_ROWS),
     ]);
     // Paid and unpaid orders of one status on one day (or month) make one point of the graph.
     const byDayAndStatus = new Map<string, { date: string; status_id: number; orders: number; total_cents: number; items: number }>();
-    for (const row of [...paidGraph, ...unpaidGraph]) {
+    for (const row of points) {
       const key = `${row.date} ${row.status_id}`;
       const point = byDayAndStatus.get(key) ?? { ...row, orders: 0, total_cents: 0, items: 0 };
       point.orders += row.orders;
@@ -433,7 +546,7 @@ export class Reports {
       orders: rows.map((row) => ({
         order_number: row.order_number,
         total_amount: ksh(row.total_cents),
-        date: nairobiDay(row.at),
+        date: row.date,
         status_name: orderStatus(row.status_id).name,
         customer_name: `${row.first_name} ${row.last_name}`,
         items_count: row.lines,
