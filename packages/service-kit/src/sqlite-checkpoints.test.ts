@@ -48,6 +48,21 @@ describe('SQLite checkpoints in the background', () => {
     }
   });
 
+  it('lets the connection checkpoint in its commits while the WAL is long, and takes it back once short', async () => {
+    const checkpoints = await checkpointInBackground(db, { everyMs: 20, longWalFrames: 20 });
+    try {
+      await writeNotes(60);
+      await sleep(150);
+      expect((await db.raw('PRAGMA wal_autocheckpoint')) as unknown).toEqual([{ wal_autocheckpoint: 1000 }]);
+      // This commit finds the WAL all copied and starts it over: short again.
+      await writeNotes(1);
+      await sleep(150);
+      expect((await db.raw('PRAGMA wal_autocheckpoint')) as unknown).toEqual([{ wal_autocheckpoint: 0 }]);
+    } finally {
+      await checkpoints.stop();
+    }
+  });
+
   it('stops with a last checkpoint and leaves the database open', async () => {
     const checkpoints = await checkpointInBackground(db, { everyMs: 60_000 });
     const before = fs.statSync(file).size;
