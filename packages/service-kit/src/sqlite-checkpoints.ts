@@ -67,7 +67,7 @@ const failed = (error) => parentPort.postMessage({ error: String(error && error.
  * while every request waits (better-sqlite3 is synchronous). A service that writes on every
  * request (the assistant: a conversation per message) had one such stall every 170 or so
  * messages. Here the service's connection does not checkpoint while a worker thread with a
- * connection of its own does it beside it (every 100 ms); a commit then only appends to the WAL.
+ * connection of its own does it beside it (every 500 ms); a commit then only appends to the WAL.
  *
  * Nothing for MySQL or an in-memory database (answers a stop that does nothing).
  */
@@ -83,7 +83,7 @@ export async function checkpointInBackground(
     workerData: {
       driver: require.resolve('better-sqlite3'),
       filename,
-      everyMs: options.everyMs ?? 100,
+      everyMs: options.everyMs ?? 500,
       longWalFrames: options.longWalFrames ?? 4000,
     },
   });
