@@ -4,6 +4,7 @@ export * from './logger';
 export * from './app';
 export * from './server';
 export * from './database';
+export * from './sqlite-checkpoints';
 export * from './database-unavailable';
 export * from './env';
 export * from './time';

@@ -1,4 +1,4 @@
-import { closeOnSignals, createDatabase, createLogger, listen, serviceListenAddress } from '@shop/service-kit';
+import { checkpointInBackground, closeOnSignals, createDatabase, createLogger, listen, serviceListenAddress } from '@shop/service-kit';
 import { buildChatServices, createChatApp } from './app';
 import { loadChatConfig } from './config';
 import { prepareChatDatabase, tuneChatDatabase } from './db/setup';
@@ -11,6 +11,10 @@ async function main(): Promise<void> {
   const db = createDatabase({ service: 'chat' });
   await prepareChatDatabase(db);
   await tuneChatDatabase(db);
+  // Every message writes its conversation: the WAL's checkpoints (disk syncs) must not stall the replies.
+  const checkpoints = await checkpointInBackground(db, {
+    onError: (message) => logger.warn({ err: message }, 'chat: background checkpoint failed'),
+  });
   const services = buildChatServices({ db, logger, config });
 
   const prune = () =>
@@ -25,7 +29,7 @@ async function main(): Promise<void> {
   const { port, host } = serviceListenAddress('chat');
   const running = await listen(createChatApp(services), port, host);
   logger.info({ url: running.url, llm: config.llm ? config.llm.model : 'off' }, 'chat service listening');
-  closeOnSignals(running, logger, [async () => clearInterval(pruner), () => db.destroy()]);
+  closeOnSignals(running, logger, [async () => clearInterval(pruner), () => checkpoints.stop(), () => db.destroy()]);
 }
 
 main().catch((error: unknown) => {
