@@ -1,6 +1,6 @@
 import http from 'node:http';
 import zlib from 'node:zlib';
-import { createLogger, listen, type RunningServer } from '@shop/service-kit';
+import { createLogger, listen, processMetrics, type RunningServer } from '@shop/service-kit';
 import { createGateway } from '../app';
 import { loadGatewayConfig } from '../config';
 import Koa from 'koa';
@@ -323,5 +323,90 @@ describe('cache rules', () => {
     expect(preferredEncoding('gzip, br;q=0')).toBe('gzip');
     expect(preferredEncoding('')).toBe('identity');
     expect(preferredEncoding('deflate')).toBe('identity');
+  });
+});
+
+describe('a cached read answered before Koa and through it', () => {
+  let catalogue: RunningServer & { calls: string[] };
+  let raw: RunningServer;
+  let throughKoa: RunningServer;
+  // The proxy in front says which shoppers came over https (the answer then carries HSTS).
+  const env = { GATEWAY_METRICS_PORT: 'off', GATEWAY_TRUSTED_PROXIES: '127.0.0.1' };
+
+  beforeAll(async () => {
+    catalogue = await startCatalogue();
+    const config = loadGatewayConfig({ ...env, CATALOG_URL: catalogue.url });
+    raw = await listen(createGateway(config, createLogger('gateway')), 0);
+    throughKoa = await listen(createGateway(config, createLogger('gateway'), undefined, { rawCachedReads: false }), 0);
+  });
+  afterAll(async () => {
+    await raw.close();
+    await throughKoa.close();
+    await catalogue.close();
+  });
+
+  /** What must match between the two: all but the values made per answer. */
+  const comparable = (answer: Answer) => {
+    const { 'x-request-id': requestId, date, age, ...headers } = answer.headers;
+    expect(requestId).toMatch(/^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/);
+    expect(date).toBeDefined();
+    expect(Number(age)).toBeLessThan(60);
+    return { status: answer.status, headers, body: answer.body.toString('base64') };
+  };
+
+  /** The route's count of cached answers of a status, as /metrics shows it. */
+  const cachedCount = async (method: string, status: number) => {
+    const text = await processMetrics('gateway').registry.metrics();
+    const line = text
+      .split('\n')
+      .find(
+        (candidate) =>
+          candidate.startsWith('http_request_duration_seconds_count{') &&
+          candidate.includes('route="api catalogue (cached)"') &&
+          candidate.includes(`method="${method}"`) &&
+          candidate.includes(`status="${status}"`),
+      );
+    return line ? Number(line.split(' ').pop()) : 0;
+  };
+
+  it.each([
+    ['a browser (brotli)', 'GET', { 'accept-encoding': 'gzip, deflate, br, zstd' }],
+    ['gzip only', 'GET', { 'accept-encoding': 'gzip' }],
+    ['no encoding', 'GET', {}],
+    ['brotli refused', 'GET', { 'accept-encoding': 'gzip, br;q=0' }],
+    ['a HEAD', 'HEAD', { 'accept-encoding': 'gzip, deflate, br, zstd' }],
+    ['a signed-in shopper', 'GET', { authorization: 'Bearer customer' }],
+    ['a shopper over https through the proxy', 'GET', { 'x-forwarded-proto': 'https' }],
+    ['an ETag that does not match', 'GET', { 'if-none-match': '"v0"' }],
+  ])('answers %s the same either way', async (_, method, headers: Record<string, string>) => {
+    const url = `/api/site/products/view/unga?compare=${encodeURIComponent(JSON.stringify([method, headers]))}`;
+    // Kept first (through Koa on both), then answered from memory.
+    for (const gateway of [raw, throughKoa]) await get(`${gateway.url}${url}`, headers);
+    catalogue.calls.length = 0;
+    const counted = await cachedCount(method, 200);
+    const fromRaw = await get(`${raw.url}${url}`, headers, method);
+    expect(await cachedCount(method, 200)).toBe(counted + 1);
+    const fromKoa = await get(`${throughKoa.url}${url}`, headers, method);
+    expect(await cachedCount(method, 200)).toBe(counted + 2);
+    expect(catalogue.calls).toEqual([]);
+    expect(comparable(fromRaw)).toEqual(comparable(fromKoa));
+    expect(fromRaw.status).toBe(200);
+    expect(fromRaw.headers['x-content-type-options']).toBe('nosniff');
+    expect(fromRaw.headers['strict-transport-security'] !== undefined).toBe(headers['x-forwarded-proto'] === 'https');
+    if (method === 'HEAD') expect(fromRaw.body.length).toBe(0);
+    else expect(Number(fromRaw.headers['content-length'])).toBe(fromRaw.body.length);
+  });
+
+  it('answers a matching ETag 304 the same either way', async () => {
+    const url = '/api/site/products/view/unga?compare=304';
+    const kept = await get(`${raw.url}${url}`);
+    await get(`${throughKoa.url}${url}`);
+    const headers = { 'if-none-match': `"other", ${String(kept.headers.etag)}` };
+    const counted = await cachedCount('GET', 304);
+    const fromRaw = await get(`${raw.url}${url}`, headers);
+    const fromKoa = await get(`${throughKoa.url}${url}`, headers);
+    expect(await cachedCount('GET', 304)).toBe(counted + 2);
+    expect(fromRaw.status).toBe(304);
+    expect(comparable(fromRaw)).toEqual(comparable(fromKoa));
   });
 });

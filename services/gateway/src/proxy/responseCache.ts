@@ -8,6 +8,7 @@ import { instanceRotation, millisecondsSince } from '@shop/service-kit';
 import type { UpstreamRoute } from '../config';
 import { prefixTable } from '../routing/prefixTable';
 import { normalPathOf } from '../routing/requestPath';
+import { preparedHead, type PreparedHead } from './preparedHead';
 
 /** What a cached answer keeps: the service's own headers, never the gateway's per-request ones. */
 const KEPT_HEADERS = ['content-type', 'content-encoding', 'content-language', 'etag', 'last-modified', 'cache-control', 'vary'];
@@ -21,10 +22,11 @@ interface Entry {
   /** The same headers plus content-length as a flat [name, value, ...] list, built once: the hot path hands it to writeHead as is. */
   headerList: string[];
   /**
-   * The raw path's whole head per set of security headers, built on first use: age and request id
-   * first (their values filled in per answer), then the security headers, then headerList.
+   * The raw path's whole head per set of security headers, built and checked on first use: age
+   * and request id first (their values filled in per answer), then the security headers, then
+   * headerList.
    */
-  rawHeads: Map<readonly string[], string[]>;
+  rawHeads: Map<readonly string[], PreparedHead>;
   body: Buffer;
   etag: string | undefined;
   storedAt: number;
@@ -326,14 +328,11 @@ export function responseCache(
       res.writeHead(304, list);
       res.end();
     } else {
-      // The head is the same for every answer of this entry but for two values: copied, not rebuilt.
+      // The head is the same for every answer of this entry but for two values: checked once, not per answer.
       const security = hooks.securityHeaders(req);
       let head = cached.rawHeads.get(security);
-      if (!head) cached.rawHeads.set(security, (head = ['age', '', 'x-request-id', '', ...security, ...cached.headerList]));
-      const list = head.slice();
-      list[1] = age;
-      list[3] = requestId;
-      res.writeHead(200, list);
+      if (!head) cached.rawHeads.set(security, (head = preparedHead(['age', '', 'x-request-id', '', ...security, ...cached.headerList])));
+      head.write(res, 200, age, requestId);
       res.end(method === 'HEAD' ? undefined : cached.body);
     }
     hooks.done({ method, url, status, route: cachedRouteOf(cached.area), requestId }, req, millisecondsSince(started));
