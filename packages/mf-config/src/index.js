@@ -12,7 +12,7 @@ const { ChunkRetryPlugin } = require('./chunkRetryPlugin');
 const { PublishTypesPlugin } = require('./remoteTypes');
 const { CATALOG_FILES } = require('./catalogLoader');
 const { sharedFacades, FACADE_DIR } = require('./sharedFacades');
-const { PROVIDE_BUNDLER_RUNTIME, bundlerRuntimePlugins } = require('./bundlerRuntime');
+const { PROVIDE_BUNDLER_RUNTIME, bundlerRuntimePlugins, shellRuntimePlugins } = require('./bundlerRuntime');
 // Module Federation's own range check, the one the page runs when it picks a shared copy.
 const { satisfy } = require('@module-federation/runtime-core');
 // css-loader's own class naming, reused for the shared packages' prefix (see cssLoader).
@@ -302,6 +302,8 @@ function createConfig({ dir, name, exposes, host = false, runtimePlugins = [] })
                 minify: production,
               }),
               new BootPreloadPlugin({ chunks: Object.keys(HOST_BOOT_CHUNKS) }),
+              // The runtime core's provider from its ES module build (bundlerRuntime/index.js).
+              ...shellRuntimePlugins(),
               // Favicon, web manifest, robots.txt: served from the site root as they are.
               ...(fs.existsSync(path.join(dir, 'public')) ? [new CopyPlugin({ patterns: [{ from: path.join(dir, 'public') }] })] : []),
             ]

@@ -1,6 +1,7 @@
+const fs = require('node:fs');
 const path = require('node:path');
 const { createConfig } = require('../index');
-const { BUNDLER_ENTRY, PROVIDE_BUNDLER_RUNTIME, REMOTE_BUNDLER_RUNTIME } = require('./index');
+const { BUNDLER_ENTRY, INJECT_RUNTIME_CORE_CJS, PROVIDE_BUNDLER_RUNTIME, REMOTE_BUNDLER_RUNTIME } = require('./index');
 const { BUNDLER_RUNTIME_GLOBAL } = require('./global');
 
 const federationOf = (config) => config.plugins.find((plugin) => plugin.constructor.name === 'ModuleFederationPlugin')._options;
@@ -19,7 +20,17 @@ describe('one bundler runtime on the page', () => {
     const replacement = replacementOf(remote);
     expect(replacement.resourceRegExp).toBe(BUNDLER_ENTRY);
     expect(replacement.newResource).toBe(REMOTE_BUNDLER_RUNTIME);
-    expect(replacementOf(shell)).toBeUndefined();
+    expect(replacementOf(shell).resourceRegExp).not.toBe(BUNDLER_ENTRY);
+  });
+
+  it("takes the runtime core's provider from its ES module build, in the shell only", () => {
+    // The file provideExternalRuntime adds to the shell's runtime plugins.
+    const cjs = require.resolve('@module-federation/inject-external-runtime-core-plugin');
+    expect(cjs).toMatch(INJECT_RUNTIME_CORE_CJS);
+    const replacement = replacementOf(shell);
+    expect(replacement.resourceRegExp).toBe(INJECT_RUNTIME_CORE_CJS);
+    expect(fs.readFileSync(replacement.newResource, 'utf8')).toMatch(/^import \* as runtimeCore from/m);
+    expect(replacementOf(remote).resourceRegExp).not.toBe(INJECT_RUNTIME_CORE_CJS);
   });
 
   it('is left on the page by the shell, which alone runs the plugin that provides it', () => {

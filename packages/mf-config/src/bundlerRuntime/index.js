@@ -12,10 +12,32 @@ const REMOTE_BUNDLER_RUNTIME = path.join(__dirname, 'remoteBundlerRuntime.js');
 /** What Module Federation's generated entry imports the bundler runtime from. */
 const BUNDLER_ENTRY = /[\\/]@module-federation[\\/]webpack-bundler-runtime[\\/]dist[\\/]bundler\.js$/;
 
+/**
+ * The plugin that puts the runtime core on the page (experiments.provideExternalRuntime), as Module
+ * Federation names it: its CommonJS build, which wraps the core's ES module build in CommonJS
+ * interop helpers (195 B of the shell's compressed main.js). Its ES module build does the same.
+ */
+const INJECT_RUNTIME_CORE_CJS = /[\\/]@module-federation[\\/]inject-external-runtime-core-plugin[\\/]dist[\\/]index\.cjs$/;
+
+/** The shell's plugins: the runtime core's plugin from its ES module build. */
+function shellRuntimePlugins() {
+  const webpack = require('webpack');
+  const cjs = require.resolve('@module-federation/inject-external-runtime-core-plugin');
+  const esm = path.join(path.dirname(cjs), 'index.js');
+  return [new webpack.NormalModuleReplacementPlugin(INJECT_RUNTIME_CORE_CJS, esm)];
+}
+
 /** A remote build's plugins: its federation entry imports the shell's bundler runtime instead of its own. */
 function bundlerRuntimePlugins() {
   const webpack = require('webpack');
   return [new webpack.NormalModuleReplacementPlugin(BUNDLER_ENTRY, REMOTE_BUNDLER_RUNTIME)];
 }
 
-module.exports = { PROVIDE_BUNDLER_RUNTIME, REMOTE_BUNDLER_RUNTIME, BUNDLER_ENTRY, bundlerRuntimePlugins };
+module.exports = {
+  PROVIDE_BUNDLER_RUNTIME,
+  REMOTE_BUNDLER_RUNTIME,
+  BUNDLER_ENTRY,
+  INJECT_RUNTIME_CORE_CJS,
+  bundlerRuntimePlugins,
+  shellRuntimePlugins,
+};
