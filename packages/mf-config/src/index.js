@@ -12,6 +12,7 @@ const { ChunkRetryPlugin } = require('./chunkRetryPlugin');
 const { PublishTypesPlugin } = require('./remoteTypes');
 const { CATALOG_FILES } = require('./catalogLoader');
 const { sharedFacades, FACADE_DIR } = require('./sharedFacades');
+const { PROVIDE_BUNDLER_RUNTIME, bundlerRuntimePlugins, shellRuntimePlugins } = require('./bundlerRuntime');
 // Module Federation's own range check, the one the page runs when it picks a shared copy.
 const { satisfy } = require('@module-federation/runtime-core');
 // css-loader's own class naming, reused for the shared packages' prefix (see cssLoader).
@@ -279,7 +280,8 @@ function createConfig({ dir, name, exposes, host = false, runtimePlugins = [] })
           remotes: {},
           shared: sharedSingletons(dir),
           shareStrategy: 'loaded-first',
-          runtimePlugins,
+          // The shell hands its bundler runtime to the remotes (bundlerRuntime/index.js).
+          runtimePlugins: host ? [...runtimePlugins, PROVIDE_BUNDLER_RUNTIME] : runtimePlugins,
           manifest: true,
           // The exposed modules' types are published by PublishTypesPlugin instead (remoteTypes.js says why).
           dts: false,
@@ -300,10 +302,14 @@ function createConfig({ dir, name, exposes, host = false, runtimePlugins = [] })
                 minify: production,
               }),
               new BootPreloadPlugin({ chunks: Object.keys(HOST_BOOT_CHUNKS) }),
+              // The runtime core's provider from its ES module build (bundlerRuntime/index.js).
+              ...shellRuntimePlugins(),
               // Favicon, web manifest, robots.txt: served from the site root as they are.
               ...(fs.existsSync(path.join(dir, 'public')) ? [new CopyPlugin({ patterns: [{ from: path.join(dir, 'public') }] })] : []),
             ]
           : [
+              // The remote's entry runs on the shell's bundler runtime instead of a copy of its own.
+              ...bundlerRuntimePlugins(),
               // A remote's chunks after its entry are retried on a lost request; the shell's start-up
               // stays as it is (its own entry and chunks are not a remote area's).
               new ChunkRetryPlugin(),
