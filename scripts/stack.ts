@@ -26,8 +26,8 @@ export const SERVICES: ServiceSpec[] = [
   // Orders price carts through the catalog and check tokens and points through customers.
   { name: 'orders', dir: 'services/orders', portEnv: 'ORDERS_PORT', urlEnv: 'ORDERS_URL', defaultPort: 4103, wave: 1 },
   // The shopping assistant searches the catalogue, offers counties and checks out through orders,
-  // all at request time: nothing of theirs at start-up, so it starts with the first wave.
-  { name: 'chat', dir: 'services/chat', portEnv: 'CHAT_PORT', urlEnv: 'CHAT_URL', defaultPort: 4104, wave: 0 },
+  // all at request time: it starts beside orders rather than after it.
+  { name: 'chat', dir: 'services/chat', portEnv: 'CHAT_PORT', urlEnv: 'CHAT_URL', defaultPort: 4104, wave: 1 },
 ];
 
 export interface RemoteSpec {
