@@ -152,46 +152,14 @@ export class Reports {
         this.db.raw('SUM(net_cents) as net'),
         this.db.raw('SUM(items) as items'),
       );
-    const sum = (key: (row: (typeof rows)[number]) => number, name: (row: (typeof rows)[number]) => string) => {
-      const groups = new Map<number, { id: number; name: string; net: number; items: number }>();
-      for (const row of rows) {
-        const id = key(row);
-        const group = groups.get(id);
-        if (!group) groups.set(id, { id, name: name(row), net: decimal(row.net), items: count(row.items) });
-        else {
-          if (name(row) > group.name) group.name = name(row);
-          group.net += decimal(row.net);
-          group.items += count(row.items);
-        }
-      }
-      return [...groups.values()].filter((group) => group.items !== 0).sort((a, b) => b.net - a.net || a.id - b.id);
-    };
     return {
-      products: sum(
+      products: salesPerGroup(
+        rows,
         (row) => row.product_id,
         (row) => String(row.product_name),
       ).map((group) => ({ product_id: group.id, product_name: group.name, net_sales: ksh(group.net), items_sold: group.items })),
-      categories: sum(
-        (row) => row.category_id,
-        (row) => String(row.category_name),
-      ).map((group) => ({ category_id: group.id, category_name: group.name, net_sales: ksh(group.net), items_sold: group.items })),
+      categories: categorySalesOf(rows),
     };
-  }
-
-  /** Net sales and items of the lines per product or category (with its greatest name), largest net first; groups adding up to no items are left out. */
-  private netAndItemsBy(lines: Knex.QueryBuilder, group: 'product' | 'category'): Knex.QueryBuilder {
-    const id = `${group}_id`;
-    return lines
-      .select(
-        id,
-        this.db.raw('MAX(??) as ??', [`${group}_name`, `${group}_name`]),
-        this.db.raw('SUM(net_cents) as net'),
-        this.db.raw('SUM(items) as items'),
-      )
-      .groupBy(id)
-      .havingRaw('SUM(items) <> 0')
-      .orderBy('net', 'desc')
-      .orderBy(id);
   }
 
   /**
@@ -340,18 +308,17 @@ export class Reports {
    * reports' day figures carry no category, so their "Sales per Category" chart reads this.
    */
   private async categorySales(query: AdminReportQuery): Promise<CategorySales[]> {
-    const rows: Array<{ category_id: number; category_name: string; net: NumericColumn; items: NumericColumn }> = await this.netAndItemsBy(
-      this.db.from(
-        this.byMonthsAndDays(query, 'report_category_days', ['category_id', 'category_name', 'net_cents', 'items']).as('category_lines'),
-      ),
-      'category',
-    );
-    return rows.map((row) => ({
-      category_id: row.category_id,
-      category_name: String(row.category_name),
-      net_sales: ksh(decimal(row.net)),
-      items_sold: count(row.items),
-    }));
+    const lines = this.byMonthsAndDays(query, 'report_category_days', ['category_id', 'category_name', 'net_cents', 'items']);
+    const rows: Array<{ category_id: number; category_name: string; net: NumericColumn; items: NumericColumn }> = await this.db
+      .from(lines.as('category_lines'))
+      .groupBy('category_id')
+      .select(
+        'category_id',
+        this.db.raw('MAX(category_name) as category_name'),
+        this.db.raw('SUM(net_cents) as net'),
+        this.db.raw('SUM(items) as items'),
+      );
+    return categorySalesOf(rows);
   }
 
   private totalsOfDays(days: DayFigures[]): ReportTotals {
@@ -649,6 +616,45 @@ export class Reports {
       pending_payments_value: ksh(nullableCents(pending?.total) ?? 0),
     };
   }
+}
+
+interface SalesRow {
+  net: NumericColumn;
+  items: NumericColumn;
+}
+
+/**
+ * Net sales and items per group (a product, a category) with the group's greatest name, largest
+ * net sales first, then by id; groups whose items add up to none are left out. The one rule of
+ * every "sales per" list, whatever rows the report read (per product and category, or per category).
+ */
+function salesPerGroup<Row extends SalesRow>(
+  rows: Row[],
+  idOf: (row: Row) => number,
+  nameOf: (row: Row) => string,
+): Array<{ id: number; name: string; net: number; items: number }> {
+  const groups = new Map<number, { id: number; name: string; net: number; items: number }>();
+  for (const row of rows) {
+    const id = idOf(row);
+    const name = nameOf(row);
+    const group = groups.get(id);
+    if (!group) groups.set(id, { id, name, net: decimal(row.net), items: count(row.items) });
+    else {
+      if (name > group.name) group.name = name;
+      group.net += decimal(row.net);
+      group.items += count(row.items);
+    }
+  }
+  return [...groups.values()].filter((group) => group.items !== 0).sort((a, b) => b.net - a.net || a.id - b.id);
+}
+
+/** The "Sales per Category" chart of the product and revenue reports. */
+function categorySalesOf(rows: Array<SalesRow & { category_id: number; category_name: unknown }>): CategorySales[] {
+  return salesPerGroup(
+    rows,
+    (row) => row.category_id,
+    (row) => String(row.category_name),
+  ).map((group) => ({ category_id: group.id, category_name: group.name, net_sales: ksh(group.net), items_sold: group.items }));
 }
 
 const DAY_MS = 86_400_000;
