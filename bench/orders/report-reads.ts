@@ -119,8 +119,7 @@ async function main(): Promise<void> {
   const url = new URL(process.env.MYSQL_URL);
   url.pathname = `/${name}`;
   // One connection: the session counters are that connection's, and the reports' parallel reads queue on it.
-  process.env.DATABASE_POOL_MAX = '1';
-  const db = createDatabase({ service: 'orders', url: url.toString() });
+  const db = createDatabase({ service: 'orders', url: url.toString(), env: { ...process.env, DATABASE_POOL_MAX: '1' } });
   const perCall = Number(process.env.BENCH_READS_CALLS ?? 20);
   try {
     const [generated] = (await db('bench_report_generation').select('generated_at')) as Array<{ generated_at: Date }>;
