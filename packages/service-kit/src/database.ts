@@ -45,7 +45,7 @@ export function createDatabase(options: DatabaseOptions): Knex {
         supportBigNumbers: true,
         bigNumberStrings: false,
       } as Knex.MySqlConnectionConfig & { uri: string },
-      pool: { min: 0, max: envPositiveInteger('DATABASE_POOL_MAX', 10) },
+      pool: { min: 0, max: envPositiveInteger('DATABASE_POOL_MAX', 10, env) },
     });
   }
   if (url && !url.startsWith('sqlite:')) throw new Error(`DATABASE_URL must start with mysql:// or sqlite:, got "${url.split(':')[0]}:"`);

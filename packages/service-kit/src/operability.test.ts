@@ -206,6 +206,13 @@ describe('the database in production', () => {
     });
     expect(dialectOf(mysql)).toBe('mysql');
     await mysql.destroy();
+    // Its pool's size from the same environment as its URL, not from the process's.
+    const single = createDatabase({
+      service: 'orders',
+      env: { NODE_ENV: 'production', DATABASE_URL: 'mysql://shop:secret@127.0.0.1:3306/shop', DATABASE_POOL_MAX: '1' },
+    });
+    expect((single.client as { config: { pool: { max: number } } }).config.pool.max).toBe(1);
+    await single.destroy();
     const file = path.join(dataDir, 'chosen', 'orders.sqlite');
     const sqlite = createDatabase({ service: 'orders', env: { NODE_ENV: 'production', DATABASE_URL: `sqlite:${file}` } });
     try {
