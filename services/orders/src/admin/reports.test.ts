@@ -429,6 +429,56 @@ describe.each(testDatabases('orders-admin'))('back office dashboard and reports 
     }
   });
 
+  it('order report: every paid status lists the same newest orders as the statuses one by one, a paid Pending one in neither', async () => {
+    // A hand-written paid order left Pending (no payment path makes one): counted by the graph, never listed.
+    const [id] = await h.db('orders').insert({
+      order_number: 'SH-260921',
+      customer_id: null,
+      first_name: 'Hand',
+      last_name: 'Written',
+      email: 'hand@example.com',
+      phone: '0712345678',
+      street: '1 Road',
+      town: 'Town',
+      county_id: 1,
+      county_name: 'Nairobi',
+      sub_county_id: 1,
+      sub_county_name: 'Sub',
+      subtotal_cents: 40_000,
+      discount_cents: 0,
+      points_discount_cents: 0,
+      total_cents: 40_000,
+      redeemed_points: 0,
+      status_id: 1,
+      is_paid: true,
+      paid_at: '2026-03-11 07:00:00',
+      created_at: '2026-03-11 06:55:00',
+      updated_at: '2026-03-11 06:55:00',
+    });
+    try {
+      const numbers = async (statuses: string) =>
+        ((await get(`/api/admin/dashboard/order_report?${RANGE}&status_ids=${statuses}`)) as OrderReport).orders.map(
+          (row) => row.order_number,
+        );
+      const merged = [...(await numbers('2,3')), ...(await numbers('4,5'))];
+      const everyPaid = await numbers('2,3,4,5,6');
+      expect(everyPaid).toEqual(['SH-260903', 'SH-260902', 'SH-260901']);
+      expect(everyPaid.slice().sort()).toEqual(merged.sort());
+      const all = (await get(`/api/admin/dashboard/order_report?${RANGE}`)) as OrderReport;
+      expect(all.orders.map((row) => row.order_number)).toEqual(['SH-260904', ...everyPaid]);
+      expect(all.graph_data).toContainEqual({
+        date: '2026-03-11',
+        status_id: 1,
+        status_name: 'Pending',
+        net_sales: 2350,
+        items_sold: 0,
+        orders: 2,
+      });
+    } finally {
+      await h.db('orders').where('id', Number(id)).delete();
+    }
+  });
+
   it('validates the date range and the id lists (400)', async () => {
     for (const query of [
       '',
