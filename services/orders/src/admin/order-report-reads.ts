@@ -7,7 +7,8 @@ import { nairobiDaySql, nairobiMonthSql, nairobiRange } from './days';
  * What the order report reads (reports.ts shapes the answer): its graph per day or per month, and
  * its newest orders.
  *
- * A range longer than DAILY_GRAPH_MAX_DAYS is charted per Nairobi month: a year of days by status
+ * A range longer than DAILY_GRAPH_MAX_DAYS is charted per Nairobi month (in every report since; the
+ * category, product and revenue reports read month roll-ups for it): a year of days by status
  * was 1,100 graph points (110 KB of the answer) for a chart 12 months wide, and what the report
  * cost at a million orders was mostly those bytes. The months are rolled up from the daily
  * summaries in the query: a year of report_paid_days is about 2,200 rows (under a millisecond to

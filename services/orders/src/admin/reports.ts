@@ -33,6 +33,11 @@ import { graphPeriodOf, OrderReportReads, type GraphPeriod } from './order-repor
  * sums over orders and their lines, so a report costs the same whatever the number of orders:
  * rows per day of the range, not per order. Only the order report's table reads orders, the
  * newest ORDER_REPORT_MAX_ROWS of the range.
+ *
+ * Every report's graph is per day up to a quarter and per Nairobi month beyond (graphPeriodOf,
+ * order-report-reads.ts): a year of days was up to 2,920 points (320 KB) for a chart 12 months
+ * wide. A month's point is its days' sums, its net rounded once; whole months are read from the
+ * month roll-ups and only the days at either end of the range from the day tables.
  */
 
 /** The order report lists at most this many orders (the newest); its cards and charts count them all (every order is in Orders, with its CSV export). */
