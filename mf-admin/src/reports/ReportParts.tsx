@@ -230,7 +230,7 @@ export const categoriesFilter = <Data,>(options: (data: Data) => Option[], initi
   initial,
 });
 
-/** What every report answers: its totals (the cards) and its figures per day (the charts). */
+/** What every report answers: its totals (the cards) and its figures per day, or per month over more than a quarter (the charts). */
 interface ReportData {
   totals: ReportTotals;
   graph_data: ReportGraphRow[];
@@ -255,7 +255,7 @@ export interface ReportDefinition<Data extends ReportData, Row> {
   lastCard: 'items_sold' | 'total_sales' | 'average_order_value';
   /** The chart between Net Sales and Items Sold. */
   middleChart: (data: Data) => ChartCard;
-  /** Net sales per day; by default summed from graph_data. */
+  /** Net sales per day (per month over more than a quarter); by default summed from graph_data. */
   netSales?: (data: Data) => DatePoint[];
   /** `name` names the CSV file: '<name>-report-<from>-to-<to>.csv'. */
   table: { title: string; name: string; columns: ReportColumn<Row>[]; rowKey: (row: Row) => string };

@@ -25,7 +25,7 @@ const REVENUE_REPORT = categoryBrandReport<RevenueReport, RevenueRow>({
   table: { title: 'Revenue', name: 'revenue', columns, rowKey: (row) => row.date },
 });
 
-/** /admin/reports/revenue: revenue per day, filtered by categories and brands. */
+/** /admin/reports/revenue: revenue per day (per month over more than a quarter), filtered by categories and brands. */
 export default function RevenueReportPage(): JSX.Element {
   return <ReportPage definition={REVENUE_REPORT} />;
 }

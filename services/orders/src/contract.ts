@@ -51,10 +51,14 @@ import { simulatorAction } from './payments/routes';
 /** The dashboard's reports: a date range, optionally categories, brands or statuses. */
 const reports: ContractOperation[] = (
   [
-    ['category_report', 'Sales per category over a date range.', categoryReportAnswerSchema],
+    [
+      'category_report',
+      'Sales per category over a date range, charted per day (per month over more than a quarter).',
+      categoryReportAnswerSchema,
+    ],
     ['product_report', 'Sales per product over a date range.', productReportAnswerSchema],
-    ['revenue_report', 'Revenue per day over a date range.', revenueReportAnswerSchema],
-    ['order_report', 'Orders per day and status over a date range.', orderReportAnswerSchema],
+    ['revenue_report', 'Revenue per day (per month over more than a quarter) over a date range.', revenueReportAnswerSchema],
+    ['order_report', 'Orders per day (per month over more than a quarter) and status over a date range.', orderReportAnswerSchema],
   ] as const
 ).map(([name, summary, answer]) => ({
   method: 'get',

@@ -336,6 +336,37 @@ describe.each(testDatabases('orders-admin'))('back office dashboard and reports 
     expect(quarter.graph_data.map((point) => point.date)).toEqual(['2026-01-15', '2026-03-10']);
   });
 
+  it('category, product and revenue reports over more than a quarter are charted per month, from month roll-ups and edge days', async () => {
+    // 20 Nov 2025 - 11 Mar 2026: F (15 Jan) in a whole month (the month tables); A, B, C in March's first days (the day tables).
+    const long = 'daterange=2025-11-20%20-%202026-03-11';
+    const category = (await get(`/api/admin/dashboard/category_report?${long}&category_ids=1,2,3`)) as CategoryReport;
+    expect(category.graph_data).toEqual([
+      { date: '2026-01', category_id: 2, category_name: 'Category 2', net_sales: 2000, items_sold: 2 },
+      { date: '2026-03', category_id: 1, category_name: 'Category 1', net_sales: 1165.5, items_sold: 5 },
+      { date: '2026-03', category_id: 2, category_name: 'Category 2', net_sales: 3400, items_sold: 2 },
+      { date: '2026-03', category_id: 3, category_name: 'Category 3', net_sales: 619.5, items_sold: 1 },
+    ]);
+    expect(category.totals).toEqual({ orders: 4, net_sales: 7185, items_sold: 10, total_sales: 7185, average_order_value: 1796.25 });
+    const revenue = (await get(`/api/admin/dashboard/revenue_report?${long}`)) as RevenueReport;
+    expect(revenue.revenue_data).toEqual([
+      { date: '2026-01', orders: 1, gross_sales: 2000, net_sales: 2000, total_sales: 2000 },
+      { date: '2026-03', orders: 3, gross_sales: 5500, net_sales: 5185, total_sales: 5185 },
+    ]);
+    expect(revenue.totals).toEqual(category.totals);
+    // Filtered by category 2 (the baskets' month and day counts): A and C in March, F in January.
+    const product = (await get(`/api/admin/dashboard/product_report?${long}&category_ids=2`)) as ProductReport;
+    expect(product.graph_data).toEqual([
+      { date: '2026-01', net_sales: 2000, items_sold: 2, orders: 1 },
+      { date: '2026-03', net_sales: 3400, items_sold: 2, orders: 2 },
+    ]);
+    // 10 Jan - 30 Apr 2026: January from its days (F), March whole from the month tables (A, B, C and E).
+    const later = (await get('/api/admin/dashboard/product_report?daterange=2026-01-10%20-%202026-04-30&category_ids=1')) as ProductReport;
+    expect(later.graph_data).toEqual([{ date: '2026-03', net_sales: 1165.5 + 999, items_sold: 6, orders: 3 }]);
+    // A quarter is still charted per day.
+    const quarter = (await get('/api/admin/dashboard/revenue_report?daterange=2025-12-10%20-%202026-03-11')) as RevenueReport;
+    expect(quarter.revenue_data.map((row) => row.date)).toEqual(['2026-01-15', '2026-03-10', '2026-03-11']);
+  });
+
   it('order report filtered by Pending or Cancelled counts those orders: unpaid ones by the day placed, paid ones by the day paid', async () => {
     const pending = (await get(`/api/admin/dashboard/order_report?${RANGE}&status_ids=1`)) as OrderReport;
     expect(pending.orders).toEqual([
@@ -426,6 +457,56 @@ describe.each(testDatabases('orders-admin'))('back office dashboard and reports 
     } finally {
       await h.db('order_items').whereIn('order_id', ids).delete();
       await h.db('orders').whereIn('id', ids).delete();
+    }
+  });
+
+  it('order report: every paid status lists the same newest orders as the statuses one by one, a paid Pending one in neither', async () => {
+    // A hand-written paid order left Pending (no payment path makes one): counted by the graph, never listed.
+    const [id] = await h.db('orders').insert({
+      order_number: 'SH-260921',
+      customer_id: null,
+      first_name: 'Hand',
+      last_name: 'Written',
+      email: 'hand@example.com',
+      phone: '0712345678',
+      street: '1 Road',
+      town: 'Town',
+      county_id: 1,
+      county_name: 'Nairobi',
+      sub_county_id: 1,
+      sub_county_name: 'Sub',
+      subtotal_cents: 40_000,
+      discount_cents: 0,
+      points_discount_cents: 0,
+      total_cents: 40_000,
+      redeemed_points: 0,
+      status_id: 1,
+      is_paid: true,
+      paid_at: '2026-03-11 07:00:00',
+      created_at: '2026-03-11 06:55:00',
+      updated_at: '2026-03-11 06:55:00',
+    });
+    try {
+      const numbers = async (statuses: string) =>
+        ((await get(`/api/admin/dashboard/order_report?${RANGE}&status_ids=${statuses}`)) as OrderReport).orders.map(
+          (row) => row.order_number,
+        );
+      const merged = [...(await numbers('2,3')), ...(await numbers('4,5'))];
+      const everyPaid = await numbers('2,3,4,5,6');
+      expect(everyPaid).toEqual(['SH-260903', 'SH-260902', 'SH-260901']);
+      expect(everyPaid.slice().sort()).toEqual(merged.sort());
+      const all = (await get(`/api/admin/dashboard/order_report?${RANGE}`)) as OrderReport;
+      expect(all.orders.map((row) => row.order_number)).toEqual(['SH-260904', ...everyPaid]);
+      expect(all.graph_data).toContainEqual({
+        date: '2026-03-11',
+        status_id: 1,
+        status_name: 'Pending',
+        net_sales: 2350,
+        items_sold: 0,
+        orders: 2,
+      });
+    } finally {
+      await h.db('orders').where('id', Number(id)).delete();
     }
   });
 

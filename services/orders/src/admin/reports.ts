@@ -17,7 +17,7 @@ import { fromCents } from '@shop/money';
 import { cents, count, decimal, dialectOf, nullableCents, type NumericColumn } from '@shop/service-kit';
 import { ORDER_STATUSES, orderStatus, STATUS } from '../orders/statuses';
 import { lastTwelveMonths, nairobiDay, nairobiMonthSql, nairobiRange } from './days';
-import { graphPeriodOf, OrderReportReads } from './order-report-reads';
+import { graphPeriodOf, OrderReportReads, type GraphPeriod } from './order-report-reads';
 
 /**
  * Dashboard and reports, per REPORT_RULES: only paid orders (is_paid = 1) whose paid_at falls in
@@ -33,6 +33,11 @@ import { graphPeriodOf, OrderReportReads } from './order-report-reads';
  * sums over orders and their lines, so a report costs the same whatever the number of orders:
  * rows per day of the range, not per order. Only the order report's table reads orders, the
  * newest ORDER_REPORT_MAX_ROWS of the range.
+ *
+ * Every report's graph is per day up to a quarter and per Nairobi month beyond (graphPeriodOf,
+ * order-report-reads.ts): a year of days was up to 2,920 points (320 KB) for a chart 12 months
+ * wide. A month's point is its days' sums, its net rounded once; whole months are read from the
+ * month roll-ups and only the days at either end of the range from the day tables.
  */
 
 /** The order report lists at most this many orders (the newest); its cards and charts count them all (every order is in Orders, with its CSV export). */
@@ -242,43 +247,123 @@ export class Reports {
     return new Map([...all].filter(([, orders]) => orders !== 0));
   }
 
+  /** A summary row's graph date: its day ('YYYY-MM-DD') or its month ('YYYY-MM'). */
+  private periodOf(period: GraphPeriod, column: string): Knex.Raw {
+    return period === 'day' ? this.date(column) : this.month(column);
+  }
+
   /**
-   * Net, gross, items and orders per day of the filtered lines: the day rows of the lines and the
-   * day counts lineOrders would read (after its choice of baskets) in one UNION ALL, each row
-   * saying which it is.
+   * The filtered paid lines of the range, for a caller to add up per `date` (the graph's day or
+   * month, `group` its GROUP BY) into net_cents, gross_cents and items, per category too with
+   * `perCategory` (category_id and category_name): per day, report_category_days; per month, whole
+   * months from report_product_months and the days at either end from report_category_days (a
+   * month at either end holds only the range's days of it). A year is some 600 month rows and a
+   * few dozen days instead of 365 days of every category and brand.
    */
-  private async dailyLines(query: AdminReportQuery): Promise<DayFigures[]> {
-    const range = query.daterange;
-    const choice = await this.basketChoice(query);
-    const counted = (rows: Knex.QueryBuilder, sum: string, part: 'lined' | 'others') =>
+  private periodLineRows(
+    query: AdminReportQuery,
+    period: GraphPeriod,
+    perCategory: boolean,
+  ): { rows: Knex.QueryBuilder; date: Knex.Raw; group: string } {
+    if (period === 'day') return { rows: this.lines('report_category_days', query), date: this.date(), group: 'day' };
+    const columns = [...(perCategory ? ['category_id', 'category_name'] : []), 'net_cents', 'gross_cents', 'items'];
+    const { months, before, after } = splitByMonths(query.daterange.from, query.daterange.to);
+    const parts: Knex.QueryBuilder[] = [];
+    if (months)
+      parts.push(
+        this.filtered(this.db('report_product_months').where('month', '>=', months.from).where('month', '<', months.to), query).select(
+          this.db.raw('? as date', [this.month('month')]),
+          ...columns,
+        ),
+      );
+    for (const edge of [before, after])
+      if (edge) parts.push(this.lines('report_category_days', query, edge).select(this.db.raw('? as date', [this.month()]), ...columns));
+    const [first, ...rest] = parts as [Knex.QueryBuilder, ...Knex.QueryBuilder[]];
+    return {
+      rows: this.db.from((rest.length ? first.unionAll(rest) : first).as('period_lines')),
+      date: this.db.raw('??', ['date']),
+      group: 'date',
+    };
+  }
+
+  /**
+   * The paid orders counted per graph period as rows of (part, date, orders, 0, 0, 0) for
+   * periodFigures' union: `of.paid` summed from report_paid_days per day or month, or the orders of
+   * the baskets `of.baskets`: per day from report_basket_days; per month from report_basket_months'
+   * whole months and report_basket_days' days at either end (13 rows a basket for a year, not 365).
+   */
+  private periodOrders(
+    range: { from: string; to: string },
+    period: GraphPeriod,
+    of: { paid: string } | { baskets: number[] },
+    part: 'lined' | 'others',
+  ): Knex.QueryBuilder {
+    const counted = (rows: Knex.QueryBuilder, date: Knex.Raw, sum: string, group: Knex.Raw | string) =>
       rows
         .select(
           this.db.raw('? as part', [part]),
-          this.db.raw('? as date', [this.date()]),
+          this.db.raw('? as date', [date]),
           this.db.raw(`SUM(${sum}) as orders`),
           this.db.raw('0 as net'),
           this.db.raw('0 as gross'),
           this.db.raw('0 as items'),
         )
-        .groupBy('day');
+        .groupBy(group);
+    const day = this.periodOf(period, 'day');
+    const dayGroup = period === 'day' ? 'day' : this.db.raw('?', [day]);
+    if ('paid' in of) return counted(this.days('report_paid_days', range), day, of.paid, dayGroup);
+    if (period === 'day') return counted(this.days('report_basket_days', range).whereIn('basket_id', of.baskets), day, 'orders', dayGroup);
+    const { months, before, after } = splitByMonths(range.from, range.to);
+    const parts: Knex.QueryBuilder[] = [];
+    if (months)
+      parts.push(
+        this.db('report_basket_months')
+          .where('month', '>=', months.from)
+          .where('month', '<', months.to)
+          .whereIn('basket_id', of.baskets)
+          .select(this.db.raw('? as date', [this.month('month')]), 'orders'),
+      );
+    for (const edge of [before, after])
+      if (edge)
+        parts.push(
+          this.days('report_basket_days', edge)
+            .whereIn('basket_id', of.baskets)
+            .select(this.db.raw('? as date', [day]), 'orders'),
+        );
+    const [first, ...rest] = parts as [Knex.QueryBuilder, ...Knex.QueryBuilder[]];
+    return counted(
+      this.db.from((rest.length ? first.unionAll(rest) : first).as(`${part}_baskets`)),
+      this.db.raw('??', ['date']),
+      'orders',
+      'date',
+    );
+  }
+
+  /**
+   * Net, gross, items and orders per day or month (the graph's period) of the filtered lines: the
+   * period rows of the lines and the period counts lineOrders would read (after its choice of
+   * baskets) in one UNION ALL, each row saying which it is.
+   */
+  private async periodFigures(query: AdminReportQuery, period: GraphPeriod): Promise<DayFigures[]> {
+    const range = query.daterange;
+    const choice = await this.basketChoice(query);
+    const lines = this.periodLineRows(query, period, false);
     const parts = [
-      this.lines('report_category_days', query)
+      lines.rows
         .select(
           this.db.raw("'lines' as part"),
-          this.db.raw('? as date', [this.date()]),
+          this.db.raw('? as date', [lines.date]),
           this.db.raw('0 as orders'),
           this.db.raw('SUM(net_cents) as net'),
           this.db.raw('SUM(gross_cents) as gross'),
           this.db.raw('SUM(items) as items'),
         )
-        .groupBy('day')
+        .groupBy(lines.group)
         .havingRaw('SUM(items) <> 0'),
     ];
-    if (choice.count !== 'matching') parts.push(counted(this.days('report_paid_days', range), 'lined_orders', 'lined'));
-    if (choice.count === 'matching' && choice.ids.length)
-      parts.push(counted(this.days('report_basket_days', range).whereIn('basket_id', choice.ids), 'orders', 'lined'));
-    if (choice.count === 'allButOthers')
-      parts.push(counted(this.days('report_basket_days', range).whereIn('basket_id', choice.ids), 'orders', 'others'));
+    if (choice.count !== 'matching') parts.push(this.periodOrders(range, period, { paid: 'lined_orders' }, 'lined'));
+    if (choice.count === 'matching' && choice.ids.length) parts.push(this.periodOrders(range, period, { baskets: choice.ids }, 'lined'));
+    if (choice.count === 'allButOthers') parts.push(this.periodOrders(range, period, { baskets: choice.ids }, 'others'));
     const rows: Array<{
       part: string;
       date: string;
@@ -362,18 +447,20 @@ export class Reports {
 
   async categoryReport(query: AdminReportQuery): Promise<CategoryReport> {
     const sold = this.categoriesSold();
+    // A long range is charted per month, as the other reports' (a year of days was 2,920 points, 320 KB).
+    const lines = this.periodLineRows(query, graphPeriodOf(query.daterange), true);
     const [days, orders, all] = await Promise.all([
-      this.lines('report_category_days', query)
+      lines.rows
         .select(
-          this.db.raw('? as date', [this.date()]),
+          this.db.raw('? as date', [lines.date]),
           'category_id',
           this.db.raw('MAX(category_name) as category_name'),
           this.db.raw('SUM(net_cents) as net'),
           this.db.raw('SUM(items) as items'),
         )
-        .groupBy('day')
+        .groupBy(lines.group)
         .groupBy('category_id')
-        .orderBy('day')
+        .orderBy(lines.group)
         .orderBy('category_id') as Promise<
         Array<{ date: string; category_id: number; category_name: string; net: NumericColumn; items: NumericColumn }>
       >,
@@ -426,7 +513,7 @@ export class Reports {
 
   async productReport(query: AdminReportQuery): Promise<ProductReport> {
     const [daily, sales, { categories, brands }] = await Promise.all([
-      this.dailyLines(query),
+      this.periodFigures(query, graphPeriodOf(query.daterange)),
       this.productAndCategorySales(query),
       this.categoriesAndBrandsSold(),
     ]);
@@ -442,7 +529,7 @@ export class Reports {
 
   async revenueReport(query: AdminReportQuery): Promise<RevenueReport> {
     const [daily, { categories, brands }, categorySales] = await Promise.all([
-      this.dailyLines(query),
+      this.periodFigures(query, graphPeriodOf(query.daterange)),
       this.categoriesAndBrandsSold(),
       this.categorySales(query),
     ]);

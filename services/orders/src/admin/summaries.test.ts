@@ -6,6 +6,7 @@ import { seedOrderHistory } from '../db/seed/history';
 import { startOrdersHarness, type OrdersHarness } from '../testing/harness';
 import { migratedAsReleased } from '../testing/releases';
 import { nairobiDay, nairobiRange } from './days';
+import { graphPeriodOf } from './order-report-reads';
 import { ORDER_REPORT_MAX_ROWS, splitByMonths } from './reports';
 import { rebuildReportSummaries, withoutSummaryTriggers } from './summaries';
 import { random as seededRandom } from '../db/seed/history';
@@ -104,9 +105,17 @@ async function recompute(db: Knex, from: string, to: string, filter: { categorie
     return num(l.line_total_cents) - ((num(o.discount_cents) + num(o.points_discount_cents)) * num(l.line_total_cents)) / subtotal;
   };
   const matched = lines.filter(matches);
+  // The graphs' points: per Nairobi day, or per month over more than a quarter.
+  const point = graphPeriodOf({ from, to }) === 'day' ? day : (o: Row) => day(o).slice(0, 7);
   const perDay = new Map<string, { orders: Set<number>; net: number; gross: number; items: number }>();
+  const perPointCategory = new Map<string, { date: string; category_id: number; net: number; items: number }>();
   for (const l of matched) {
-    const d = day(byId.get(num(l.order_id))!);
+    const d = point(byId.get(num(l.order_id))!);
+    const key = `${d} ${num(l.category_id)}`;
+    const pc = perPointCategory.get(key) ?? { date: d, category_id: num(l.category_id), net: 0, items: 0 };
+    pc.net += net(l);
+    pc.items += num(l.quantity);
+    perPointCategory.set(key, pc);
     const figures = perDay.get(d) ?? { orders: new Set<number>(), net: 0, gross: 0, items: 0 };
     figures.orders.add(num(l.order_id));
     figures.net += net(l);
@@ -151,6 +160,9 @@ async function recompute(db: Knex, from: string, to: string, filter: { categorie
       net_sales: ksh(f.net),
       total_sales: ksh(f.net),
     })),
+    category_graph: [...perPointCategory.values()]
+      .sort((a, b) => a.date.localeCompare(b.date) || a.category_id - b.category_id)
+      .map((pc) => ({ date: pc.date, category_id: pc.category_id, net_sales: ksh(pc.net), items_sold: pc.items })),
     totals: {
       orders: orderCount,
       net_sales: ksh(netTotal),
@@ -612,7 +624,11 @@ describe.each(testDatabases('orders-rollups'))('roll-ups against raw rows on $di
           context,
           totals: category.totals,
           categories: category.categories.map(({ category_id, net_sales, items_sold }) => ({ category_id, net_sales, items_sold })),
-        }).toEqual({ context, totals: expected.totals, categories: expected.categories });
+          graph: category.graph_data.map(({ date, category_id, net_sales, items_sold }) => ({ date, category_id, net_sales, items_sold })),
+        }).toEqual({ context, totals: expected.totals, categories: expected.categories, graph: expected.category_graph });
+        expect(products.graph_data).toEqual(
+          expected.revenue_data.map(({ date, net_sales, orders }) => expect.objectContaining({ date, net_sales, orders })),
+        );
 
         const statuses = pick([undefined, [5], [2, 6], [1], [1, 6], [3, 4]]);
         const ordered = await recompute(h.db, from, to, { statuses });
