@@ -1,5 +1,5 @@
 import vm from 'node:vm';
-import { afterFirstPaintLoader, takeScripts } from './afterFirstPaint';
+import { afterFirstPaintLoader, NO_PAINT_FALLBACK_MS, takeScripts } from './afterFirstPaint';
 import type { Hint } from './pageHints';
 
 /** The shell's template as its build writes it (minified), with a data island. */
@@ -21,29 +21,50 @@ interface FakeElement {
   [property: string]: unknown;
 }
 
-/** Runs the inline loader against a stand-in document: what it adds to the head, and when. */
-function runLoader(loader: string) {
+/** Runs the inline loader against a stand-in browser: what it adds to the head, and when. */
+function runLoader(loader: string, { paintTiming = true, observer = true } = {}) {
   const inline = /^<script>([\s\S]*)<\/script>$/.exec(loader);
   if (!inline) throw new Error('not one inline script');
   const added: FakeElement[] = [];
-  const frames: Array<() => void> = [];
-  const timers: Array<() => void> = [];
+  const timers: Array<{ callback: () => void; ms: number }> = [];
   const listeners: Record<string, Array<() => void>> = {};
-  const window = {
-    requestAnimationFrame: (callback: () => void) => frames.push(callback),
-    setTimeout: (callback: () => void) => timers.push(callback),
-    addEventListener: (name: string, callback: () => void) => (listeners[name] ??= []).push(callback),
-  };
+  const observers: Array<(list: { getEntriesByName(name: string): unknown[] }) => void> = [];
   const document = {
-    head: { appendChild: (element: FakeElement) => added.push(element) },
+    head: { append: (element: FakeElement) => added.push(element) },
     createElement: (tag: string): FakeElement => ({ tag }),
+    hidden: false,
   };
-  vm.runInNewContext(inline[1]!, { window, document });
+  // Paint Timing as browsers have it: entries of type "paint" named first-paint and first-contentful-paint;
+  // one without it ignores the type it does not know.
+  class PerformanceObserver {
+    constructor(private readonly callback: (typeof observers)[number]) {}
+    observe(options: { type: string }) {
+      if (paintTiming && options.type === 'paint') observers.push(this.callback);
+    }
+  }
+  const paint = (name: string) => {
+    for (const callback of observers) callback({ getEntriesByName: (asked) => (asked === name ? [{ name, entryType: 'paint' }] : []) });
+  };
+  vm.runInNewContext(inline[1]!, {
+    document,
+    setTimeout: (callback: () => void, ms = 0) => timers.push({ callback, ms }),
+    addEventListener: (name: string, callback: () => void) => (listeners[name] ??= []).push(callback),
+    ...(observer ? { PerformanceObserver } : {}),
+  });
   return {
     added,
-    frame: () => frames.splice(0).forEach((callback) => callback()),
-    timers: () => timers.splice(0).forEach((callback) => callback()),
+    /** Runs the timers due within `ms`. */
+    timers: (ms = 0) =>
+      timers
+        .splice(0)
+        .filter((timer) => timer.ms <= ms || (timers.push(timer), false))
+        .forEach((timer) => timer.callback()),
+    firstPaint: () => paint('first-paint'),
+    firstContentfulPaint: () => paint('first-contentful-paint'),
     load: () => (listeners.load ?? []).forEach((callback) => callback()),
+    hidden: () => {
+      document.hidden = true;
+    },
   };
 }
 
@@ -62,40 +83,58 @@ describe('a drawn page starts its scripts after the first paint', () => {
     expect(html.slice(html.indexOf('</head>'))).toBe(TEMPLATE.slice(TEMPLATE.indexOf('</head>')));
   });
 
-  it("adds them again one frame after the first paint: the entry script first, then the template's and the page's preloads", () => {
+  const EVERYTHING = [
+    { tag: 'script', src: '/main.js', async: false, fetchPriority: 'high' },
+    { tag: 'link', rel: 'preload', href: '/react.1a2b.js', as: 'script' },
+    { tag: 'link', rel: 'preload', href: '/framework.3c4d.js', as: 'script' },
+    // "" is "anonymous": the same CORS request as the fetch() that reads it.
+    { tag: 'link', rel: 'preload', href: '/remotes/mf-catalog/mf-manifest.json', as: 'fetch', crossOrigin: '' },
+    { tag: 'link', rel: 'preload', href: '/api/site/products/view/unga', as: 'fetch', crossOrigin: '' },
+  ];
+
+  it("adds them again once the first contentful paint is on screen: the entry script first, then the template's and the page's preloads", () => {
     const loader = runLoader(afterFirstPaintLoader(deferred, HINTS));
-    loader.frame();
-    expect(loader.added).toEqual([]);
-    loader.timers();
-    expect(loader.added).toEqual([
-      { tag: 'script', src: '/main.js', async: false, fetchPriority: 'high' },
-      { tag: 'link', rel: 'preload', href: '/react.1a2b.js', as: 'script' },
-      { tag: 'link', rel: 'preload', href: '/framework.3c4d.js', as: 'script' },
-      { tag: 'link', rel: 'preload', href: '/remotes/mf-catalog/mf-manifest.json', as: 'fetch', crossOrigin: 'anonymous' },
-      { tag: 'link', rel: 'preload', href: '/api/site/products/view/unga', as: 'fetch', crossOrigin: 'anonymous' },
-    ]);
-    // Once only, whichever comes first.
+    // A paint without content, the load event: neither is the first screen on screen.
+    loader.firstPaint();
     loader.load();
+    loader.timers();
+    expect(loader.added).toEqual([]);
+    loader.firstContentfulPaint();
+    expect(loader.added).toEqual(EVERYTHING);
+    // Once only, whatever comes after.
+    loader.firstContentfulPaint();
+    loader.timers(NO_PAINT_FALLBACK_MS);
     expect(loader.added).toHaveLength(5);
   });
 
   it('starts them at the load event in a tab that draws no frames (opened in the background)', () => {
     const loader = runLoader(afterFirstPaintLoader(deferred, HINTS));
+    loader.hidden();
     loader.load();
-    expect(loader.added.map((element) => element.src ?? element.href)).toEqual([
-      '/main.js',
-      '/react.1a2b.js',
-      '/framework.3c4d.js',
-      '/remotes/mf-catalog/mf-manifest.json',
-      '/api/site/products/view/unga',
-    ]);
+    loader.timers();
+    expect(loader.added).toEqual(EVERYTHING);
+  });
+
+  it('starts them anyway a while after the load event when no contentful paint is reported (no Paint Timing)', () => {
+    const loader = runLoader(afterFirstPaintLoader(deferred, HINTS), { paintTiming: false });
+    loader.load();
+    loader.timers(NO_PAINT_FALLBACK_MS - 1);
+    expect(loader.added).toEqual([]);
+    loader.timers(NO_PAINT_FALLBACK_MS);
+    expect(loader.added).toEqual(EVERYTHING);
+  });
+
+  it('starts them at once in a browser without PerformanceObserver', () => {
+    const loader = runLoader(afterFirstPaintLoader(deferred, HINTS), { observer: false });
+    expect(loader.added).toEqual(EVERYTHING);
   });
 
   it('asks for the address as it is, and an address cannot close the loader early', () => {
     const loader = afterFirstPaintLoader(deferred, [{ href: '/api/x?a=1&b=</script><b>', as: 'fetch' }]);
     expect(loader).not.toContain('</script><b>');
     const run = runLoader(loader);
-    run.load();
+    run.firstContentfulPaint();
+    run.timers();
     expect(run.added.at(-1)).toMatchObject({ href: '/api/x?a=1&b=</script><b>' });
   });
 

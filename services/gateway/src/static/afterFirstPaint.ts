@@ -2,12 +2,17 @@
  * A drawn page (see ssr/firstScreen.ts) is complete on screen from its HTML and stylesheets: its
  * scripts and the data its browser render asks for are not needed to show it. On a phone's slow
  * link, fetched alongside the stylesheets, they share the bandwidth the first screen waits for.
- * So on such a page they start one frame after the first paint: the shell template's `<script src>`
- * tags and script and fetch preloads are taken out of its head (once per template, see
- * takeScripts), and a small inline script adds them again then, with the page's own script and
- * data hints (or at the load event, whichever comes first, as a tab opened in the background
- * draws no frames). Everything else (stylesheets, the image preload, the remotes' configuration)
- * stays in the head.
+ * So on such a page they start once the browser reports the first contentful paint (its Paint
+ * Timing entry, which comes when the frame is on screen): the shell template's `<script src>` tags
+ * and script and fetch preloads are taken out of its head (once per template, see takeScripts), and
+ * a small inline script adds them again then, with the page's own script and data hints.
+ * Not at the load event nor one animation frame in, as before: both come before the paint is on
+ * screen when the page's few files arrive quickly but the phone's CPU is slow (the frame's style,
+ * layout and raster still running), and the scripts then shared the CPU and the link with it.
+ * A tab that draws no frames (opened in the background, prerendered) starts them at the load event;
+ * a browser without PerformanceObserver at once, and one without Paint Timing (Safari before 14.1)
+ * NO_PAINT_FALLBACK_MS after the load event.
+ * Everything else (stylesheets, the image preload, the remotes' configuration) stays in the head.
  */
 import type { Hint } from './pageHints';
 
@@ -64,20 +69,38 @@ export function takeScripts(template: string): { html: string; deferred: Deferre
 const isPreload = (hint: Hint): hint is Preload => hint.as === 'script' || hint.as === 'fetch';
 
 /**
+ * How long after the load event a visible page that never reports a contentful paint (none is
+ * expected: a drawn page has text) waits before starting its scripts anyway, so the shop always starts.
+ */
+export const NO_PAINT_FALLBACK_MS = 3000;
+
+/**
  * The inline script that starts the template's scripts and preloads and the page's script and data
- * hints one frame after the first paint. The page's stylesheet hints are left out: a drawn page
- * links its stylesheets already (withFirstScreen). The code alone (what the page's
- * Content-Security-Policy hashes); afterFirstPaintLoader puts it in its element.
+ * hints after the first contentful paint is on screen (see the top of this file). The page's
+ * stylesheet hints are left out: a drawn page links its stylesheets already (withFirstScreen). The
+ * code alone (what the page's Content-Security-Policy hashes); afterFirstPaintLoader puts it in its element.
  */
 export function afterFirstPaintScript({ scripts, preloads }: DeferredScripts, hints: Hint[]): string {
-  const data = JSON.stringify({ scripts, preloads: [...preloads, ...hints.filter(isPreload)] }).replace(/</g, '\\u003c');
+  // One list, in order, of arrays rather than objects (fewer bytes in every drawn page): a script
+  // is [src] or [src, 0, 1] when of high priority, a preload [href, as].
+  const data = JSON.stringify([
+    ...scripts.map(({ src, highPriority }) => (highPriority ? [src, 0, 1] : [src])),
+    ...[...preloads, ...hints.filter(isPreload)].map(({ href, as }) => [href, as]),
+  ]).replace(/</g, '\\u003c');
+  // Written small by hand: it is in every drawn page's HTML, the first bytes a shopper waits for.
   return (
-    '(function(){var d=document,w=window,started=false,p=' +
+    // crossOrigin "" is "anonymous" (a fetch() is a CORS request: its preload must be too, or it is not reused).
+    '(function(d,p,g){function start(){g||(g=1,p.forEach(function(x){var e=d.createElement(x[1]?"link":"script");' +
+    'x[1]?(e.rel="preload",e.href=x[0],(e.as=x[1])=="fetch"&&(e.crossOrigin="")):(e.src=x[0],e.async=!1,x[2]&&(e.fetchPriority="high"));' +
+    'd.head.append(e)}))}' +
+    // The observer's callback is a task of its own after the frame is on screen: nothing to wait for then.
+    // Not `buffered`: in the head, it runs before the page's first paint.
+    'try{new PerformanceObserver(function(l){l.getEntriesByName("first-contentful-paint")[0]&&start()}).observe({type:"paint"})}catch(e){start()}' +
+    'addEventListener("load",function(){setTimeout(start,d.hidden?0:' +
+    `${NO_PAINT_FALLBACK_MS / 1000}e3` +
+    ')})})(document,' +
     data +
-    ';function start(){if(started)return;started=true;var h=d.head;' +
-    'p.scripts.forEach(function(x){var s=d.createElement("script");s.src=x.src;s.async=false;if(x.highPriority)s.fetchPriority="high";h.appendChild(s)});' +
-    'p.preloads.forEach(function(x){var l=d.createElement("link");l.rel="preload";l.href=x.href;l.as=x.as;if(x.as==="fetch")l.crossOrigin="anonymous";h.appendChild(l)})}' +
-    'w.requestAnimationFrame(function(){w.setTimeout(start,0)});w.addEventListener("load",start)})()'
+    ')'
   );
 }
 
