@@ -42,10 +42,23 @@ describe('a prepared head', () => {
   let server: http.Server;
   let port: number;
   const prepared = preparedHead(HEAD);
+  // A name every object has (Object.prototype's): the head still sends every header.
+  const CLASHING = [...HEAD.slice(0, 4), 'Constructor', 'x', ...HEAD.slice(4)];
+  const clashing = preparedHead(CLASHING);
 
   beforeAll(async () => {
     server = http.createServer((req, res) => {
       if (req.url === '/set-first') res.setHeader('x-set-first', 'yes');
+      if (req.url === '/clash' || req.url === '/clash-list') {
+        if (req.url === '/clash') clashing.write(res, 200, '7', 'id-1');
+        else {
+          const list = CLASHING.slice();
+          list[1] = '7';
+          list[3] = 'id-1';
+          res.writeHead(200, list);
+        }
+        return void res.end(BODY);
+      }
       if (req.url === '/list' || req.url === '/list-set-first') {
         if (req.url === '/list-set-first') res.setHeader('x-set-first', 'yes');
         const list = HEAD.slice();
@@ -80,6 +93,12 @@ describe('a prepared head', () => {
     const prepared = await bytesOf(port, 'GET /set-first HTTP/1.1\r\nHost: shop\r\nConnection: close\r\n\r\n');
     expect(prepared).toBe(await bytesOf(port, 'GET /list-set-first HTTP/1.1\r\nHost: shop\r\nConnection: close\r\n\r\n'));
     expect(prepared).toContain('x-set-first: yes');
+  });
+
+  it('sends a name Object.prototype has as writeHead does', async () => {
+    const clash = await bytesOf(port, 'GET /clash HTTP/1.1\r\nHost: shop\r\nConnection: close\r\n\r\n');
+    expect(clash).toBe(await bytesOf(port, 'GET /clash-list HTTP/1.1\r\nHost: shop\r\nConnection: close\r\n\r\n'));
+    expect(clash).toContain('\r\nConstructor: x\r\n');
   });
 
   it('fills in each answer’s own two values', async () => {

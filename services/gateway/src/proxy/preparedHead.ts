@@ -36,19 +36,27 @@ export interface PreparedHead {
 /** `list`: [name, value, ...] as writeHead takes it; the first two values are placeholders. Throws as writeHead would on a bad name or value. */
 export function preparedHead(list: readonly string[]): PreparedHead {
   if (list.length < 4 || list.length % 2 !== 0) throw new Error('A prepared head needs at least two headers, as name and value pairs.');
-  const store: Record<string, [string, string]> = Object.create(null) as Record<string, [string, string]>;
+  // An ordinary object, not Object.create(null): V8 keeps an object without a prototype in
+  // dictionary mode, and writeHead's for-in over a dictionary sorts its keys anew on every answer
+  // (callgrind: 7,200 instructions of a cached read, 8 %); an ordinary object's keys are listed once and
+  // reused. A name Object.prototype also has (`constructor`) would clash: such a head takes the
+  // list form.
+  const store: Record<string, [string, string]> = {};
+  let clashes = false;
   for (let n = 0; n < list.length; n += 2) {
     const name = list[n]!;
     const value = list[n + 1]!;
     http.validateHeaderName(name);
     // The first two are filled in per answer, by the caller's own code (digits, an id it made).
     if (n >= 4) http.validateHeaderValue(name, value);
-    store[name.toLowerCase()] = [name, value];
+    const key = name.toLowerCase();
+    if (key in Object.prototype) clashes = true;
+    else store[key] = [name, value];
   }
-  const first = store[list[0]!.toLowerCase()]!;
-  const second = store[list[2]!.toLowerCase()]!;
   // A name given twice would hold one entry in Node's store: such a head takes the list form.
-  const distinct = Object.keys(store).length * 2 === list.length;
+  const distinct = !clashes && Object.keys(store).length * 2 === list.length;
+  const first = store[list[0]!.toLowerCase()];
+  const second = store[list[2]!.toLowerCase()];
   const template = list.slice();
   const writeList = (res: ServerResponse, status: number, firstValue: string, secondValue: string) => {
     const headers = template.slice();
@@ -56,7 +64,7 @@ export function preparedHead(list: readonly string[]): PreparedHead {
     headers[3] = secondValue;
     res.writeHead(status, headers);
   };
-  if (outHeaders && distinct) {
+  if (outHeaders && distinct && first && second) {
     const symbol = outHeaders;
     return {
       write(res, status, firstValue, secondValue) {

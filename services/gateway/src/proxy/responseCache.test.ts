@@ -72,7 +72,12 @@ function startCatalogue(): Promise<RunningServer & { calls: string[] }> {
     const json = Buffer.from(
       JSON.stringify({
         version,
-        products: Array.from({ length: 50 }, (_, id) => ({ id, name: `Unga ${id}`, description: description(id) })),
+        // `?large`: an answer past the raw path's one-string write (more than 12 KB uncompressed).
+        products: Array.from({ length: req.url?.includes('large') ? 400 : 50 }, (_, id) => ({
+          id,
+          name: `Unga ${id}`,
+          description: description(id),
+        })),
       }),
     );
     const cacheControl =
@@ -378,8 +383,9 @@ describe('a cached read answered before Koa and through it', () => {
     ['a signed-in shopper', 'GET', { authorization: 'Bearer customer' }],
     ['a shopper over https through the proxy', 'GET', { 'x-forwarded-proto': 'https' }],
     ['an ETag that does not match', 'GET', { 'if-none-match': '"v0"' }],
+    ['a large answer (no encoding)', 'GET', { large: 'yes' }],
   ])('answers %s the same either way', async (_, method, headers: Record<string, string>) => {
-    const url = `/api/site/products/view/unga?compare=${encodeURIComponent(JSON.stringify([method, headers]))}`;
+    const url = `/api/site/products/view/unga?compare=${encodeURIComponent(JSON.stringify([method, headers]))}${headers.large ? '&large' : ''}`;
     // Kept first (through Koa on both), then answered from memory.
     for (const gateway of [raw, throughKoa]) await get(`${gateway.url}${url}`, headers);
     catalogue.calls.length = 0;
@@ -395,6 +401,10 @@ describe('a cached read answered before Koa and through it', () => {
     expect(fromRaw.headers['strict-transport-security'] !== undefined).toBe(headers['x-forwarded-proto'] === 'https');
     if (method === 'HEAD') expect(fromRaw.body.length).toBe(0);
     else expect(Number(fromRaw.headers['content-length'])).toBe(fromRaw.body.length);
+    // Both ways a body is written on the raw path: one string with the head, or a Buffer after it.
+    if (headers.large) expect(fromRaw.body.length).toBeGreaterThan(12 * 1024);
+    if (method === 'GET' && preferredEncoding(headers['accept-encoding'] ?? '') === 'br')
+      expect(fromRaw.body.length).toBeLessThan(12 * 1024);
   });
 
   it('answers a matching ETag 304 the same either way', async () => {

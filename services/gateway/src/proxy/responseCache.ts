@@ -28,6 +28,13 @@ interface Entry {
    */
   rawHeads: Map<readonly string[], PreparedHead>;
   body: Buffer;
+  /**
+   * A small body again as a one-byte string of the same bytes (latin1), for the raw path: Node
+   * joins a string body to the head and writes them as one chunk, where a Buffer body is a chunk
+   * of its own after the head's (callgrind: about 3,200 instructions less per cached read of a
+   * product, 4 %). Null for a larger body (see WIRE_TEXT_MAX_BYTES).
+   */
+  bodyText: string | null;
   etag: string | undefined;
   storedAt: number;
   freshForMs: number;
@@ -195,7 +202,13 @@ export function responseCache(
       .then((best) => {
         // Replaced, emptied or expired meanwhile: nothing to improve.
         if (entries.get(key) !== entry || best.length >= entry.body.length) return;
-        store(key, { ...entry, body: best, headerList: headerListOf(entry.headers, best), rawHeads: new Map() });
+        store(key, {
+          ...entry,
+          body: best,
+          bodyText: wireTextOf(best),
+          headerList: headerListOf(entry.headers, best),
+          rawHeads: new Map(),
+        });
       })
       .catch(() => undefined);
   };
@@ -221,6 +234,7 @@ export function responseCache(
       headerList: headerListOf(answer.headers, answer.body),
       rawHeads: new Map(),
       body: answer.body,
+      bodyText: wireTextOf(answer.body),
       etag: answer.headers.etag,
       storedAt: now(),
       freshForMs: freshSeconds * 1000,
@@ -333,7 +347,9 @@ export function responseCache(
       let head = cached.rawHeads.get(security);
       if (!head) cached.rawHeads.set(security, (head = preparedHead(['age', '', 'x-request-id', '', ...security, ...cached.headerList])));
       head.write(res, 200, age, requestId);
-      res.end(method === 'HEAD' ? undefined : cached.body);
+      if (method === 'HEAD') res.end();
+      else if (cached.bodyText !== null) res.end(cached.bodyText, 'latin1');
+      else res.end(cached.body);
     }
     hooks.done({ method, url, status, route: cachedRouteOf(cached.area), requestId }, req, millisecondsSince(started));
     return true;
@@ -446,6 +462,17 @@ function keptHeaders(read: (name: string) => string | string[] | number | undefi
     if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : String(value);
   }
   return headers;
+}
+
+/**
+ * A string body is copied into the socket's write on every answer, a Buffer is not: large answers
+ * (a product list, tens of KB) stay Buffers, and the copy stays small (measured on a product's
+ * 0.7 KB answer, not beyond).
+ */
+const WIRE_TEXT_MAX_BYTES = 12 * 1024;
+
+function wireTextOf(body: Buffer): string | null {
+  return body.length <= WIRE_TEXT_MAX_BYTES ? body.toString('latin1') : null;
 }
 
 function headerListOf(headers: Record<string, string>, body: Buffer): string[] {
