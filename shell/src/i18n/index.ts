@@ -5,7 +5,8 @@ import en from './locales/en.json';
 export const shellCatalog = defineCatalog({
   name: 'shell',
   en,
-  load: { sw: () => import(/* webpackChunkName: "i18n-shell-sw" */ './locales/sw.json') },
+  // One file with the shared packages' Swahili catalogs (see store-kit's storeKitCatalog.ts).
+  load: { sw: () => import(/* webpackChunkName: "i18n-sw" */ './locales/sw.json') },
 });
 
 export const { useT, t } = shellCatalog;

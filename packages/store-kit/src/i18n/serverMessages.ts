@@ -26,13 +26,20 @@ export function translateServerMessage<Id extends string>(
   language: ShopLanguage,
 ): string {
   if (language === DEFAULT_LANGUAGE) return message;
+  // The build leaves the server messages out of the English catalog (mf-config's catalogLoader), so
+  // a language whose catalog did not arrive has no fallback text for the id: Lingui then answers
+  // the id itself, and the shopper is shown the server's English instead.
+  const said = (id: Id, values?: TranslationValues) => {
+    const text = translate(id, values);
+    return text.endsWith(id) ? message : text;
+  };
   for (const [english, id] of rules) {
     if (typeof english === 'string') {
-      if (english === message) return translate(id);
+      if (english === message) return said(id);
       continue;
     }
     const match = english.exec(message);
-    if (match) return translate(id, { ...match.groups });
+    if (match) return said(id, { ...match.groups });
   }
   return message;
 }

@@ -9,7 +9,9 @@ import en from './locales/en.json';
 export const storeKitCatalog = defineCatalog({
   name: 'store_kit',
   en,
-  load: { sw: () => import(/* webpackChunkName: "i18n-store-kit-sw" */ './locales/sw.json') },
+  // One chunk name with the shell's and storefront-ui's catalogs: every Swahili page loads the three,
+  // so the shell's build makes them one file (one request, ~0.2 KB less than three).
+  load: { sw: () => import(/* webpackChunkName: "i18n-sw" */ './locales/sw.json') },
   shared: true,
 });
 

@@ -9,7 +9,8 @@ import en from './locales/en.json';
 export const storefrontUiCatalog = defineCatalog({
   name: 'storefront_ui',
   en,
-  load: { sw: () => import(/* webpackChunkName: "i18n-storefront-ui-sw" */ './locales/sw.json') },
+  // One file with the shell's and store-kit's Swahili catalogs (see store-kit's storeKitCatalog.ts).
+  load: { sw: () => import(/* webpackChunkName: "i18n-sw" */ './locales/sw.json') },
   shared: true,
 });
 
