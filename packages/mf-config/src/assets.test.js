@@ -14,7 +14,8 @@ describe('an inlined image', () => {
   const config = createConfig({ dir: __dirname, name: 'mf_catalog', exposes: { './HomePage': './src/x' } })({}, { mode: 'production' });
   const rule = config.module.rules.find((candidate) => candidate.test && candidate.test.test('banner.svg'));
   const { dataUrl } = rule.oneOf.find((choice) => choice.resourceQuery).generator;
-  const svg = '<svg xmlns="http://www.w3.org/2000/svg">\n  <title>Unga #1: 100% "fresh" — Ugali 🌽</title>\n  <rect fill="#1f6f3a"/>\n</svg>\n';
+  const svg =
+    '<svg xmlns="http://www.w3.org/2000/svg">\n  <title>Unga #1: 100% "fresh" — Ugali 🌽</title>\n  <rect fill="#1f6f3a"/>\n</svg>\n';
 
   it('is an SVG as its own text, which reads back as the drawing, white space runs as one space', () => {
     const url = dataUrl(Buffer.from(svg), { filename: '/app/src/banner.svg?inline' });

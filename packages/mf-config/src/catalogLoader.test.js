@@ -14,7 +14,13 @@ describe('message catalogs', () => {
 
   it("leave the server's messages out of the English catalog (English shows the server's own words), not out of another language's", () => {
     const source = JSON.stringify({ 'cart.add': 'Add to cart', 'server.invalidCoupon': 'Invalid or expired coupon' });
-    const compiledFrom = (resourcePath) => JSON.parse(catalogLoader.call({ resourcePath }, source).replace(/^export default /, '').replace(/;$/, ''));
+    const compiledFrom = (resourcePath) =>
+      JSON.parse(
+        catalogLoader
+          .call({ resourcePath }, source)
+          .replace(/^export default /, '')
+          .replace(/;$/, ''),
+      );
     expect(Object.keys(compiledFrom('/shop/mf-checkout/src/i18n/locales/en.json'))).toEqual(['cart.add']);
     expect(Object.keys(compiledFrom('/shop/mf-checkout/src/i18n/locales/sw.json'))).toEqual(['cart.add', 'server.invalidCoupon']);
   });
