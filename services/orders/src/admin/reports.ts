@@ -213,23 +213,10 @@ export class Reports {
         : rows.select(this.db.raw("'range' as date"), this.db.raw(`SUM(${sum}) as orders`));
     const withLines = () => grouped(this.days('report_paid_days', range), 'lined_orders');
     // Per day from the days table; for the whole range, whole months from the months table and the days at either end.
-    const ofBaskets = (ids: number[]) => {
-      if (perDay) return grouped(this.days('report_basket_days', range).whereIn('basket_id', ids), 'orders');
-      const { months, before, after } = splitByMonths(range.from, range.to);
-      const parts: Knex.QueryBuilder[] = [];
-      if (months)
-        parts.push(
-          this.db('report_basket_months')
-            .where('month', '>=', months.from)
-            .where('month', '<', months.to)
-            .whereIn('basket_id', ids)
-            .select('orders'),
-        );
-      for (const edge of [before, after])
-        if (edge) parts.push(this.days('report_basket_days', edge).whereIn('basket_id', ids).select('orders'));
-      const [first, ...rest] = parts as [Knex.QueryBuilder, ...Knex.QueryBuilder[]];
-      return grouped(this.db.from((rest.length ? first.unionAll(rest) : first).as('basket_orders')), 'orders');
-    };
+    const ofBaskets = (ids: number[]) =>
+      perDay
+        ? grouped(this.days('report_basket_days', range).whereIn('basket_id', ids), 'orders')
+        : grouped(this.db.from(this.basketMonthsAndEdges(range, ids).as('basket_orders')), 'orders');
     const byDay = (rows: Array<{ date: string; orders: NumericColumn }>) =>
       new Map(rows.map((row) => [String(row.date), count(row.orders)]));
 
@@ -287,6 +274,39 @@ export class Reports {
   }
 
   /**
+   * The orders of the baskets `ids` over a range as one UNION ALL: whole months from
+   * report_basket_months, the days at either end from report_basket_days (13 rows a basket for a
+   * year, not 365). With `dated`, each row also says its graph date: its month, or its edge day's
+   * date in the graph's period.
+   */
+  private basketMonthsAndEdges(
+    range: { from: string; to: string },
+    ids: number[],
+    dated?: { month: Knex.Raw; day: Knex.Raw },
+  ): Knex.QueryBuilder {
+    const dateOf = (date: Knex.Raw | undefined) => (date ? [this.db.raw('? as date', [date])] : []);
+    const { months, before, after } = splitByMonths(range.from, range.to);
+    const parts: Knex.QueryBuilder[] = [];
+    if (months)
+      parts.push(
+        this.db('report_basket_months')
+          .where('month', '>=', months.from)
+          .where('month', '<', months.to)
+          .whereIn('basket_id', ids)
+          .select(...dateOf(dated?.month), 'orders'),
+      );
+    for (const edge of [before, after])
+      if (edge)
+        parts.push(
+          this.days('report_basket_days', edge)
+            .whereIn('basket_id', ids)
+            .select(...dateOf(dated?.day), 'orders'),
+        );
+    const [first, ...rest] = parts as [Knex.QueryBuilder, ...Knex.QueryBuilder[]];
+    return rest.length ? first.unionAll(rest) : first;
+  }
+
+  /**
    * The paid orders counted per graph period as rows of (part, date, orders, 0, 0, 0) for
    * periodFigures' union: `of.paid` summed from report_paid_days per day or month, or the orders of
    * the baskets `of.baskets`: per day from report_basket_days; per month from report_basket_months'
@@ -313,26 +333,9 @@ export class Reports {
     const dayGroup = period === 'day' ? 'day' : this.db.raw('?', [day]);
     if ('paid' in of) return counted(this.days('report_paid_days', range), day, of.paid, dayGroup);
     if (period === 'day') return counted(this.days('report_basket_days', range).whereIn('basket_id', of.baskets), day, 'orders', dayGroup);
-    const { months, before, after } = splitByMonths(range.from, range.to);
-    const parts: Knex.QueryBuilder[] = [];
-    if (months)
-      parts.push(
-        this.db('report_basket_months')
-          .where('month', '>=', months.from)
-          .where('month', '<', months.to)
-          .whereIn('basket_id', of.baskets)
-          .select(this.db.raw('? as date', [this.month('month')]), 'orders'),
-      );
-    for (const edge of [before, after])
-      if (edge)
-        parts.push(
-          this.days('report_basket_days', edge)
-            .whereIn('basket_id', of.baskets)
-            .select(this.db.raw('? as date', [day]), 'orders'),
-        );
-    const [first, ...rest] = parts as [Knex.QueryBuilder, ...Knex.QueryBuilder[]];
+    const dated = { month: this.month('month'), day };
     return counted(
-      this.db.from((rest.length ? first.unionAll(rest) : first).as(`${part}_baskets`)),
+      this.db.from(this.basketMonthsAndEdges(range, of.baskets, dated).as(`${part}_baskets`)),
       this.db.raw('??', ['date']),
       'orders',
       'date',
