@@ -151,8 +151,14 @@ async function bannerText(page: Page): Promise<Array<Box & { fontSize: number; t
   const image = page.locator('[aria-roledescription="slide"] img').first();
   const shown = await image.evaluate((element: HTMLImageElement) => element.currentSrc);
   // The first banner is inlined (a data URL), which the page's own fetch may not read (CSP).
-  const [, base64] = shown.match(/^data:image\/svg\+xml;base64,(.*)$/) ?? [];
-  const svgSource = base64 ? Buffer.from(base64, 'base64').toString('utf8') : await (await page.request.get(shown)).text();
+  // The build inlines an SVG as percent-encoded text (mf-config's inlineDataUrl), other files as base64.
+  const [, base64, text] = shown.match(/^data:image\/svg\+xml(?:;base64,(.*)|,(.*))$/s) ?? [];
+  const svgSource =
+    base64 !== undefined
+      ? Buffer.from(base64, 'base64').toString('utf8')
+      : text !== undefined
+        ? decodeURIComponent(text)
+        : await (await page.request.get(shown)).text();
   return image.evaluate((element: HTMLImageElement, source: string) => {
     const rect = element.getBoundingClientRect();
     const holder = document.createElement('div');
