@@ -103,6 +103,29 @@ const FIXTURES: Fixture[] = [
 
 const RANGE = 'daterange=2026-03-10%20-%202026-03-11';
 
+/** An order row written straight into the table (no checkout path makes the states these tests need). */
+function handWrittenOrder(number: string, totalCents: number) {
+  return {
+    order_number: number,
+    customer_id: null,
+    first_name: 'Hand',
+    last_name: 'Written',
+    email: 'hand@example.com',
+    phone: '0712345678',
+    street: '1 Road',
+    town: 'Town',
+    county_id: 1,
+    county_name: 'Nairobi',
+    sub_county_id: 1,
+    sub_county_name: 'Sub',
+    subtotal_cents: totalCents,
+    discount_cents: 0,
+    points_discount_cents: 0,
+    total_cents: totalCents,
+    redeemed_points: 0,
+  };
+}
+
 describe.each(testDatabases('orders-admin'))('back office dashboard and reports on $dialect', (database) => {
   let h: OrdersHarness;
   let staff: string;
@@ -395,23 +418,10 @@ describe.each(testDatabases('orders-admin'))('back office dashboard and reports 
     const ids: number[] = [];
     for (const order of extra) {
       const [id] = await h.db('orders').insert({
-        order_number: order.number,
-        customer_id: null,
+        ...handWrittenOrder(order.number, order.total),
         first_name: 'Cancelled',
         last_name: order.number,
         email: 'cancelled@example.com',
-        phone: '0712345678',
-        street: '1 Road',
-        town: 'Town',
-        county_id: 1,
-        county_name: 'Nairobi',
-        sub_county_id: 1,
-        sub_county_name: 'Sub',
-        subtotal_cents: order.total,
-        discount_cents: 0,
-        points_discount_cents: 0,
-        total_cents: order.total,
-        redeemed_points: 0,
         status_id: 6,
         is_paid: order.paid !== null,
         paid_at: order.paid,
@@ -463,23 +473,7 @@ describe.each(testDatabases('orders-admin'))('back office dashboard and reports 
   it('order report: every paid status lists the same newest orders as the statuses one by one, a paid Pending one in neither', async () => {
     // A hand-written paid order left Pending (no payment path makes one): counted by the graph, never listed.
     const [id] = await h.db('orders').insert({
-      order_number: 'SH-260921',
-      customer_id: null,
-      first_name: 'Hand',
-      last_name: 'Written',
-      email: 'hand@example.com',
-      phone: '0712345678',
-      street: '1 Road',
-      town: 'Town',
-      county_id: 1,
-      county_name: 'Nairobi',
-      sub_county_id: 1,
-      sub_county_name: 'Sub',
-      subtotal_cents: 40_000,
-      discount_cents: 0,
-      points_discount_cents: 0,
-      total_cents: 40_000,
-      redeemed_points: 0,
+      ...handWrittenOrder('SH-260921', 40_000),
       status_id: 1,
       is_paid: true,
       paid_at: '2026-03-11 07:00:00',
