@@ -22,6 +22,8 @@ module.exports = function jestConfig(environment = 'node', extra = {}) {
     moduleNameMapper: {
       '\\.(css)$': path.join(__dirname, 'jest.style-stub.cjs'),
       '\\.(svg|png|jpe?g|webp)(\\?inline)?$': path.join(__dirname, 'jest.file-stub.cjs'),
+      // A part of a message catalog (mf-config's catalogLoader keeps the ids it names): the whole file here.
+      '^(.+/locales/[\\w-]+\\.json)\\?only=.*$': '$1',
     },
     testMatch: ['**/?(*.)test.ts?(x)'],
     testPathIgnorePatterns: ['/node_modules/', '/dist/'],

@@ -15,7 +15,7 @@ import {
 } from '@shop/store-kit';
 import { EmptyState, Price, QuantityStepper } from '@shop/storefront-ui';
 import styles from './cart.module.css';
-import { useServerMessage, useT } from '../i18n';
+import { useServerMessage, useT } from '../i18n/basket';
 
 /** /cart: the lines with steppers and remove, Cart Totals, and the way on to the checkout. */
 export default function CartPage(): JSX.Element {

@@ -16,7 +16,7 @@ import {
   useCartAtCurrentPrices,
 } from '@shop/store-kit';
 import { QuantityStepper } from '@shop/storefront-ui';
-import { useServerMessage, useT } from '../i18n';
+import { useServerMessage, useT } from '../i18n/basket';
 import styles from './drawer.module.css';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';

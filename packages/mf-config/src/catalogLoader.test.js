@@ -25,6 +25,28 @@ describe('message catalogs', () => {
     expect(Object.keys(compiledFrom('/shop/mf-checkout/src/i18n/locales/sw.json'))).toEqual(['cart.add', 'server.invalidCoupon']);
   });
 
+  it('keep only the areas and ids a part names (?only=), for a page that shows a few of them', () => {
+    const source = JSON.stringify({
+      'cart.title': 'Kikapu',
+      'cart.empty': 'Kikapu chako ni tupu',
+      'cartoon.title': 'Katuni',
+      'checkout.title': 'Malipo',
+      'server.minimumOrder': 'Kiwango cha chini ni 1930',
+      'server.invalidCoupon': 'Kuponi si sahihi',
+    });
+    const idsOf = (resourceQuery) =>
+      Object.keys(
+        JSON.parse(
+          catalogLoader
+            .call({ resourcePath: 'sw.json', resourceQuery }, source)
+            .replace(/^export default /, '')
+            .replace(/;$/, ''),
+        ),
+      );
+    expect(idsOf('?only=cart,server.minimumOrder')).toEqual(['cart.title', 'cart.empty', 'server.minimumOrder']);
+    expect(idsOf('')).toHaveLength(6);
+  });
+
   it('refuses a message that is not a string', () => {
     expect(() => catalogLoader.call({ resourcePath: 'sw.json' }, '{"a": 1}')).toThrow(/"a" is not a string/);
   });

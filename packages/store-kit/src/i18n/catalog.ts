@@ -19,7 +19,7 @@ type CatalogModule = { default: Messages };
  */
 export const pageI18n: I18n = setupI18n({ locale: DEFAULT_LANGUAGE, messages: { [DEFAULT_LANGUAGE]: {} } });
 
-/** Catalogs loading or loaded per instance and language ('mf_catalog:sw'); a failed load counts as loaded (English shows). */
+/** Catalogs loading or loaded per instance and language ('mf_catalog:sw', a part 'mf_checkout/basket:sw'); a failed load counts as loaded (English shows). */
 const loads = new WeakMap<I18n, Map<string, { done: boolean; promise: Promise<void> }>>();
 
 /** Every catalog defined on this page, loaded together when the shopper switches language. */
@@ -31,6 +31,12 @@ const sharedCatalogs = new Set<Catalog<Messages>>();
 export interface CatalogDefinition<M extends Messages> {
   /** The app's federation name (mf_catalog): prefixes its ids in the one instance, so apps never collide. */
   name: string;
+  /**
+   * A part of the app's catalog, for a page that shows a few of its strings (the checkout's cart):
+   * loaded on its own, its other languages from a part of their file (`sw.json?only=cart,...`, see
+   * mf-config's catalogLoader). Its ids are the app's, so the whole catalog and a part say the same.
+   */
+  part?: string;
   /** The source language's messages, bundled with the app's code: English costs no request. */
   en: M;
   /** Each other language's catalog, as an import() of its JSON: a chunk of its own, fetched only in that language. */
@@ -64,7 +70,8 @@ function translate(i18n: I18n, name: string, en: Messages, id: string, values?: 
   return i18n._(`${name}:${id}`, values, { message: en[id] });
 }
 
-export function defineCatalog<M extends Messages>({ name, en, load, shared = false }: CatalogDefinition<M>): Catalog<M> {
+export function defineCatalog<M extends Messages>({ name, part, en, load, shared = false }: CatalogDefinition<M>): Catalog<M> {
+  const loadKey = (language: ShopLanguage) => `${part ? `${name}/${part}` : name}:${language}`;
   const loadsOf = (i18n: I18n) => {
     let map = loads.get(i18n);
     if (!map) loads.set(i18n, (map = new Map()));
@@ -73,11 +80,11 @@ export function defineCatalog<M extends Messages>({ name, en, load, shared = fal
   const catalog: Catalog<M> = {
     name,
     isLoaded(i18n, language) {
-      return language === DEFAULT_LANGUAGE || loadsOf(i18n).get(`${name}:${language}`)?.done === true;
+      return language === DEFAULT_LANGUAGE || loadsOf(i18n).get(loadKey(language))?.done === true;
     },
     load(i18n, language) {
       if (language === DEFAULT_LANGUAGE) return Promise.resolve();
-      const key = `${name}:${language}`;
+      const key = loadKey(language);
       const existing = loadsOf(i18n).get(key);
       if (existing) return existing.promise;
       const entry = { done: false, promise: Promise.resolve() };

@@ -118,6 +118,26 @@ describe('translations', () => {
     expect(await screen.findByText('Weka kwenye kikapu')).toBeTruthy();
   });
 
+  it('loads a part of an app catalog on its own, saying its ids as the whole catalog does', async () => {
+    const partRequests: string[] = [];
+    const whole = defineCatalog({ name: 'parted_app', en, load: { sw: async () => (partRequests.push('whole'), { default: sw }) } });
+    const cartOnly = { 'cart.add': sw['cart.add'] };
+    const cartPart = defineCatalog({
+      name: 'parted_app',
+      part: 'cart',
+      en: { 'cart.add': en['cart.add'] },
+      load: { sw: async () => (partRequests.push('cart'), { default: cartOnly }) },
+    });
+    const i18n = await createI18n('sw', [cartPart]);
+    expect(partRequests).toEqual(['cart']);
+    expect(cartPart.isLoaded(i18n, 'sw')).toBe(true);
+    expect(whole.isLoaded(i18n, 'sw')).toBe(false);
+    expect(i18n._('parted_app:cart.add')).toBe('Weka kwenye kikapu');
+    await whole.load(i18n, 'sw');
+    expect(partRequests).toEqual(['cart', 'whole']);
+    expect(i18n._('parted_app:shop.showing', { from: 1, to: 10, total: 45 })).toBe('Inaonyesha 1-10 kati ya 45');
+  });
+
   it('finds the language: the gateway’s, then the cookie, then local storage, then the browser', () => {
     expect(detectLanguage()).toBe('en');
     const languages = jest.spyOn(navigator, 'languages', 'get').mockReturnValue(['sw-KE', 'en']);

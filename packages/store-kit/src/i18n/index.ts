@@ -10,6 +10,8 @@
  * - `src/i18n/index.ts` of the app: `export const { useT, t } = defineCatalog({ name: 'mf_x', en,
  *   load: { sw: () => import('./locales/sw.json') } })`. English is bundled with the code (no
  *   request); Swahili is a chunk of its own, fetched only when the page is in Swahili.
+ * - A page that shows a few of its app's strings (the checkout's cart) may use a part of the catalog
+ *   instead (`part`, its other languages imported as `sw.json?only=cart,...`): its chunks carry only those.
  * - The shared packages (storefront-ui, store-kit itself: ./storeKitCatalog) have catalogs of their
  *   own, defined `shared: true`: loaded with every app's (createI18n, the switch), their Swahili a
  *   chunk of its own too.
