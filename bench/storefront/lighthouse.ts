@@ -28,6 +28,12 @@ export interface LighthouseFigures {
   lcpMs: number;
   cls: number;
   tbtMs: number;
+  /**
+   * Lighthouse's measure of the machine's CPU in that run (higher is faster): its simulated phone
+   * multiplies the tasks it observed here, so TBT and the performance score move with this between
+   * machines (and with the load on one).
+   */
+  benchmarkIndex: number;
   /** Audits that did not pass (title and the figure Lighthouse shows), to read what to fix. */
   failing: string[];
 }
@@ -108,6 +114,7 @@ export async function startLighthouse(runs = Number(process.env.BENCH_LIGHTHOUSE
         lcpMs: numeric('largest-contentful-paint'),
         cls: numeric('cumulative-layout-shift'),
         tbtMs: numeric('total-blocking-time'),
+        benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
         failing,
       };
     },
