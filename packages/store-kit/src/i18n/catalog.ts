@@ -71,21 +71,25 @@ function translate(i18n: I18n, name: string, en: Messages, id: string, values?: 
 }
 
 export function defineCatalog<M extends Messages>({ name, part, en, load, shared = false }: CatalogDefinition<M>): Catalog<M> {
-  const loadKey = (language: ShopLanguage) => `${part ? `${name}/${part}` : name}:${language}`;
+  const wholeKey = (language: ShopLanguage) => `${name}:${language}`;
+  const loadKey = (language: ShopLanguage) => (part ? `${name}/${part}:${language}` : wholeKey(language));
   const loadsOf = (i18n: I18n) => {
     let map = loads.get(i18n);
     if (!map) loads.set(i18n, (map = new Map()));
     return map;
   };
+  // A part's ids are the whole catalog's: once the whole is loading or loaded into the instance (the
+  // checkout page, then its cart drawer), the part waits for that instead of a download of its own.
+  const loadingOf = (i18n: I18n, language: ShopLanguage) =>
+    loadsOf(i18n).get(loadKey(language)) ?? (part ? loadsOf(i18n).get(wholeKey(language)) : undefined);
   const catalog: Catalog<M> = {
     name,
     isLoaded(i18n, language) {
-      return language === DEFAULT_LANGUAGE || loadsOf(i18n).get(loadKey(language))?.done === true;
+      return language === DEFAULT_LANGUAGE || loadingOf(i18n, language)?.done === true;
     },
     load(i18n, language) {
       if (language === DEFAULT_LANGUAGE) return Promise.resolve();
-      const key = loadKey(language);
-      const existing = loadsOf(i18n).get(key);
+      const existing = loadingOf(i18n, language);
       if (existing) return existing.promise;
       const entry = { done: false, promise: Promise.resolve() };
       entry.promise = load[language]()
@@ -101,7 +105,7 @@ export function defineCatalog<M extends Messages>({ name, part, en, load, shared
         .finally(() => {
           entry.done = true;
         });
-      loadsOf(i18n).set(key, entry);
+      loadsOf(i18n).set(loadKey(language), entry);
       return entry.promise;
     },
     useT() {

@@ -136,6 +136,13 @@ describe('translations', () => {
     await whole.load(i18n, 'sw');
     expect(partRequests).toEqual(['cart', 'whole']);
     expect(i18n._('parted_app:shop.showing', { from: 1, to: 10, total: 45 })).toBe('Inaonyesha 1-10 kati ya 45');
+
+    // With the whole catalog in an instance first, the part asks for nothing more.
+    const withWhole = await createI18n('sw', [whole]);
+    await cartPart.load(withWhole, 'sw');
+    expect(partRequests).toEqual(['cart', 'whole', 'whole']);
+    expect(cartPart.isLoaded(withWhole, 'sw')).toBe(true);
+    expect(withWhole._('parted_app:cart.add')).toBe('Weka kwenye kikapu');
   });
 
   it('finds the language: the gateway’s, then the cookie, then local storage, then the browser', () => {
