@@ -36,6 +36,9 @@ interface Box {
 const overlaps = (a: Box, b: Box): boolean => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
 
 async function boxOf(locator: Locator): Promise<Box> {
+  // The drawn first screen is replaced by the live remote once its scripts run: wait for the element
+  // to be shown rather than measure it in the moment between the two.
+  await locator.waitFor({ state: 'visible' });
   const box = await locator.boundingBox();
   if (!box) throw new Error('The element is not displayed');
   return { left: box.x, top: box.y, right: box.x + box.width, bottom: box.y + box.height };
