@@ -8,6 +8,7 @@ export * from './chat';
 export * from './phone';
 export * from './firstScreen';
 export * from './pages';
+export * from './remoteEntries';
 export * from './synonyms';
 export * from './access';
 // Schemas live in their own modules, so front ends that import only types and constants never

@@ -1,6 +1,6 @@
 // A remote's chunks loaded after its entry (the exposed page's code and CSS, a lazy part of it, a
 // Swahili catalog) go through its own webpack runtime, not the federation runtime the shell's
-// retry plugin hooks into (shell/src/federation/retryRemotePlugin.ts retries the manifest and the
+// retry plugin hooks into (shell/src/federation/retryRemotePlugin.ts retries the
 // entry). So on a phone that loses one request, the page's own chunk failed and the area showed its
 // fallback although the remote was there. This wraps the remote's __webpack_require__.e: a chunk
 // that failed to load (a script's ChunkLoadError, mini-css-extract's CSS_CHUNK_LOAD_FAILED) is
@@ -9,7 +9,7 @@
 // starts a fresh request. (@module-federation/retry-plugin stops at 0.17, for the 0.x runtime.)
 const { RuntimeGlobals, RuntimeModule, Template } = require('webpack');
 
-/** The same back-off as the shell's retry of a remote's manifest and entry (RETRY_DELAYS_MS). */
+/** The same back-off as the shell's retry of a remote's entry script (RETRY_DELAYS_MS). */
 const CHUNK_RETRY_DELAYS_MS = [400, 1200];
 
 /** The runtime code: `ensureChunk` is __webpack_require__.e, defined by an earlier runtime module. */

@@ -12,7 +12,7 @@ const { ChunkRetryPlugin } = require('./chunkRetryPlugin');
 const { PublishTypesPlugin } = require('./remoteTypes');
 const { CATALOG_FILES } = require('./catalogLoader');
 const { sharedFacades, FACADE_DIR } = require('./sharedFacades');
-const { PROVIDE_BUNDLER_RUNTIME, bundlerRuntimePlugins, shellRuntimePlugins } = require('./bundlerRuntime');
+const { PROVIDE_BUNDLER_RUNTIME, bundlerRuntimePlugins, shellRuntimeAliases, shellRuntimePlugins } = require('./bundlerRuntime');
 // Module Federation's own range check, the one the page runs when it picks a shared copy.
 const { satisfy } = require('@module-federation/runtime-core');
 // css-loader's own class naming, reused for the shared packages' prefix (see cssLoader).
@@ -286,7 +286,7 @@ function createConfig({ dir, name, exposes, host = false, runtimePlugins = [] })
         assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
         clean: true,
       },
-      resolve: { extensions: ['.tsx', '.ts', '.js'], alias: federationRuntimeAliases() },
+      resolve: { extensions: ['.tsx', '.ts', '.js'], alias: { ...federationRuntimeAliases(), ...(host ? shellRuntimeAliases() : {}) } },
       module: {
         rules: [
           typeScriptRule(dir),
@@ -314,7 +314,13 @@ function createConfig({ dir, name, exposes, host = false, runtimePlugins = [] })
           // One federation runtime on the page: the shell provides it, remotes use it (saves ~20 KB
           // compressed per remote on a shopper's first load).
           // target 'web': the runtime leaves out its Node.js code paths (script loading in Node, ...).
-          experiments: { ...(host ? { provideExternalRuntime: true } : { externalRuntime: true }), optimization: { target: 'web' } },
+          // disableSnapshot: the page registers each remote by its remoteEntry.js, not its manifest
+          // (the shell's federation/remotes.ts), so the code that fetches and reads manifests is left
+          // out (with bundlerRuntime/withoutManifests, 3.5 KB of the shell's compressed main.js).
+          experiments: {
+            ...(host ? { provideExternalRuntime: true } : { externalRuntime: true }),
+            optimization: { target: 'web', disableSnapshot: true },
+          },
         }),
         new MiniCssExtractPlugin({
           filename: production ? '[name].[contenthash:8].css' : '[name].css',

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { REMOTE_MANIFEST_FILE } from '@shop/api-types';
 import {
   DEV_INTERNAL_SECRET,
   REPO_ROOT,
@@ -229,8 +230,8 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     remotes: localRemotes.flatMap((remote) => {
       const configured = env[envName(remote.name)];
       if (configured) return [{ name: remote.name, entry: configured }];
-      return fs.existsSync(path.join(remote.dir, 'mf-manifest.json'))
-        ? [{ name: remote.name, entry: `/remotes/${remote.folder}/mf-manifest.json` }]
+      return fs.existsSync(path.join(remote.dir, REMOTE_MANIFEST_FILE))
+        ? [{ name: remote.name, entry: `/remotes/${remote.folder}/${REMOTE_MANIFEST_FILE}` }]
         : [];
     }),
     bodyLimitBytes: envPositiveInteger('GATEWAY_BODY_LIMIT_BYTES', 1_000_000, env),

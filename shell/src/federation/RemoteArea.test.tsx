@@ -64,11 +64,11 @@ afterEach(() => {
 });
 
 describe('registerConfiguredRemotes', () => {
-  it('registers each configured remote with an absolute entry', async () => {
+  it('registers each configured remote by the absolute address of the entry script beside its manifest', async () => {
     jest.spyOn(globalThis, 'fetch').mockResolvedValue(config(CATALOGUE));
     const registered = await registerConfiguredRemotes();
     expect(globalThis.fetch).toHaveBeenCalledWith('/remotes.json', { credentials: 'same-origin' });
-    expect(registered).toEqual([{ name: 'mf_catalog', entry: 'http://localhost/remotes/mf-catalog/mf-manifest.json' }]);
+    expect(registered).toEqual([{ name: 'mf_catalog', entry: 'http://localhost/remotes/mf-catalog/remoteEntry.js' }]);
     expect(registerRemotes).toHaveBeenCalledWith(registered, { force: true });
     expect(isRemoteConfigured('mf_catalog')).toBe(true);
     expect(isRemoteConfigured('mf_checkout')).toBe(false);
@@ -83,7 +83,7 @@ describe('registerConfiguredRemotes', () => {
     document.head.append(inline);
     try {
       expect(await registerConfiguredRemotes()).toEqual([
-        { name: 'mf_catalog', entry: 'http://localhost/remotes/mf-catalog/mf-manifest.json' },
+        { name: 'mf_catalog', entry: 'http://localhost/remotes/mf-catalog/remoteEntry.js' },
       ]);
       expect(fetchSpy).not.toHaveBeenCalled();
       expect(isRemoteConfigured('mf_catalog')).toBe(true);

@@ -1,4 +1,5 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { remoteScriptEntry } from '@shop/api-types';
 import type { ComponentType } from 'react';
 import type { ModuleName, RemoteName, RemoteProps } from './remoteTypes';
 
@@ -26,8 +27,9 @@ function inlineConfiguration(): RemoteEntry[] | null {
 /**
  * Reads the remotes' configuration, filled by the gateway from the environment: from the page
  * itself when the gateway wrote it there, else from /remotes.json served beside the shell; and
- * registers each remote. A remote moved to a new URL needs only a new configuration, never a new
- * shell build.
+ * registers each remote by the entry script beside its configured manifest (the shell's runtime
+ * is built without the manifest reader: see @shop/api-types' remoteEntries). A remote moved to a
+ * new URL needs only a new configuration, never a new shell build.
  */
 export async function registerConfiguredRemotes(configUrl = '/remotes.json'): Promise<RemoteEntry[]> {
   let remotes: RemoteEntry[] = inlineConfiguration() ?? [];
@@ -39,7 +41,10 @@ export async function registerConfiguredRemotes(configUrl = '/remotes.json'): Pr
       // No configuration: the shell still shows its own pages; remote areas show their fallback.
     }
   }
-  const absolute = remotes.map((remote) => ({ name: remote.name, entry: new URL(remote.entry, window.location.href).toString() }));
+  const absolute = remotes.map((remote) => ({
+    name: remote.name,
+    entry: new URL(remoteScriptEntry(remote.entry), window.location.href).toString(),
+  }));
   if (absolute.length) registerRemotes(absolute, { force: true });
   available = new Set(absolute.map((remote) => remote.name));
   return absolute;

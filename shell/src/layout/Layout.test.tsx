@@ -75,8 +75,8 @@ afterEach(() => {
 });
 
 describe('remote registration', () => {
-  it('registers the remotes from /remotes.json with absolute entries', () => {
-    expect(registerRemotes).toHaveBeenCalledWith([{ name: 'mf_catalog', entry: 'http://localhost/remotes/mf-catalog/mf-manifest.json' }], {
+  it("registers the remotes from /remotes.json by their entry scripts' absolute addresses", () => {
+    expect(registerRemotes).toHaveBeenCalledWith([{ name: 'mf_catalog', entry: 'http://localhost/remotes/mf-catalog/remoteEntry.js' }], {
       force: true,
     });
   });

@@ -1,7 +1,14 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { createConfig } = require('../index');
-const { BUNDLER_ENTRY, INJECT_RUNTIME_CORE_CJS, PROVIDE_BUNDLER_RUNTIME, REMOTE_BUNDLER_RUNTIME } = require('./index');
+const {
+  BUNDLER_ENTRY,
+  INJECT_RUNTIME_CORE_CJS,
+  PROVIDE_BUNDLER_RUNTIME,
+  REMOTE_BUNDLER_RUNTIME,
+  WITHOUT_MANIFESTS,
+  runtimeCoreDist,
+} = require('./index');
 const { BUNDLER_RUNTIME_GLOBAL } = require('./global');
 
 const federationOf = (config) => config.plugins.find((plugin) => plugin.constructor.name === 'ModuleFederationPlugin')._options;
@@ -65,5 +72,45 @@ describe('one bundler runtime on the page', () => {
     it('fails loudly on a page without the shell', () => {
       expect(() => require('./remoteBundlerRuntime')).toThrow(/shell's federation bundler runtime is missing/);
     });
+  });
+});
+
+describe("the shell's runtime core without its manifest code", () => {
+  const shell = createConfig({ dir: __dirname, name: 'shell', host: true })({}, { mode: 'production' });
+  const remote = createConfig({ dir: __dirname, name: 'mf_catalog', exposes: { './HomePage': './src/x' } })({}, { mode: 'production' });
+  const replacements = (config) => config.plugins.filter((plugin) => plugin.constructor.name === 'NormalModuleReplacementPlugin');
+
+  /** The files of the core's dist folder, as its ES module build has them. */
+  const coreFiles = (dir = runtimeCoreDist()) =>
+    fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const file = path.join(dir, entry.name);
+      return entry.isDirectory() ? coreFiles(file) : entry.name.endsWith('.js') ? [file] : [];
+    });
+
+  it.each(Object.entries(WITHOUT_MANIFESTS))(
+    'replaces %s, which the core still has, with a stand-in exporting every name the core imports from it',
+    (file, standIn) => {
+      const original = path.join(runtimeCoreDist(), ...file.split('/'));
+      expect(fs.existsSync(original)).toBe(true);
+      const imported = new Set();
+      for (const importer of coreFiles()) {
+        for (const [, names, from] of fs.readFileSync(importer, 'utf8').matchAll(/^import \{([^}]*)\} from "([^"]+)";$/gm)) {
+          if (path.resolve(path.dirname(importer), from) !== original) continue;
+          for (const name of names.split(',')) imported.add(name.trim().split(/\s+as\s+/)[0]);
+        }
+      }
+      expect(imported.size).toBeGreaterThan(0);
+      const exported = [...fs.readFileSync(standIn, 'utf8').matchAll(/^export (?:class|function|const) (\w+)/gm)].map(([, name]) => name);
+      expect(exported.sort()).toEqual(expect.arrayContaining([...imported].sort()));
+      // The shell's build only: a remote bundles no runtime core (externalRuntime).
+      expect(replacements(shell).some((plugin) => plugin.resourceRegExp.test(original) && plugin.newResource === standIn)).toBe(true);
+      expect(replacements(remote).some((plugin) => plugin.resourceRegExp.test(original))).toBe(false);
+    },
+  );
+
+  it("finds the core's own disabled snapshot handler, which the stand-in builds on", () => {
+    expect(shell.resolve.alias['federation-runtime-core-dist']).toBe(runtimeCoreDist());
+    expect(fs.existsSync(path.join(runtimeCoreDist(), 'plugins', 'snapshot', 'disabled.js'))).toBe(true);
+    expect(federationOf(shell).experiments.optimization.disableSnapshot).toBe(true);
   });
 });

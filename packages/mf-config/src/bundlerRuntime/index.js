@@ -19,12 +19,48 @@ const BUNDLER_ENTRY = /[\\/]@module-federation[\\/]webpack-bundler-runtime[\\/]d
  */
 const INJECT_RUNTIME_CORE_CJS = /[\\/]@module-federation[\\/]inject-external-runtime-core-plugin[\\/]dist[\\/]index\.cjs$/;
 
-/** The shell's plugins: the runtime core's plugin from its ES module build. */
+/**
+ * The runtime core's files that read remotes' manifests, and what the shell's build takes instead
+ * (withoutManifests/): the shop registers each remote by its remoteEntry.js and turns the manifest
+ * code off (experiments.optimization.disableSnapshot), but the core still imports these two files
+ * from code it keeps, so 3.5 KB of the shell's compressed main.js, on every page, was code no page
+ * ran. Paths inside the core's dist folder, which its package does not export: a test checks that
+ * the core still has them and imports nothing from them the stand-ins lack.
+ */
+const WITHOUT_MANIFESTS = {
+  'plugins/snapshot/SnapshotHandler.js': path.join(__dirname, 'withoutManifests', 'snapshotHandler.js'),
+  'utils/preload.js': path.join(__dirname, 'withoutManifests', 'preload.js'),
+};
+
+/** How the stand-ins import the core's own files (its dist folder, past its package's exports). */
+const RUNTIME_CORE_DIST = 'federation-runtime-core-dist';
+
+function runtimeCoreDist() {
+  return path.dirname(require.resolve('@module-federation/runtime-core'));
+}
+
+/** A file of the core's dist folder, by its path there, on any platform's separators. */
+function insideRuntimeCore(file) {
+  const parts = ['runtime-core', 'dist', ...file.split('/')].map((part) => part.replace(/[.]/g, '\\.'));
+  return new RegExp(`[\\\\/]${parts.join('[\\\\/]')}$`);
+}
+
+/** The shell's aliases: the core's dist folder for the stand-ins. */
+function shellRuntimeAliases() {
+  return { [RUNTIME_CORE_DIST]: runtimeCoreDist() };
+}
+
+/** The shell's plugins: the runtime core's plugin from its ES module build, and the core without its manifest code. */
 function shellRuntimePlugins() {
   const webpack = require('webpack');
   const cjs = require.resolve('@module-federation/inject-external-runtime-core-plugin');
   const esm = path.join(path.dirname(cjs), 'index.js');
-  return [new webpack.NormalModuleReplacementPlugin(INJECT_RUNTIME_CORE_CJS, esm)];
+  return [
+    new webpack.NormalModuleReplacementPlugin(INJECT_RUNTIME_CORE_CJS, esm),
+    ...Object.entries(WITHOUT_MANIFESTS).map(
+      ([file, standIn]) => new webpack.NormalModuleReplacementPlugin(insideRuntimeCore(file), standIn),
+    ),
+  ];
 }
 
 /** A remote build's plugins: its federation entry imports the shell's bundler runtime instead of its own. */
@@ -38,6 +74,9 @@ module.exports = {
   REMOTE_BUNDLER_RUNTIME,
   BUNDLER_ENTRY,
   INJECT_RUNTIME_CORE_CJS,
+  WITHOUT_MANIFESTS,
+  runtimeCoreDist,
   bundlerRuntimePlugins,
+  shellRuntimeAliases,
   shellRuntimePlugins,
 };

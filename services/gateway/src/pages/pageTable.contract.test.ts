@@ -34,7 +34,7 @@ describe("the shell's page table, as the gateway uses it", () => {
     expect(found?.page.pattern).toBe(pattern);
     const hints = pageHints({ localRemotes: [] })(found, remotes);
     const owner = page.owner as { remote: string };
-    expect(hints[0]).toEqual({ href: `https://${owner.remote}.example/mf-manifest.json`, as: 'fetch' });
+    expect(hints[0]).toEqual({ href: `https://${owner.remote}.example/remoteEntry.js`, as: 'script' });
     const data = hints.slice(1).map((hint) => hint.href);
     expect(data).toHaveLength(page.firstScreen!.preload.length);
     // Every :param of a read is one of the path's.

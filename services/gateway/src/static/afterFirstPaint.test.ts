@@ -9,9 +9,9 @@ const TEMPLATE =
   '<script id="shop-remotes" type="application/json">{"remotes":[]}</script></head>' +
   '<body><div id=root></div></body></html>';
 
-/** A product page's hints (pageHints): its remote's manifest, its CSS (linked by the drawn page itself), its data. */
+/** A product page's hints (pageHints): its remote's entry script, its CSS (linked by the drawn page itself), its data. */
 const HINTS: Hint[] = [
-  { href: '/remotes/mf-catalog/mf-manifest.json', as: 'fetch' },
+  { href: '/remotes/mf-catalog/remoteEntry.js', as: 'script' },
   { href: '/remotes/mf-catalog/page.css', as: 'style' },
   { href: '/api/site/products/view/unga', as: 'fetch' },
 ];
@@ -87,8 +87,8 @@ describe('a drawn page starts its scripts after the first paint', () => {
     { tag: 'script', src: '/main.js', async: false, fetchPriority: 'high' },
     { tag: 'link', rel: 'preload', href: '/react.1a2b.js', as: 'script' },
     { tag: 'link', rel: 'preload', href: '/framework.3c4d.js', as: 'script' },
+    { tag: 'link', rel: 'preload', href: '/remotes/mf-catalog/remoteEntry.js', as: 'script' },
     // "" is "anonymous": the same CORS request as the fetch() that reads it.
-    { tag: 'link', rel: 'preload', href: '/remotes/mf-catalog/mf-manifest.json', as: 'fetch', crossOrigin: '' },
     { tag: 'link', rel: 'preload', href: '/api/site/products/view/unga', as: 'fetch', crossOrigin: '' },
   ];
 

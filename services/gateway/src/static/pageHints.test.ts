@@ -68,7 +68,6 @@ describe('page hints', () => {
     expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(response.headers.get('cache-control')).toBe('no-cache');
     expect(preloads(html)).toEqual([
-      ['fetch', '/remotes/mf-catalog/mf-manifest.json'],
       ['script', '/remotes/mf-catalog/remoteEntry.js'],
       ['script', '/remotes/mf-catalog/__federation_expose_HomePage.11111111.js'],
       ['style', '/remotes/mf-catalog/__federation_expose_HomePage.22222222.css'],
@@ -93,16 +92,15 @@ describe('page hints', () => {
   it("fills the page's own data reads from its path", async () => {
     const html = await (await fetch(`${gateway.url}/product/unga-wa-ngano%202kg`)).text();
     expect(preloads(html)).toEqual([
-      ['fetch', '/remotes/mf-catalog/mf-manifest.json'],
       ['script', '/remotes/mf-catalog/remoteEntry.js'],
       ['script', '/remotes/mf-catalog/__federation_expose_ProductPage.33333333.js'],
       ['fetch', '/api/site/products/view/unga-wa-ngano%202kg'],
     ]);
   });
 
-  it('hints only the manifest of a remote on another origin, and nothing on pages of the shell itself', async () => {
+  it('hints only the entry script beside the manifest of a remote on another origin, and nothing on pages of the shell itself', async () => {
     expect(preloads(await (await fetch(`${gateway.url}/login`)).text())).toEqual([
-      ['fetch', 'https://account.cdn.example/mf-manifest.json'],
+      ['script', 'https://account.cdn.example/remoteEntry.js'],
     ]);
     expect(preloads(await (await fetch(`${gateway.url}/faqs`)).text())).toEqual([]);
   });

@@ -1,10 +1,10 @@
 import path from 'node:path';
+import { REMOTE_MANIFEST_FILE, remoteScriptEntry } from '@shop/api-types';
 import type { GatewayConfig, RemoteEntry } from '../config';
 import type { PageMatch, PreparedPage } from '../pages/pageTable';
 import { escapeAttribute, jsonFile } from './files';
 
 interface FederationManifest {
-  metaData?: { remoteEntry?: { name?: string; path?: string } };
   exposes?: Array<{ name: string; assets?: { js?: { sync?: string[] }; css?: { sync?: string[] } } }>;
 }
 
@@ -21,26 +21,22 @@ export type Hint = { href: string; as: 'script' | 'style' | 'fetch' };
 /**
  * What the first screen of the page found in the shell's page table (pages/pageTable.ts) needs
  * beyond the shell (whose own start-up chunks index.html preloads already), so the browser fetches it all in parallel with
- * the shell instead of one step after another: the shell, then the remote's manifest, its entry,
- * the page's chunk and CSS, then the page's data. Only remotes the gateway serves itself are
- * looked into; one on another origin gets its manifest hinted only.
+ * the shell instead of one step after another: the shell, then the remote's entry script (the one
+ * the shell registers, beside its manifest: remoteScriptEntry), the page's chunk and CSS, then the
+ * page's data. Only remotes the gateway serves itself are looked into (their manifest names the
+ * page's files); one on another origin gets its entry hinted only.
  */
 export function pageHints(config: Pick<GatewayConfig, 'localRemotes'>): (found: PageMatch | null, remotes: RemoteEntry[]) => Hint[] {
   const readManifest = jsonFile<FederationManifest>();
   const remoteFiles = (page: PreparedPage, remotes: RemoteEntry[]): Hint[] => {
     const entry = remotes.find((remote) => remote.name === page.remote)?.entry;
     if (!entry) return [];
-    const hints: Hint[] = [{ href: entry, as: 'fetch' }];
+    const hints: Hint[] = [{ href: remoteScriptEntry(entry), as: 'script' }];
     const local = config.localRemotes.find((remote) => entry.startsWith(`/remotes/${remote.folder}/`));
     if (!local) return hints;
-    const manifest = readManifest(path.join(local.dir, 'mf-manifest.json'));
+    const manifest = readManifest(path.join(local.dir, REMOTE_MANIFEST_FILE));
     if (!manifest) return hints;
     const base = `/remotes/${local.folder}/`;
-    const remoteEntry = manifest.metaData?.remoteEntry;
-    hints.push({
-      href: `${base}${remoteEntry?.path ? `${remoteEntry.path.replace(/\/$/, '')}/` : ''}${remoteEntry?.name ?? 'remoteEntry.js'}`,
-      as: 'script',
-    });
     const exposed = manifest.exposes?.find((expose) => expose.name === page.module);
     for (const file of exposed?.assets?.js?.sync ?? []) hints.push({ href: `${base}${file}`, as: 'script' });
     for (const file of exposed?.assets?.css?.sync ?? []) hints.push({ href: `${base}${file}`, as: 'style' });
@@ -60,7 +56,7 @@ export function pageHints(config: Pick<GatewayConfig, 'localRemotes'>): (found: 
 
 /** The hints as `<link rel="preload">` tags for a page's head. */
 export function hintTags(hints: Hint[]): string {
-  // fetch() calls (the federation manifest, the API) are CORS-mode requests: the preload must be too, or it is not reused.
+  // fetch() calls (the API's) are CORS-mode requests: the preload must be too, or it is not reused.
   return hints
     .map(
       ({ href, as }) =>
