@@ -6,6 +6,8 @@ export const accountCatalog = defineCatalog({
   name: 'mf_account',
   en,
   load: { sw: () => import(/* webpackChunkName: "i18n-account-sw" */ './locales/sw.json') },
+  // In the Swahili catalog's file: an English page does not download them.
+  serverMessages: async () => (await import(/* webpackChunkName: "i18n-account-sw" */ './serverMessageRules')).ACCOUNT_SERVER_MESSAGES,
 });
 
 export const { useT, t } = accountCatalog;

@@ -4,7 +4,7 @@ import { createI18n } from '@shop/store-kit';
 import { catalogProblems, serverMessageProblems } from '@shop/store-kit/i18n/catalogCheck';
 import { mockApi, resetShopState, respond } from '@shop/store-kit/testing';
 import { PROFILE, renderAccount, storeSession } from '../testFixtures';
-import { ACCOUNT_SERVER_MESSAGES } from './serverMessages';
+import { ACCOUNT_SERVER_MESSAGES } from './serverMessageRules';
 import { accountCatalog } from '.';
 import en from './locales/en.json';
 import sw from './locales/sw.json';

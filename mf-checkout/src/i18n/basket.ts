@@ -20,7 +20,9 @@ export const basketCatalog = defineCatalog<BasketMessages>({
   en,
   // The same list as BASKET_PART (basket.test.ts checks it): an import needs its path written out.
   load: { sw: () => import(/* webpackChunkName: "i18n-basket-sw" */ './locales/sw.json?only=common,cart,drawer,server.minimumOrder') },
+  // One rule, a few bytes: written here rather than in a file of its own to import.
+  serverMessages: () => Promise.resolve([[MINIMUM_ORDER_MESSAGE, 'server.minimumOrder']]),
 });
 
 export const { useT } = basketCatalog;
-export const { useServerMessage } = defineServerMessages(basketCatalog, [[MINIMUM_ORDER_MESSAGE, 'server.minimumOrder']]);
+export const { useServerMessage } = defineServerMessages(basketCatalog);

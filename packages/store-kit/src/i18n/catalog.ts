@@ -2,6 +2,7 @@ import { useContext } from 'react';
 import { setupI18n, type I18n } from '@lingui/core';
 import { LinguiContext } from '@lingui/react';
 import { DEFAULT_LANGUAGE, type ShopLanguage } from '@shop/api-types';
+import type { ServerMessageRule } from './serverMessages';
 
 /**
  * A catalog file as imported: ICU MessageFormat strings by id in the JSON translators edit; the
@@ -47,6 +48,14 @@ export interface CatalogDefinition<M extends Messages> {
    * a renderer or a test need not name it.
    */
   shared?: boolean;
+  /**
+   * The rules that say the services' English messages with this catalog's ids (defineServerMessages),
+   * as an import(). They are read only outside English, so they load with another language's
+   * catalog, in the same file when the import names the same chunk (`webpackChunkName:
+   * "i18n-checkout-sw"`): an English page never downloads them, and a Swahili one has both at once.
+   */
+  // NoInfer: the catalog's ids come from `en`; the rules are checked against them.
+  serverMessages?: () => Promise<ReadonlyArray<ServerMessageRule<keyof NoInfer<M> & string>>>;
 }
 
 export interface Catalog<M extends Messages> {
@@ -62,6 +71,12 @@ export interface Catalog<M extends Messages> {
   useT(): (id: keyof M & string, values?: TranslationValues) => string;
   /** Outside React (a toast, a page title): in the page's current language. */
   t(id: keyof M & string, values?: TranslationValues): string;
+  /**
+   * The server-message rules (CatalogDefinition.serverMessages) once another language's catalog has
+   * loaded them; none before. Their ids were checked against this catalog's where they were given;
+   * typed as any id here, so that a Catalog<M> still passes as a Catalog<Messages>.
+   */
+  serverMessageRules(): ReadonlyArray<ServerMessageRule>;
 }
 
 function translate(i18n: I18n, name: string, en: Messages, id: string, values?: TranslationValues): string {
@@ -70,7 +85,15 @@ function translate(i18n: I18n, name: string, en: Messages, id: string, values?: 
   return i18n._(`${name}:${id}`, values, { message: en[id] });
 }
 
-export function defineCatalog<M extends Messages>({ name, part, en, load, shared = false }: CatalogDefinition<M>): Catalog<M> {
+export function defineCatalog<M extends Messages>({
+  name,
+  part,
+  en,
+  load,
+  shared = false,
+  serverMessages,
+}: CatalogDefinition<M>): Catalog<M> {
+  let rules: ReadonlyArray<ServerMessageRule> = [];
   const wholeKey = (language: ShopLanguage) => `${name}:${language}`;
   const loadKey = (language: ShopLanguage) => (part ? `${name}/${part}:${language}` : wholeKey(language));
   const loadsOf = (i18n: I18n) => {
@@ -92,11 +115,12 @@ export function defineCatalog<M extends Messages>({ name, part, en, load, shared
       const existing = loadingOf(i18n, language);
       if (existing) return existing.promise;
       const entry = { done: false, promise: Promise.resolve() };
-      entry.promise = load[language]()
-        .then((module) => {
+      entry.promise = Promise.all([load[language](), serverMessages?.()])
+        .then(([module, loadedRules]) => {
           const prefixed: Record<string, string> = {};
           for (const [id, message] of Object.entries(module.default)) prefixed[`${name}:${id}`] = message;
           i18n.load(language, prefixed);
+          if (loadedRules) rules = loadedRules;
         })
         .catch(() => {
           // The catalog's chunk did not arrive (a dropped connection): this app shows English
@@ -118,6 +142,7 @@ export function defineCatalog<M extends Messages>({ name, part, en, load, shared
     t(id, values) {
       return translate(pageI18n, name, en, id, values);
     },
+    serverMessageRules: () => rules,
   };
   defined.add(catalog as unknown as Catalog<Messages>);
   if (shared) sharedCatalogs.add(catalog as unknown as Catalog<Messages>);

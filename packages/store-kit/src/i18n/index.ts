@@ -21,9 +21,12 @@
  *   `LanguageProvider` to render a screen in Swahili.
  * - First-screen renderers: `createI18n(request.language ?? 'en', [catalog])` around the page in a
  *   `LanguageProvider`: the catalogs are bundled in the renderer's one file.
- * - The services' messages (the spec's English, which they keep answering): `defineServerMessages(catalog,
- *   rules)`, rules mapping each English message or pattern to the app's catalog id ('server.invalidCoupon');
- *   `const say = useServerMessage(); say(error)` shows it in the page's language (English unchanged), and
+ * - The services' messages (the spec's English, which they keep answering): rules mapping each English
+ *   message or pattern to the app's catalog id ('server.invalidCoupon'), in a module of their own the
+ *   catalog imports with its other languages (`serverMessages`, an import() given the same chunk name
+ *   as the Swahili catalog's, "i18n-checkout-sw": English pages never download them), then
+ *   `defineServerMessages(catalog)`; `const say = useServerMessage(); say(error)` shows a message in
+ *   the page's language (English unchanged), and
  *   `serverMessageProblems` (./catalogCheck) keeps the English catalog equal to the server's words.
  *
  * The language: the gateway's choice on <html data-shop-language> for a drawn page, else the

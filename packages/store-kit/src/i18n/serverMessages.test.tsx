@@ -12,12 +12,14 @@ const sw = {
   'server.invalidCoupon': 'Kuponi si sahihi au muda wake umeisha',
   'server.pricesChanged': 'Bei zimebadilika: {name} sasa ni {price}. Tafadhali kagua kikapu chako.',
 };
-const catalog = defineCatalog({ name: 'server_test', en, load: { sw: async () => ({ default: sw }) } });
 const rules: Array<ServerMessageRule<keyof typeof en>> = [
   ['Invalid or expired coupon', 'server.invalidCoupon'],
   [/^Prices have changed: (?<name>.+) is now (?<price>KSh [\d,]+\.\d{2})\. Please review your cart\.$/, 'server.pricesChanged'],
 ];
-const { useServerMessage, serverMessage } = defineServerMessages(catalog, rules);
+/** The rules' import(), counted: an English page must never make it. */
+const loadRules = jest.fn(async () => rules);
+const catalog = defineCatalog({ name: 'server_test', en, load: { sw: async () => ({ default: sw }) }, serverMessages: loadRules });
+const { useServerMessage, serverMessage } = defineServerMessages(catalog);
 const PRICES_CHANGED = 'Prices have changed: Pwani Bora Cooking Oil 3L is now KSh 1,930.00. Please review your cart.';
 
 function Message({ text }: { text: string }): JSX.Element {
@@ -30,16 +32,20 @@ afterEach(async () => {
 });
 
 describe("the server's messages in the shopper's language", () => {
-  it('keeps the English the server sent, word for word, in English', () => {
+  it('keeps the English the server sent, word for word, in English, without downloading the rules', () => {
     const translate = jest.fn();
     expect(translateServerMessage(PRICES_CHANGED, rules, translate, 'en')).toBe(PRICES_CHANGED);
     expect(translate).not.toHaveBeenCalled();
     render(<Message text="Invalid or expired coupon" />);
     expect(screen.getByText('Invalid or expired coupon')).toBeTruthy();
+    expect(serverMessage(PRICES_CHANGED)).toBe(PRICES_CHANGED);
+    expect(loadRules).not.toHaveBeenCalled();
   });
 
   it('says a known message, exact or by its pattern with its arguments, in Swahili; an unknown one stays as sent', async () => {
+    // The rules come with the Swahili catalog, before anything is drawn with it.
     const i18n = await createI18n('sw', [catalog]);
+    expect(loadRules).toHaveBeenCalledTimes(1);
     render(
       <LanguageProvider i18n={i18n}>
         <Message text="Invalid or expired coupon" />

@@ -51,19 +51,22 @@ export interface ServerMessages {
   serverMessage(message: string): string;
 }
 
-/** An app's translator of the server messages it shows, saying them with its own catalog. */
-export function defineServerMessages<M extends Messages>(
-  catalog: Catalog<M>,
-  rules: ReadonlyArray<ServerMessageRule<keyof M & string>>,
-): ServerMessages {
+/**
+ * An app's translator of the server messages it shows, saying them with its own catalog and the
+ * rules the catalog loads with another language (CatalogDefinition.serverMessages): before they
+ * are in, the catalog is not either, and the server's English shows.
+ */
+export function defineServerMessages<M extends Messages>(catalog: Catalog<M>): ServerMessages {
+  // The rules' ids are this catalog's: CatalogDefinition.serverMessages checked them against `en`.
+  const rules = () => catalog.serverMessageRules() as ReadonlyArray<ServerMessageRule<keyof M & string>>;
   return {
     useServerMessage() {
       const t = catalog.useT();
       const language = (useContext(LinguiContext)?.i18n ?? pageI18n).locale as ShopLanguage;
-      return (message) => translateServerMessage(message, rules, t, language);
+      return (message) => translateServerMessage(message, rules(), t, language);
     },
     serverMessage(message) {
-      return translateServerMessage(message, rules, catalog.t, pageI18n.locale as ShopLanguage);
+      return translateServerMessage(message, rules(), catalog.t, pageI18n.locale as ShopLanguage);
     },
   };
 }
