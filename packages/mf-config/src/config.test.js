@@ -21,6 +21,18 @@ describe('federation config', () => {
     expect(config.output.publicPath).toBe('auto');
     expect(config.output.uniqueName).toBe('mf_catalog');
   });
+
+  it("lets only the shell provide the singletons: a remote consumes the page's copies, with no fallback of its own", () => {
+    const sharedOf = (options) =>
+      createConfig({ dir: path.join(__dirname, '..'), ...options })({}, { mode: 'production' }).plugins.find(
+        (plugin) => plugin.constructor.name === 'ModuleFederationPlugin',
+      )._options.shared;
+    const remote = sharedOf({ name: 'mf_catalog', exposes: { './HomePage': './src/x' } });
+    for (const entry of Object.values(remote))
+      expect(entry).toMatchObject({ import: false, singleton: true, requiredVersion: expect.any(String) });
+    const shell = sharedOf({ name: 'shell', host: true });
+    for (const entry of Object.values(shell)) expect(entry.import).not.toBe(false);
+  });
 });
 
 describe('shared singletons carry real version ranges', () => {

@@ -146,20 +146,28 @@ function nearestManifest(dir) {
 /**
  * The shared singletons with real version ranges, read from the app's package.json. The build fails
  * when the installed copy is outside them (a lock file out of step with a package.json).
+ *
+ * Only the shell provides them. A remote runs only on a page the shell started (it takes the shell's
+ * bundler runtime too), where every singleton is in the share scope before any remote loads, so its
+ * own fallback copies were never used, yet each remote's entry listed them, with their loaders, in
+ * its share configuration: `import: false` leaves them out (each remoteEntry.js 4.5 -> 3.6 KB
+ * compressed, on the first load of every page a remote draws). A copy outside a remote's range is
+ * refused as before, and the area shows its fallback.
  */
-function sharedSingletons(dir) {
+function sharedSingletons(dir, { host }) {
   const manifest = nearestManifest(dir);
   const declared = { ...manifest.peerDependencies, ...manifest.devDependencies, ...manifest.dependencies };
   const facades = sharedFacades();
   return Object.fromEntries(
     SINGLETONS.map((shareKey) => {
-      if (facades[shareKey]) return [shareKey, { singleton: true, ...facades[shareKey] }];
+      const consumeOnly = host ? {} : { import: false };
+      if (facades[shareKey]) return [shareKey, { singleton: true, ...facades[shareKey], ...consumeOnly }];
       const name = packageOf(shareKey);
       const requiredVersion = requiredRange(name, declared, dir);
       const installed = installedVersion(name, dir);
       if (!satisfy(installed, requiredVersion))
         throw new Error(`${manifest.name}: ${name} ${installed} is installed, outside the ${requiredVersion} its package.json asks for`);
-      return [shareKey, { singleton: true, requiredVersion, strictVersion: STRICT_SINGLETONS.has(shareKey) }];
+      return [shareKey, { singleton: true, requiredVersion, strictVersion: STRICT_SINGLETONS.has(shareKey), ...consumeOnly }];
     }),
   );
 }
@@ -304,7 +312,7 @@ function createConfig({ dir, name, exposes, host = false, runtimePlugins = [] })
           exposes: exposes ?? {},
           // The shell learns remote URLs at run time (remotes.json), never at build time.
           remotes: {},
-          shared: sharedSingletons(dir),
+          shared: sharedSingletons(dir, { host }),
           shareStrategy: 'loaded-first',
           // The shell hands its bundler runtime to the remotes (bundlerRuntime/index.js).
           runtimePlugins: host ? [...runtimePlugins, PROVIDE_BUNDLER_RUNTIME] : runtimePlugins,
