@@ -11,7 +11,8 @@ import {
 } from '@shop/api-types';
 import type { Logger } from '@shop/service-kit';
 import type { GatewayConfig, RemoteEntry } from '../config';
-import { jsonFile, whenChanged } from '../static/files';
+import { exposedFiles } from '../remotes/exposedFiles';
+import { whenChanged } from '../static/files';
 import type { PreparedPage } from '../pages/pageTable';
 import { LOCAL_PUBLIC_URL, NOT_FOUND_META, pageHead } from './pageHead';
 
@@ -101,10 +102,6 @@ const INLINE_IMAGE_TYPES = /^image\/(svg\+xml|png|jpeg|webp)$/;
 
 const escapeScript = (json: string) => json.replace(/</g, '\\u003c');
 
-interface ExposeManifest {
-  exposes?: Array<{ name: string; assets?: { css?: { sync?: string[] } } }>;
-}
-
 /**
  * The drawn page with its first image (its largest paint) as a data URL when the image is small:
  * it then paints with the page instead of after a request of its own, which on a phone's busy
@@ -151,11 +148,8 @@ export function createDrawer(config: DrawingConfig, logger: Logger): (job: Drawi
     return { renderers: { layout, page }, remoteDir: local.dir, base };
   };
 
-  const readManifest = jsonFile<ExposeManifest>();
   const stylesheetsOf = (remoteDir: string, base: string, module: string): string[] =>
-    (
-      readManifest(path.join(remoteDir, 'mf-manifest.json'))?.exposes?.find((expose) => expose.name === module)?.assets?.css?.sync ?? []
-    ).map((file) => `${base}${file}`);
+    (exposedFiles(remoteDir, module)?.stylesheets ?? []).map((file) => `${base}${file}`);
 
   return async ({ page: prepared, url, viewportWidth, cart, personal, remotes, origin, language }) => {
     const found = renderersFor(prepared, remotes, origin);

@@ -1,12 +1,8 @@
-import path from 'node:path';
-import { REMOTE_MANIFEST_FILE, remoteScriptEntry } from '@shop/api-types';
+import { remoteScriptEntry } from '@shop/api-types';
 import type { GatewayConfig, RemoteEntry } from '../config';
 import type { PageMatch, PreparedPage } from '../pages/pageTable';
-import { escapeAttribute, jsonFile } from './files';
-
-interface FederationManifest {
-  exposes?: Array<{ name: string; assets?: { js?: { sync?: string[] }; css?: { sync?: string[] } } }>;
-}
+import { exposedFiles } from '../remotes/exposedFiles';
+import { escapeAttribute } from './files';
 
 const safeDecode = (value: string): string => {
   try {
@@ -27,19 +23,17 @@ export type Hint = { href: string; as: 'script' | 'style' | 'fetch' };
  * page's files); one on another origin gets its entry hinted only.
  */
 export function pageHints(config: Pick<GatewayConfig, 'localRemotes'>): (found: PageMatch | null, remotes: RemoteEntry[]) => Hint[] {
-  const readManifest = jsonFile<FederationManifest>();
   const remoteFiles = (page: PreparedPage, remotes: RemoteEntry[]): Hint[] => {
     const entry = remotes.find((remote) => remote.name === page.remote)?.entry;
     if (!entry) return [];
     const hints: Hint[] = [{ href: remoteScriptEntry(entry), as: 'script' }];
     const local = config.localRemotes.find((remote) => entry.startsWith(`/remotes/${remote.folder}/`));
     if (!local) return hints;
-    const manifest = readManifest(path.join(local.dir, REMOTE_MANIFEST_FILE));
-    if (!manifest) return hints;
+    const files = exposedFiles(local.dir, page.module);
+    if (!files) return hints;
     const base = `/remotes/${local.folder}/`;
-    const exposed = manifest.exposes?.find((expose) => expose.name === page.module);
-    for (const file of exposed?.assets?.js?.sync ?? []) hints.push({ href: `${base}${file}`, as: 'script' });
-    for (const file of exposed?.assets?.css?.sync ?? []) hints.push({ href: `${base}${file}`, as: 'style' });
+    for (const file of files.scripts) hints.push({ href: `${base}${file}`, as: 'script' });
+    for (const file of files.stylesheets) hints.push({ href: `${base}${file}`, as: 'style' });
     return hints;
   };
 

@@ -1,4 +1,5 @@
 import Koa from 'koa';
+import { REMOTE_MANIFEST_FILE } from '@shop/api-types';
 import { CROSS_ORIGIN_RESOURCE_HEADERS } from '../security/securityHeaders';
 import { sendFile } from './staticSite';
 
@@ -16,7 +17,7 @@ export function createRemoteServer(dir: string): Koa {
       ctx.status = 204;
       return;
     }
-    const file = ctx.path.slice(1) || 'mf-manifest.json';
+    const file = ctx.path.slice(1) || REMOTE_MANIFEST_FILE;
     if (!(await sendFile(ctx, dir, file))) {
       ctx.status = 404;
       ctx.body = 'Not found';

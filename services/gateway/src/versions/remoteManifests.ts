@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { REMOTE_MANIFEST_FILE } from '@shop/api-types';
 import type { GatewayConfig, RemoteEntry } from '../config';
 
 /** How long a remote's manifest may take to answer before it counts as unreachable. */
@@ -20,8 +21,8 @@ type LocalRemotes = GatewayConfig['localRemotes'];
 
 /** The built file behind a manifest the gateway serves itself (/remotes/<folder>/mf-manifest.json), if it is one. */
 function localManifestFile(entry: string, localRemotes: LocalRemotes): string | null {
-  const remote = localRemotes.find((candidate) => entry === `/remotes/${candidate.folder}/mf-manifest.json`);
-  return remote ? path.join(remote.dir, 'mf-manifest.json') : null;
+  const remote = localRemotes.find((candidate) => entry === `/remotes/${candidate.folder}/${REMOTE_MANIFEST_FILE}`);
+  return remote ? path.join(remote.dir, REMOTE_MANIFEST_FILE) : null;
 }
 
 export type ManifestReader = (entry: string) => Promise<string | null>;
