@@ -110,6 +110,10 @@ it('draws every page of the table with its parameters as the shop then renders i
   const { page, errors } = await openJourney(browser, VIEWPORT);
   await page.setExtraHTTPHeaders({ 'user-agent': PHONE });
   await page.addInitScript(watchTakeOver);
+  const stylesheetsAskedFor: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'stylesheet') stylesheetsAskedFor.push(new URL(request.url()).pathname);
+  });
   for (const { path, shows } of pages) {
     const drawn = await drawnText(scriptless, path);
     for (const text of shows) expect({ path, drawn: drawn.includes(text) ? text : drawn }).toEqual({ path, drawn: text });
@@ -119,7 +123,18 @@ it('draws every page of the table with its parameters as the shop then renders i
       expect({ path, others: others.map((item) => item.name) }).toEqual({ path, others: [] });
     }
     // Nothing changes when the shop takes over.
+    stylesheetsAskedFor.length = 0;
     expect({ path, text: await takeOverText(page, path) }).toEqual({ path, text: drawn });
+    // Its stylesheets came in the page (the shell's and its remote's), and the shop's scripts,
+    // finding them there, asked for none of them again.
+    const inPage = await page.evaluate(() =>
+      Array.from(document.querySelectorAll('style[data-href]'), (style) => style.getAttribute('data-href')!),
+    );
+    expect({ path, inPage: inPage.length }).toEqual({ path, inPage: 3 });
+    expect({ path, askedAgain: stylesheetsAskedFor.filter((asked) => inPage.some((name) => asked.endsWith(`/${name}`))) }).toEqual({
+      path,
+      askedAgain: [],
+    });
   }
   expect(errors).toEqual([]);
 });

@@ -10,6 +10,7 @@ import { TEST_PAGES } from '../pages/pageTableFixture';
 import { createDrawer } from './drawing';
 import type { DrawingJob, DrawnPage } from './drawing';
 import { drawnSearch } from './drawnUrl';
+import { inlineStylesheets, MAX_INLINE_STYLESHEET_BYTES } from '../static/inlineStylesheets';
 import { firstScreens, likelyViewportWidth, withFirstScreen } from './firstScreen';
 
 /**
@@ -261,6 +262,34 @@ describe('first screens drawn by the gateway', () => {
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
     expect(html).not.toContain('as=style');
     expect(html).toContain(`<div id="root">${page.html}</div>${page.state}</body>`);
+  });
+
+  it('writes the stylesheets the gateway has into the head, named as each build asks for them, so the first paint waits for no request', async () => {
+    const screens = firstScreens(config(), createLogger('gateway'), () => 0, Date.now, inProcess());
+    const page = (await draw(screens, '/product/unga-2kg'))!;
+    fs.writeFileSync(path.join(dir, 'shell', 'bootstrap.css'), 'body{margin:0}');
+    // A rule's text that would end the element early is escaped (the same characters to CSS).
+    fs.writeFileSync(path.join(dir, 'mf-catalog', '__federation_expose_ProductPage.1234abcd.css'), '.price::after{content:"</style>"}');
+    const html = withFirstScreen(SHELL_HTML, page, inlineStylesheets(config()));
+    const order = [
+      '<style data-href="bootstrap.css">body{margin:0}</style>',
+      '<style data-href="__federation_expose_ProductPage.1234abcd.css">.price::after{content:"<\\/style>"}</style>',
+      '<link rel="preload" as="image" href="/media/second.svg" fetchpriority="high">',
+      '<script defer src=/main.js',
+    ];
+    const positions = order.map((part) => html.indexOf(part));
+    expect(positions.every((position) => position > 0)).toBe(true);
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+    expect(html).not.toContain('rel="stylesheet"');
+
+    // One too large to send with every page, or one the gateway does not have, is linked as before.
+    fs.writeFileSync(path.join(dir, 'shell', 'bootstrap.css'), `body{margin:0}${'.a{color:red}'.repeat(MAX_INLINE_STYLESHEET_BYTES / 10)}`);
+    fs.rmSync(path.join(dir, 'mf-catalog', '__federation_expose_ProductPage.1234abcd.css'));
+    const linked = withFirstScreen(SHELL_HTML, page, inlineStylesheets(config()));
+    expect(linked).toContain('<link rel="stylesheet" href="/bootstrap.css">');
+    expect(linked).toContain('<link rel="stylesheet" href="/remotes/mf-catalog/__federation_expose_ProductPage.1234abcd.css">');
+    expect(linked).not.toContain('<style');
+    fs.rmSync(path.join(dir, 'shell', 'bootstrap.css'));
   });
 });
 

@@ -5,6 +5,7 @@ import { addressGroup, type Logger } from '@shop/service-kit';
 import type { RemoteEntry } from '../config';
 import type { PageMatch } from '../pages/pageTable';
 import { escapeAttribute } from '../static/files';
+import type { InlineStylesheet } from '../static/inlineStylesheets';
 import { firstImage, type DrawingConfig, type DrawingJob, type DrawnPage } from './drawing';
 import { drawnSearch } from './drawnUrl';
 
@@ -241,16 +242,25 @@ export function firstScreens(
  * paints with comes first in the head, ahead of the scripts: its stylesheets (the shell's own are
  * otherwise only preloaded, for webpack to apply with the scripts) and its first image. A phone on
  * HTTP/1.1 has six connections to the shop; the scripts are needed only later, to take over.
+ * A stylesheet `inline` gives (static/inlineStylesheets.ts) is written into the head rather than
+ * linked: the first paint then waits for no request, and the build's runtime finds it by its
+ * `data-href` and asks for it no more.
  */
-export function withFirstScreen(html: string, page: DrawnPage): string {
+export function withFirstScreen(html: string, page: DrawnPage, inline: (href: string) => InlineStylesheet | null = () => null): string {
   const shellStyles: string[] = [];
   let out = html.replace(/<link rel="?preload"? href="?([^"\s>]+\.css)"? as="?style"?\s*\/?>/g, (_, href: string) => {
     shellStyles.push(href);
     return '';
   });
   const image = firstImage(page.html);
+  const stylesheet = (href: string) => {
+    const inlined = inline(href);
+    return inlined
+      ? `<style data-href="${escapeAttribute(inlined.name)}">${inlined.css}</style>`
+      : `<link rel="stylesheet" href="${escapeAttribute(href)}">`;
+  };
   const first = [
-    ...[...shellStyles, ...page.stylesheets].map((href) => `<link rel="stylesheet" href="${escapeAttribute(href)}">`),
+    ...[...shellStyles, ...page.stylesheets].map(stylesheet),
     ...(image ? [`<link rel="preload" as="image" href="${image}" fetchpriority="high">`] : []),
   ].join('');
   const at = out.search(/<script\b/);

@@ -77,7 +77,7 @@ export const NO_PAINT_FALLBACK_MS = 3000;
 /**
  * The inline script that starts the template's scripts and preloads and the page's script and data
  * hints after the first contentful paint is on screen (see the top of this file). The page's
- * stylesheet hints are left out: a drawn page links its stylesheets already (withFirstScreen). The
+ * stylesheet hints are left out: a drawn page has its stylesheets in its head already (withFirstScreen). The
  * code alone (what the page's Content-Security-Policy hashes); afterFirstPaintLoader puts it in its element.
  */
 export function afterFirstPaintScript({ scripts, preloads }: DeferredScripts, hints: Hint[]): string {

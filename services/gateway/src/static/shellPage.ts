@@ -14,6 +14,7 @@ import { afterFirstPaintScript, takeScripts } from './afterFirstPaint';
 import { bestCompressed } from './bestCompressed';
 import { whenChanged } from './files';
 import { hintTags, pageHints } from './pageHints';
+import { inlineStylesheets } from './inlineStylesheets';
 
 /** The template's preload of /remotes.json (minified or not). */
 const REMOTES_PRELOAD = /<link rel="?preload"? href="?\/remotes\.json"?[^>]*>/;
@@ -52,6 +53,7 @@ export function shellPage(
 ): (ctx: Koa.Context, remotes: RemoteEntry[]) => Promise<void> {
   const publicUrl = config.publicUrl ?? LOCAL_PUBLIC_URL;
   const hintsFor = pageHints(config);
+  const inline = inlineStylesheets(config);
   // The same page for every shopper until the catalogue changes: compressed at brotli's best once.
   const compressed = bestCompressed();
   // Made once per remotes' configuration; a drawn page adds its loader's hash (see contentSecurityPolicy.ts).
@@ -105,7 +107,7 @@ export function shellPage(
     let head: string;
     let contentSecurityPolicy: string;
     if (drawn) {
-      html = withFirstScreen(shell.drawn.html, drawn);
+      html = withFirstScreen(shell.drawn.html, drawn, inline);
       // The loader's code is the page's (its hints): allowed by its hash, so the page, its ETag and its policy stay alike for every shopper.
       const loader = afterFirstPaintScript(shell.drawn.deferred, hints);
       head = `${configuration}<script>${loader}</script>`;
