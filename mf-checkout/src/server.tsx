@@ -12,6 +12,7 @@ import CartPage from './cart/CartPage';
 import CheckoutPage from './checkout/CheckoutPage';
 import { checkoutCatalog } from './i18n';
 import { basketCatalog } from './i18n/basket';
+import { resultsCatalog } from './i18n/results';
 
 const PAGES: Record<string, ComponentType> = { CartPage, CheckoutPage };
 
@@ -38,6 +39,6 @@ export async function renderPage(request: FirstScreenPageRequest): Promise<First
   const store = createShopStore();
   store.dispatch(cartReplaced(lines));
   // An instance per drawing: two shoppers' pages in two languages may be drawn at once.
-  const i18n = await createI18n(request.language ?? 'en', [checkoutCatalog, basketCatalog]);
+  const i18n = await createI18n(request.language ?? 'en', [checkoutCatalog, basketCatalog, resultsCatalog]);
   return renderPageWithData(store, Page, request, (page) => <LanguageProvider i18n={i18n}>{page}</LanguageProvider>);
 }

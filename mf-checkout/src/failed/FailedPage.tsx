@@ -1,7 +1,7 @@
 import { Link, useSearchParams } from 'react-router-dom';
 import { ORDER_MESSAGES } from '@shop/api-types';
 import { usePageMeta } from '@shop/store-kit';
-import { useServerMessage, useT } from '../i18n';
+import { useServerMessage, useT } from '../i18n/results';
 import { keptOrderNumbered } from '../orderPayment/keptOrders';
 import { usePayOrderAgain } from '../orderPayment/usePayOrderAgain';
 import styles from '../success/result.module.css';

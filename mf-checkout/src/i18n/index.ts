@@ -1,11 +1,36 @@
-/** The checkout's strings: see @shop/store-kit's i18n for the pattern every storefront remote follows. */
-import { defineCatalog, defineServerMessages } from '@shop/store-kit';
-import en from './locales/en.json';
+/**
+ * The checkout page's strings: a part of the checkout's catalog (see @shop/store-kit's
+ * defineCatalog and the pattern every storefront remote follows), without the cart's and the
+ * result pages' (./basket, ./results), which load with their own pages.
+ */
+import { defineCatalog, defineServerMessages, type CatalogPart } from '@shop/store-kit';
+import type whole from './locales/en.json';
+// The same list as CHECKOUT_PART in each import (parts.test.ts checks it): an import needs its path written out.
+import en from './locales/en.json?only=common,checkout,fields,errors,coupon,points,summary,payment,progress,server';
+
+export const CHECKOUT_PART = [
+  'common',
+  'checkout',
+  'fields',
+  'errors',
+  'coupon',
+  'points',
+  'summary',
+  'payment',
+  'progress',
+  'server',
+] as const;
 
 export const checkoutCatalog = defineCatalog({
   name: 'mf_checkout',
-  en,
-  load: { sw: () => import(/* webpackChunkName: "i18n-checkout-sw" */ './locales/sw.json') },
+  part: 'checkout',
+  en: en as CatalogPart<typeof whole, typeof CHECKOUT_PART>,
+  load: {
+    sw: () =>
+      import(
+        /* webpackChunkName: "i18n-checkout-sw" */ './locales/sw.json?only=common,checkout,fields,errors,coupon,points,summary,payment,progress,server'
+      ),
+  },
   // In the Swahili catalog's file: an English checkout does not download them.
   serverMessages: async () => (await import(/* webpackChunkName: "i18n-checkout-sw" */ './serverMessages')).SERVER_MESSAGE_RULES,
 });

@@ -3,7 +3,7 @@ import { apiErrorMessage, errorStatus, notify, safePaymentUrl, STORAGE_KEYS } fr
 import { useStartPaymentMutation } from '../api/checkoutApi';
 import { pageNavigation } from '../checkout/redirect';
 import { PAYMENT_MESSAGES } from '../checkout/paymentMessages';
-import { serverMessage } from '../i18n';
+import { serverMessage } from '../i18n/results';
 import type { OrderAccess } from './keptOrders';
 
 /**

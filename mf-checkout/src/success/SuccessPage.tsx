@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { cartCleared, selectIsSignedIn, STORAGE_KEYS, useAppDispatch, useAppSelector, usePageMeta } from '@shop/store-kit';
-import { useT } from '../i18n';
+import { useT } from '../i18n/results';
 import { forgetKeptOrders } from '../orderPayment/keptOrders';
 import { useOrderPaymentState } from '../orderPayment/useOrderPaymentState';
 import { usePayOrderAgain } from '../orderPayment/usePayOrderAgain';

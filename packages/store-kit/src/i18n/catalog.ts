@@ -12,6 +12,16 @@ import type { ServerMessageRule } from './serverMessages';
 export type Messages = Record<string, string>;
 export type TranslationValues = Record<string, string | number>;
 type OtherLanguage = Exclude<ShopLanguage, typeof DEFAULT_LANGUAGE>;
+
+/**
+ * The messages of a part of a catalog (CatalogDefinition.part): `names` are areas ('cart': every
+ * 'cart.*' id) and single ids ('server.minimumOrder'), as the part's `?only=` imports list them.
+ * A part's screens are typed with it, so they cannot use an id the part's files leave out.
+ */
+export type CatalogPart<M extends Messages, Names extends readonly string[]> = Pick<
+  M,
+  Extract<keyof M, `${Exclude<Names[number], `${string}.${string}`>}.${string}`> | Extract<Names[number], keyof M>
+>;
 type CatalogModule = { default: Messages };
 
 /**
@@ -33,12 +43,13 @@ export interface CatalogDefinition<M extends Messages> {
   /** The app's federation name (mf_catalog): prefixes its ids in the one instance, so apps never collide. */
   name: string;
   /**
-   * A part of the app's catalog, for a page that shows a few of its strings (the checkout's cart):
-   * loaded on its own, its other languages from a part of their file (`sw.json?only=cart,...`, see
-   * mf-config's catalogLoader). Its ids are the app's, so the whole catalog and a part say the same.
+   * A part of the app's catalog, for a page that shows some of its strings (the checkout's cart):
+   * every language from a part of its file (`en.json?only=cart,...` bundled, `sw.json?only=cart,...`
+   * loaded; see mf-config's catalogLoader), typed with CatalogPart. Its ids are the app's, so the
+   * whole catalog and a part say the same.
    */
   part?: string;
-  /** The source language's messages, bundled with the app's code: English costs no request. */
+  /** The source language's messages (of the part, for a part), bundled with the app's code: English costs no request. */
   en: M;
   /** Each other language's catalog, as an import() of its JSON: a chunk of its own, fetched only in that language. */
   load: Record<OtherLanguage, () => Promise<CatalogModule>>;

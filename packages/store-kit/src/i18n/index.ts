@@ -10,8 +10,9 @@
  * - `src/i18n/index.ts` of the app: `export const { useT, t } = defineCatalog({ name: 'mf_x', en,
  *   load: { sw: () => import('./locales/sw.json') } })`. English is bundled with the code (no
  *   request); Swahili is a chunk of its own, fetched only when the page is in Swahili.
- * - A page that shows a few of its app's strings (the checkout's cart) may use a part of the catalog
- *   instead (`part`, its other languages imported as `sw.json?only=cart,...`): its chunks carry only those.
+ * - A page that shows some of its app's strings (the checkout's cart, its results) may use a part of
+ *   the catalog instead (`part`, every language imported as `en.json?only=cart,...`, typed with
+ *   CatalogPart): its chunks carry only those, in English as in the other languages.
  * - The shared packages (storefront-ui, store-kit itself: ./storeKitCatalog) have catalogs of their
  *   own, defined `shared: true`: loaded with every app's (createI18n, the switch), their Swahili a
  *   chunk of its own too.
@@ -33,6 +34,15 @@
  * shopper's (LANGUAGE_COOKIE 'shop_lang' and local storage, written by the header's switch), else
  * navigator.languages, else English (`detectLanguage`). Prices stay 'KSh 1,930.00' (formatKsh).
  */
-export { defineCatalog, createI18n, loadCatalogs, pageI18n, type Catalog, type Messages, type TranslationValues } from './catalog';
+export {
+  defineCatalog,
+  createI18n,
+  loadCatalogs,
+  pageI18n,
+  type Catalog,
+  type CatalogPart,
+  type Messages,
+  type TranslationValues,
+} from './catalog';
 export { detectLanguage, startLanguage, switchLanguage, LanguageProvider, useLanguage } from './language';
 export { defineServerMessages, translateServerMessage, type ServerMessageRule, type ServerMessages } from './serverMessages';
