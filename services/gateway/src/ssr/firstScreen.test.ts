@@ -53,6 +53,13 @@ async function eventuallyDrawn<T>(attempt: () => Promise<T | null>): Promise<T> 
   throw new Error('never drawn');
 }
 
+/** Each part is in the HTML, in this order. */
+function expectInOrder(html: string, parts: string[]): void {
+  const positions = parts.map((part) => html.indexOf(part));
+  expect(positions.every((position) => position > 0)).toBe(true);
+  expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+}
+
 const SMALL_SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 4"><rect width="4" height="4"/></svg>';
 
 describe('first screens drawn by the gateway', () => {
@@ -257,9 +264,7 @@ describe('first screens drawn by the gateway', () => {
       '<link rel="preload" as="image" href="/media/second.svg" fetchpriority="high">',
       '<script defer src=/main.js',
     ];
-    const positions = order.map((part) => html.indexOf(part));
-    expect(positions.every((position) => position > 0)).toBe(true);
-    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+    expectInOrder(html, order);
     expect(html).not.toContain('as=style');
     expect(html).toContain(`<div id="root">${page.html}</div>${page.state}</body>`);
   });
@@ -277,9 +282,7 @@ describe('first screens drawn by the gateway', () => {
       '<link rel="preload" as="image" href="/media/second.svg" fetchpriority="high">',
       '<script defer src=/main.js',
     ];
-    const positions = order.map((part) => html.indexOf(part));
-    expect(positions.every((position) => position > 0)).toBe(true);
-    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+    expectInOrder(html, order);
     expect(html).not.toContain('rel="stylesheet"');
 
     // One too large to send with every page, or one the gateway does not have, is linked as before.
