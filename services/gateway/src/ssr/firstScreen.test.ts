@@ -285,13 +285,19 @@ describe('first screens drawn by the gateway', () => {
     expectInOrder(html, order);
     expect(html).not.toContain('rel="stylesheet"');
 
-    // One too large to send with every page, or one the gateway does not have, is linked as before.
-    fs.writeFileSync(path.join(dir, 'shell', 'bootstrap.css'), `body{margin:0}${'.a{color:red}'.repeat(MAX_INLINE_STYLESHEET_BYTES / 10)}`);
-    fs.rmSync(path.join(dir, 'mf-catalog', '__federation_expose_ProductPage.1234abcd.css'));
-    const linked = withFirstScreen(SHELL_HTML, page, inlineStylesheets(config()));
-    expect(linked).toContain('<link rel="stylesheet" href="/bootstrap.css">');
-    expect(linked).toContain('<link rel="stylesheet" href="/remotes/mf-catalog/__federation_expose_ProductPage.1234abcd.css">');
+    // One too large to send with every page, or one the gateway does not have, is linked as before
+    // (a new build's files, under new names: a name's text never changes).
+    fs.writeFileSync(
+      path.join(dir, 'shell', 'bootstrap.large.css'),
+      `body{margin:0}${'.a{color:red}'.repeat(MAX_INLINE_STYLESHEET_BYTES / 10)}`,
+    );
+    const nextBuild = { ...page, stylesheets: ['/remotes/mf-catalog/__federation_expose_ProductPage.99999999.css'] };
+    const linked = withFirstScreen(SHELL_HTML.replace('/bootstrap.css', '/bootstrap.large.css'), nextBuild, inlineStylesheets(config()));
+    expect(linked).toContain('<link rel="stylesheet" href="/bootstrap.large.css">');
+    expect(linked).toContain('<link rel="stylesheet" href="/remotes/mf-catalog/__federation_expose_ProductPage.99999999.css">');
     expect(linked).not.toContain('<style');
+    fs.rmSync(path.join(dir, 'shell', 'bootstrap.large.css'));
+    fs.rmSync(path.join(dir, 'mf-catalog', '__federation_expose_ProductPage.1234abcd.css'));
     fs.rmSync(path.join(dir, 'shell', 'bootstrap.css'));
   });
 });

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { GatewayConfig } from '../config';
-import { whenChanged } from './files';
 
 /** A stylesheet the gateway serves from a build folder of its own, to put in a drawn page's head. */
 export interface InlineStylesheet {
@@ -24,11 +23,27 @@ export const MAX_INLINE_STYLESHEET_BYTES = 24 * 1024;
 
 const FILE_NAME = /^[\w.-]+\.css$/;
 
-const readCss = whenChanged((file) => {
-  const css = fs.readFileSync(file, 'utf8');
+/**
+ * Each file read once: a build names its stylesheets by their content hash, so a name's text never
+ * changes, and a drawn page, answered per request, asks for the same few names again and again
+ * (no file system call on that path once read). A missing file is looked for again (a remote not
+ * built yet); a new build's names come in beside the old ones, a few per deployment.
+ */
+const readFiles = new Map<string, string | null>();
+function readCss(file: string): string | null {
+  const known = readFiles.get(file);
+  if (known !== undefined) return known;
+  let css: string;
+  try {
+    css = fs.readFileSync(file, 'utf8');
+  } catch {
+    return null;
+  }
   // The text goes inside <style>: only `</style` could end it early; `\/` is the same character to CSS.
-  return Buffer.byteLength(css) > MAX_INLINE_STYLESHEET_BYTES ? null : css.replace(/<\/(style)/gi, '<\\/$1');
-});
+  const inline = Buffer.byteLength(css) > MAX_INLINE_STYLESHEET_BYTES ? null : css.replace(/<\/(style)/gi, '<\\/$1');
+  readFiles.set(file, inline);
+  return inline;
+}
 
 /**
  * The stylesheets a drawn page paints with, read from the shell's and the local remotes' build
