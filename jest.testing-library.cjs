@@ -2,3 +2,12 @@
 // library, a remote's chunk) that jest transforms on first use: on a busy two-core CI machine
 // that outlasts Testing Library's 1 s default without anything being wrong.
 require('@testing-library/react').configure({ asyncUtilTimeout: 3000 });
+
+// The storefront's catalogs load per language, English too (store-kit's defineCatalog): as the
+// shell's start-up does for a page, each suite starts with the English of every catalog its file
+// defined loaded into the page's instance, so a screen renders in English at once. Required here,
+// after the test file's imports, to be the same module its screens use.
+beforeAll(async () => {
+  const { loadCatalogs, pageI18n } = require('@shop/store-kit/i18n/catalog');
+  await loadCatalogs(pageI18n, 'en');
+});

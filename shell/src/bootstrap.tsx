@@ -46,7 +46,7 @@ async function readyForDrawnPage(store: ShopStore, language: ShopLanguage): Prom
 async function start(): Promise<void> {
   await registerConfiguredRemotes();
   const store = createShopStore();
-  // English needs nothing loaded; Swahili fetches the shell's catalog (beside the remotes.json wait).
+  // The shell's and the shared packages' catalog in the page's language, one file (beside the remotes.json wait).
   const language = await startLanguage();
   await readyForDrawnPage(store, language);
   const root = createRoot(document.getElementById('root')!);

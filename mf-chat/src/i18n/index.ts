@@ -1,11 +1,12 @@
 /** The assistant's strings (widget and /chat page): see @shop/store-kit's i18n for the pattern every storefront remote follows. */
 import { defineCatalog, defineServerMessages } from '@shop/store-kit';
-import en from './locales/en.json';
 
 export const chatCatalog = defineCatalog({
   name: 'mf_chat',
-  en,
-  load: { sw: () => import(/* webpackChunkName: "i18n-chat-sw" */ './locales/sw.json') },
+  load: {
+    en: () => import(/* webpackChunkName: "i18n-chat-en" */ './locales/en.json'),
+    sw: () => import(/* webpackChunkName: "i18n-chat-sw" */ './locales/sw.json'),
+  },
   // In the Swahili catalog's file: an English widget does not download them.
   serverMessages: async () => (await import(/* webpackChunkName: "i18n-chat-sw" */ './serverMessages')).SERVER_MESSAGE_RULES,
 });

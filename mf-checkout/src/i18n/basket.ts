@@ -5,10 +5,8 @@
  * 3.4 KB with the server's messages). The type keeps these screens to the part's ids.
  */
 import { MINIMUM_ORDER_MESSAGE } from '@shop/api-types';
-import { defineCatalog, defineServerMessages, type CatalogPart } from '@shop/store-kit';
+import { defineCatalog, defineServerMessages, type CatalogModule, type CatalogPart } from '@shop/store-kit';
 import type whole from './locales/en.json';
-// The same list as BASKET_PART in each import (parts.test.ts checks it): an import needs its path written out.
-import en from './locales/en.json?only=common,cart,drawer,server.minimumOrder';
 
 /** The areas of the catalog the cart and the drawer show, and the one server message they say. */
 export const BASKET_PART = ['common', 'cart', 'drawer', 'server.minimumOrder'] as const;
@@ -16,8 +14,14 @@ export const BASKET_PART = ['common', 'cart', 'drawer', 'server.minimumOrder'] a
 export const basketCatalog = defineCatalog({
   name: 'mf_checkout',
   part: 'basket',
-  en: en as CatalogPart<typeof whole, typeof BASKET_PART>,
-  load: { sw: () => import(/* webpackChunkName: "i18n-basket-sw" */ './locales/sw.json?only=common,cart,drawer,server.minimumOrder') },
+  // The same list as BASKET_PART in each import (parts.test.ts checks it): an import needs its path written out.
+  load: {
+    en: () =>
+      import(/* webpackChunkName: "i18n-basket-en" */ './locales/en.json?only=common,cart,drawer,server.minimumOrder') as Promise<
+        CatalogModule<CatalogPart<typeof whole, typeof BASKET_PART>>
+      >,
+    sw: () => import(/* webpackChunkName: "i18n-basket-sw" */ './locales/sw.json?only=common,cart,drawer,server.minimumOrder'),
+  },
   // One rule, a few bytes: written here rather than in a file of its own to import.
   serverMessages: () => Promise.resolve([[MINIMUM_ORDER_MESSAGE, 'server.minimumOrder'] as const]),
 });

@@ -3,10 +3,8 @@
  * defineCatalog and the pattern every storefront remote follows), without the cart's and the
  * result pages' (./basket, ./results), which load with their own pages.
  */
-import { defineCatalog, defineServerMessages, type CatalogPart } from '@shop/store-kit';
+import { defineCatalog, defineServerMessages, type CatalogModule, type CatalogPart } from '@shop/store-kit';
 import type whole from './locales/en.json';
-// The same list as CHECKOUT_PART in each import (parts.test.ts checks it): an import needs its path written out.
-import en from './locales/en.json?only=common,checkout,fields,errors,coupon,points,summary,payment,progress,server';
 
 export const CHECKOUT_PART = [
   'common',
@@ -24,8 +22,12 @@ export const CHECKOUT_PART = [
 export const checkoutCatalog = defineCatalog({
   name: 'mf_checkout',
   part: 'checkout',
-  en: en as CatalogPart<typeof whole, typeof CHECKOUT_PART>,
+  // The same list as CHECKOUT_PART in each import (parts.test.ts checks it): an import needs its path written out.
   load: {
+    en: () =>
+      import(
+        /* webpackChunkName: "i18n-checkout-en" */ './locales/en.json?only=common,checkout,fields,errors,coupon,points,summary,payment,progress,server'
+      ) as Promise<CatalogModule<CatalogPart<typeof whole, typeof CHECKOUT_PART>>>,
     sw: () =>
       import(
         /* webpackChunkName: "i18n-checkout-sw" */ './locales/sw.json?only=common,checkout,fields,errors,coupon,points,summary,payment,progress,server'

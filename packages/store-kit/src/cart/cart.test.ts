@@ -1,10 +1,12 @@
 import { onToast, type ToastRequest } from '../toasts';
 import type { CartProduct } from './cartSlice';
 import { createShopStore } from '../store';
-import { addToCart, changeQuantity, removeFromCart, MAXIMUM_REACHED_MESSAGE } from './cartThunks';
+import { addToCart, changeQuantity, removeFromCart } from './cartThunks';
 import { cartCleared, cartReplaced, pointsRedeemed, type CartLine } from './cartSlice';
 import { selectCartCount, selectCartSubtotalCents } from './selectors';
 
+/** The spec's words for the maximum quantity. */
+const MAXIMUM_REACHED_MESSAGE = 'You have reached the maximum you can add to cart for this product';
 const raised: ToastRequest[] = [];
 onToast((request) => raised.push(request));
 /** The toasts of one kind as [message, options] pairs, so assertions read like calls. */

@@ -3,9 +3,6 @@ import type { AppThunk } from '../store';
 import { notify } from '../toasts';
 import { lineAdded, lineRemoved, maximumOf, quantitySet, type CartProduct } from './cartSlice';
 
-/** The spec's words, in English (the catalog's): the toast itself is said in the page's language. */
-export const MAXIMUM_REACHED_MESSAGE = t('cart.maximum');
-
 /** Add to Cart: a new line of one, or one more of a line already there, with the spec's toasts. */
 export const addToCart =
   (product: CartProduct): AppThunk =>

@@ -22,7 +22,8 @@ export type CatalogPart<M extends Messages, Names extends readonly string[]> = P
   M,
   Extract<keyof M, `${Exclude<Names[number], `${string}.${string}`>}.${string}`> | Extract<Names[number], keyof M>
 >;
-type CatalogModule = { default: Messages };
+/** A catalog file as an import() gives it. */
+export type CatalogModule<M extends Messages = Messages> = { default: M };
 
 /**
  * The page's one translation instance (the shell's language switch changes it), also what a
@@ -44,15 +45,17 @@ export interface CatalogDefinition<M extends Messages> {
   name: string;
   /**
    * A part of the app's catalog, for a page that shows some of its strings (the checkout's cart):
-   * every language from a part of its file (`en.json?only=cart,...` bundled, `sw.json?only=cart,...`
-   * loaded; see mf-config's catalogLoader), typed with CatalogPart. Its ids are the app's, so the
-   * whole catalog and a part say the same.
+   * every language from a part of its file (`en.json?only=cart,...`, `sw.json?only=cart,...`; see
+   * mf-config's catalogLoader), typed with CatalogPart. Its ids are the app's, so the whole catalog
+   * and a part say the same.
    */
   part?: string;
-  /** The source language's messages (of the part, for a part), bundled with the app's code: English costs no request. */
-  en: M;
-  /** Each other language's catalog, as an import() of its JSON: a chunk of its own, fetched only in that language. */
-  load: Record<OtherLanguage, () => Promise<CatalogModule>>;
+  /**
+   * Each language's catalog, English too, as an import() of its JSON: a chunk of its own, fetched
+   * only in that language, so a page carries the strings of the language it shows and no other.
+   * English's gives the catalog's ids (its type).
+   */
+  load: { en: () => Promise<CatalogModule<M>> } & Record<OtherLanguage, () => Promise<CatalogModule>>;
   /**
    * A shared package's catalog (storefront-ui's stepper, store-kit's toasts): its strings show inside
    * every app's pages, so every translation instance loads it beside the app's own (createI18n), and
@@ -65,13 +68,13 @@ export interface CatalogDefinition<M extends Messages> {
    * catalog, in the same file when the import names the same chunk (`webpackChunkName:
    * "i18n-checkout-sw"`): an English page never downloads them, and a Swahili one has both at once.
    */
-  // NoInfer: the catalog's ids come from `en`; the rules are checked against them.
+  // NoInfer: the catalog's ids come from English's; the rules are checked against them.
   serverMessages?: () => Promise<ReadonlyArray<ServerMessageRule<keyof NoInfer<M> & string>>>;
 }
 
 export interface Catalog<M extends Messages> {
   readonly name: string;
-  /** Loads this catalog's messages for `language` into the instance (nothing for English). */
+  /** Loads this catalog's messages for `language` into the instance (English's as another language's). */
   load(i18n: I18n, language: ShopLanguage): Promise<void>;
   isLoaded(i18n: I18n, language: ShopLanguage): boolean;
   /**
@@ -90,20 +93,13 @@ export interface Catalog<M extends Messages> {
   serverMessageRules(): ReadonlyArray<ServerMessageRule>;
 }
 
-function translate(i18n: I18n, name: string, en: Messages, id: string, values?: TranslationValues): string {
-  // The English message is the fallback of every id: used as it is in English, and for an id a
-  // catalog lacks. In a build it is compiled (an array), which Lingui formats as it does a catalog's.
-  return i18n._(`${name}:${id}`, values, { message: en[id] });
+function translate(i18n: I18n, name: string, id: string, values?: TranslationValues): string {
+  // In a build every message is compiled (an array), which Lingui formats; an id no loaded catalog
+  // has comes back as itself (see translateServerMessage).
+  return i18n._(`${name}:${id}`, values);
 }
 
-export function defineCatalog<M extends Messages>({
-  name,
-  part,
-  en,
-  load,
-  shared = false,
-  serverMessages,
-}: CatalogDefinition<M>): Catalog<M> {
+export function defineCatalog<M extends Messages>({ name, part, load, shared = false, serverMessages }: CatalogDefinition<M>): Catalog<M> {
   let rules: ReadonlyArray<ServerMessageRule> = [];
   const wholeKey = (language: ShopLanguage) => `${name}:${language}`;
   const loadKey = (language: ShopLanguage) => (part ? `${name}/${part}:${language}` : wholeKey(language));
@@ -116,26 +112,35 @@ export function defineCatalog<M extends Messages>({
   // checkout page, then its cart drawer), the part waits for that instead of a download of its own.
   const loadingOf = (i18n: I18n, language: ShopLanguage) =>
     loadsOf(i18n).get(loadKey(language)) ?? (part ? loadsOf(i18n).get(wholeKey(language)) : undefined);
+  const loadInto = (i18n: I18n, language: ShopLanguage, module: CatalogModule) => {
+    const prefixed: Record<string, string> = {};
+    for (const [id, message] of Object.entries(module.default)) prefixed[`${name}:${id}`] = message;
+    i18n.load(language, prefixed);
+  };
   const catalog: Catalog<M> = {
     name,
     isLoaded(i18n, language) {
-      return language === DEFAULT_LANGUAGE || loadingOf(i18n, language)?.done === true;
+      return loadingOf(i18n, language)?.done === true;
     },
     load(i18n, language) {
-      if (language === DEFAULT_LANGUAGE) return Promise.resolve();
       const existing = loadingOf(i18n, language);
       if (existing) return existing.promise;
       const entry = { done: false, promise: Promise.resolve() };
-      entry.promise = Promise.all([load[language](), serverMessages?.()])
+      const english = language === DEFAULT_LANGUAGE;
+      entry.promise = Promise.all([load[language](), english ? undefined : serverMessages?.()])
         .then(([module, loadedRules]) => {
-          const prefixed: Record<string, string> = {};
-          for (const [id, message] of Object.entries(module.default)) prefixed[`${name}:${id}`] = message;
-          i18n.load(language, prefixed);
+          loadInto(i18n, language, module);
           if (loadedRules) rules = loadedRules;
         })
-        .catch(() => {
-          // The catalog's chunk did not arrive (a dropped connection): this app shows English
-          // rather than an error, and the next page load tries again.
+        .catch(async () => {
+          // The catalog's chunk did not arrive (a dropped connection, after the build's retries):
+          // another language's page shows this app in English rather than an error, and the next
+          // page load tries again. English itself has nothing to fall back on: its ids show.
+          if (english) return;
+          await load.en().then(
+            (module) => loadInto(i18n, language, module),
+            () => undefined,
+          );
         })
         .finally(() => {
           entry.done = true;
@@ -148,10 +153,10 @@ export function defineCatalog<M extends Messages>({
       const language = i18n.locale as ShopLanguage;
       // Suspense: React shows the nearest fallback and renders again once the catalog is in.
       if (!catalog.isLoaded(i18n, language)) throw catalog.load(i18n, language);
-      return (id, values) => translate(i18n, name, en, id, values);
+      return (id, values) => translate(i18n, name, id, values);
     },
     t(id, values) {
-      return translate(pageI18n, name, en, id, values);
+      return translate(pageI18n, name, id, values);
     },
     serverMessageRules: () => rules,
   };

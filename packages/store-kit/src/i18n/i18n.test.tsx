@@ -16,13 +16,17 @@ const sw = {
   'shop.showing': 'Inaonyesha {from}-{to} kati ya {total}',
   'cart.items': '{count, plural, one {bidhaa #} other {bidhaa #}}',
 };
+let englishRequests = 0;
 let swahiliRequests = 0;
 let arrive: () => void = () => undefined;
 let swahiliArrives: Promise<void> = Promise.resolve();
 const catalog = defineCatalog({
   name: 'test_app',
-  en,
   load: {
+    en: async () => {
+      englishRequests += 1;
+      return { default: en };
+    },
     sw: async () => {
       swahiliRequests += 1;
       await swahiliArrives;
@@ -60,13 +64,36 @@ afterEach(() => {
 });
 
 describe('translations', () => {
-  it('shows the English messages without a provider or any request, interpolated and plural', () => {
+  it('shows the English messages without a provider (the jest setup loaded them), interpolated and plural, asking for no Swahili', () => {
     swahiliRequests = 0;
     render(<Shelf />);
     expect(screen.getByText('Add to Cart')).toBeTruthy();
     expect(screen.getByText('Showing 1-10 of 45 results')).toBeTruthy();
     expect(screen.getByText('1 item')).toBeTruthy();
     expect(swahiliRequests).toBe(0);
+  });
+
+  it('loads English as a language of its own: an English instance waits for it, a Swahili one never asks for it', async () => {
+    englishRequests = 0;
+    swahiliRequests = 0;
+    const english = setupI18n({ locale: 'en', messages: { en: {} } });
+    expect(catalog.isLoaded(english, 'en')).toBe(false);
+    await createI18n('en', [catalog]).then((i18n) => expect(i18n._('test_app:cart.add')).toBe('Add to Cart'));
+    expect([englishRequests, swahiliRequests]).toEqual([1, 0]);
+    const swahili = await createI18n('sw', [catalog]);
+    expect(swahili._('test_app:cart.add')).toBe('Weka kwenye kikapu');
+    expect([englishRequests, swahiliRequests]).toEqual([1, 1]);
+  });
+
+  it("shows English when another language's chunk does not arrive, and nothing worse", async () => {
+    const lost = defineCatalog({
+      name: 'lost_app',
+      load: { en: async () => ({ default: en }), sw: () => Promise.reject(new Error('ChunkLoadError')) },
+    });
+    const i18n = await createI18n('sw', [lost]);
+    expect(lost.isLoaded(i18n, 'sw')).toBe(true);
+    expect(i18n._('lost_app:cart.add')).toBe('Add to Cart');
+    expect(i18n._('lost_app:cart.items', { count: 2 })).toBe('2 items');
   });
 
   it('draws in Swahili with an instance made for it (a renderer, a test)', async () => {
@@ -82,7 +109,7 @@ describe('translations', () => {
   });
 
   it('switches without a reload, remembers the choice in the cookie and local storage, and sets <html lang>', async () => {
-    const i18n = setupI18n({ locale: 'en', messages: { en: {} } });
+    const i18n = await createI18n('en', [catalog]);
     render(
       <LanguageProvider i18n={i18n}>
         <Shelf />
@@ -120,13 +147,18 @@ describe('translations', () => {
 
   it('loads a part of an app catalog on its own, saying its ids as the whole catalog does', async () => {
     const partRequests: string[] = [];
-    const whole = defineCatalog({ name: 'parted_app', en, load: { sw: async () => (partRequests.push('whole'), { default: sw }) } });
+    const whole = defineCatalog({
+      name: 'parted_app',
+      load: { en: async () => ({ default: en }), sw: async () => (partRequests.push('whole'), { default: sw }) },
+    });
     const cartOnly = { 'cart.add': sw['cart.add'] };
     const cartPart = defineCatalog({
       name: 'parted_app',
       part: 'cart',
-      en: { 'cart.add': en['cart.add'] },
-      load: { sw: async () => (partRequests.push('cart'), { default: cartOnly }) },
+      load: {
+        en: async () => ({ default: { 'cart.add': en['cart.add'] } }),
+        sw: async () => (partRequests.push('cart'), { default: cartOnly }),
+      },
     });
     const i18n = await createI18n('sw', [cartPart]);
     expect(partRequests).toEqual(['cart']);

@@ -7,19 +7,21 @@
  *   grouped by page ('product.addToCart'), ICU MessageFormat values ('Showing {from}-{to} of
  *   {total}', '{count, plural, one {# item} other {# items}}'). The build compiles them
  *   (mf-config's catalogLoader), so no message parser is shipped.
- * - `src/i18n/index.ts` of the app: `export const { useT, t } = defineCatalog({ name: 'mf_x', en,
- *   load: { sw: () => import('./locales/sw.json') } })`. English is bundled with the code (no
- *   request); Swahili is a chunk of its own, fetched only when the page is in Swahili.
+ * - `src/i18n/index.ts` of the app: `export const { useT, t } = defineCatalog({ name: 'mf_x', load:
+ *   { en: () => import('./locales/en.json'), sw: () => import('./locales/sw.json') } })`. Each
+ *   language is a chunk of its own (`webpackChunkName: "i18n-x-en"`), fetched only when the page is
+ *   in it: a page carries one language's strings. A language whose chunk does not arrive shows the
+ *   app in English.
  * - A page that shows some of its app's strings (the checkout's cart, its results) may use a part of
  *   the catalog instead (`part`, every language imported as `en.json?only=cart,...`, typed with
  *   CatalogPart): its chunks carry only those, in English as in the other languages.
  * - The shared packages (storefront-ui, store-kit itself: ./storeKitCatalog) have catalogs of their
- *   own, defined `shared: true`: loaded with every app's (createI18n, the switch), their Swahili a
- *   chunk of its own too.
+ *   own, defined `shared: true`: loaded with every app's (createI18n, the switch, the shell's start).
  * - Components: `const t = useT(); t('product.addToCart')`. Outside React (toasts, titles): `t(...)`.
  *   The ids are the English catalog's keys, so the type checker refuses an unknown one.
  * - Tests: `catalogProblems` (./catalogCheck) for completeness; `createI18n('sw', [catalog])` in a
- *   `LanguageProvider` to render a screen in Swahili.
+ *   `LanguageProvider` to render a screen in Swahili. Every screen suite starts with the English
+ *   catalogs its file defines loaded into the page's instance (the root jest.testing-library.cjs).
  * - First-screen renderers: `createI18n(request.language ?? 'en', [catalog])` around the page in a
  *   `LanguageProvider`: the catalogs are bundled in the renderer's one file.
  * - The services' messages (the spec's English, which they keep answering): rules mapping each English
@@ -40,6 +42,7 @@ export {
   loadCatalogs,
   pageI18n,
   type Catalog,
+  type CatalogModule,
   type CatalogPart,
   type Messages,
   type TranslationValues,

@@ -18,7 +18,11 @@ const rules: Array<ServerMessageRule<keyof typeof en>> = [
 ];
 /** The rules' import(), counted: an English page must never make it. */
 const loadRules = jest.fn(async () => rules);
-const catalog = defineCatalog({ name: 'server_test', en, load: { sw: async () => ({ default: sw }) }, serverMessages: loadRules });
+const catalog = defineCatalog({
+  name: 'server_test',
+  load: { en: async () => ({ default: en }), sw: async () => ({ default: sw }) },
+  serverMessages: loadRules,
+});
 const { useServerMessage, serverMessage } = defineServerMessages(catalog);
 const PRICES_CHANGED = 'Prices have changed: Pwani Bora Cooking Oil 3L is now KSh 1,930.00. Please review your cart.';
 

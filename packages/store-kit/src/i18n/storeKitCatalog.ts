@@ -4,14 +4,15 @@
  * catalog so every translation instance loads it. Internal: apps keep their own `t`.
  */
 import { defineCatalog } from './catalog';
-import en from './locales/en.json';
 
 export const storeKitCatalog = defineCatalog({
   name: 'store_kit',
-  en,
-  // One chunk name with the shell's and storefront-ui's catalogs: every Swahili page loads the three,
+  // One chunk name with the shell's and storefront-ui's catalogs: every page loads the three in its language,
   // so the shell's build makes them one file (one request, ~0.2 KB less than three).
-  load: { sw: () => import(/* webpackChunkName: "i18n-sw" */ './locales/sw.json') },
+  load: {
+    en: () => import(/* webpackChunkName: "i18n-en" */ './locales/en.json'),
+    sw: () => import(/* webpackChunkName: "i18n-sw" */ './locales/sw.json'),
+  },
   shared: true,
 });
 

@@ -4,13 +4,14 @@
  * loads it beside the app's own, as these pieces show inside every remote's pages.
  */
 import { defineCatalog } from '@shop/store-kit';
-import en from './locales/en.json';
 
 export const storefrontUiCatalog = defineCatalog({
   name: 'storefront_ui',
-  en,
   // One file with the shell's and store-kit's Swahili catalogs (see store-kit's storeKitCatalog.ts).
-  load: { sw: () => import(/* webpackChunkName: "i18n-sw" */ './locales/sw.json') },
+  load: {
+    en: () => import(/* webpackChunkName: "i18n-en" */ './locales/en.json'),
+    sw: () => import(/* webpackChunkName: "i18n-sw" */ './locales/sw.json'),
+  },
   shared: true,
 });
 

@@ -4,12 +4,13 @@
  * instead of with every page's start-up (English) or every Swahili page's catalog.
  */
 import { defineCatalog } from '@shop/store-kit';
-import en from './locales/en.json';
 
 export const staticPagesCatalog = defineCatalog({
   name: 'shell_static',
-  en,
-  load: { sw: () => import(/* webpackChunkName: "i18n-static-sw" */ './locales/sw.json') },
+  load: {
+    en: () => import(/* webpackChunkName: "i18n-static-en" */ './locales/en.json'),
+    sw: () => import(/* webpackChunkName: "i18n-static-sw" */ './locales/sw.json'),
+  },
 });
 
 export const { useT } = staticPagesCatalog;
