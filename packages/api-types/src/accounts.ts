@@ -138,24 +138,4 @@ export const RESET_CODE_LENGTH = 6;
 /** Kenyan phone number as a shopper writes it: 10 digits starting with 0 (0712345678). */
 export const KENYAN_PHONE_PATTERN = /^0\d{9}$/;
 
-export const ACCOUNT_MESSAGES = {
-  emailTaken: 'The email has already been taken.',
-  invalidCredentials: 'These credentials do not match our records.',
-  accountInactive: 'This account has been deactivated. Please contact us.',
-  unauthenticated: 'Unauthenticated.',
-  unauthorized: 'This action is unauthorized.',
-  registered: 'Registration successful. You can now log in.',
-  loggedOut: 'Logged out.',
-  profileUpdated: 'Profile updated successfully.',
-  registerFirst: 'Register first',
-  resetCodeSent: 'We have emailed you a 6-digit code. Enter it with your new password.',
-  passwordReset: 'Your password has been reset. You can now log in.',
-  resetCodeInvalid: 'The code is invalid or has expired.',
-  invalidPoints: 'Please enter a valid number of points to redeem.',
-  notEnoughPoints: 'You cannot redeem more points than available.',
-  subCountyMismatch: 'The selected sub-county does not belong to the selected county.',
-  currentPasswordRequired: 'Enter your current password to change your email or password.',
-  currentPasswordIncorrect: 'The current password is incorrect.',
-  notStaff: 'This account cannot use the back office.',
-  csrfInvalid: 'This request needs a valid X-CSRF-Token header. Please reload the page.',
-} as const;
+export * as ACCOUNT_MESSAGES from './accountMessages';

@@ -210,16 +210,7 @@ export interface TransactionCheckResponse {
 
 export const ORDER_STATUS_NAMES = ['Pending', 'Paid', 'Processing', 'Dispatched', 'Delivered', 'Cancelled'] as const;
 
-export const ORDER_MESSAGES = {
-  invalidCoupon: 'Invalid or expired coupon',
-  couponApplied: 'Coupon applied successfully!',
-  couponFailed: 'Failed to apply coupon',
-  orderFailed: 'Sorry, your order could not be processed!',
-  checkPayment: 'Please check your payment details and try again.',
-  orderNotFound: 'Order not found.',
-  orderAlreadyPaid: 'This order is already paid.',
-  orderCancelled: 'Order cancelled.',
-} as const;
+export * as ORDER_MESSAGES from './orderMessages';
 
 /** How points are earned on a paid order: 1 Shwari Point per full KSh 100 paid. */
 export const POINTS_EARN_KSH_PER_POINT = 100;
