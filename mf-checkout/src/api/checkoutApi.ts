@@ -1,13 +1,9 @@
 import {
   PAYMENT_KEY_HEADER,
   type CouponCheckResponse,
-  type MpesaPushResponse,
   type Order,
-  type OrderStoreBody,
-  type OrderStoreResponse,
   type PaymentStartResponse,
   type PaymentStatusResponse,
-  type TransactionCheckResponse,
 } from '@shop/api-types';
 import { api } from '@shop/store-kit';
 
@@ -27,24 +23,9 @@ export interface PaymentStartBody {
   payment_key?: string;
 }
 
-/** POST site/v1/push: the M-Pesa prompt (STK push) for an order. */
-export interface MpesaPushBody {
-  mobile: string;
-  amount: number;
-  email: string;
-  order_id: number;
-  payment_key: string;
-}
-
 export interface CouponCheckArgs {
   code: string;
   email: string;
-}
-
-export interface TransactionCheckArgs {
-  checkoutRequestId: string;
-  orderId: number;
-  paymentKey: string;
 }
 
 export interface PaymentStatusArgs {
@@ -53,7 +34,7 @@ export interface PaymentStatusArgs {
   paymentKey: string | null;
 }
 
-const segment = (value: string | number): string => encodeURIComponent(String(value));
+export const segment = (value: string | number): string => encodeURIComponent(String(value));
 
 /**
  * The checkout's calls (spec section 7), injected into the storefront's one api. The profile and
@@ -65,22 +46,8 @@ export const checkoutApi = api.injectEndpoints({
       query: ({ code, email }) => `site/coupons/check/${segment(code)}/${segment(email)}`,
       keepUnusedDataFor: 0,
     }),
-    storeOrder: build.mutation<OrderStoreResponse, OrderStoreBody>({
-      query: (body) => ({ url: 'site/orders/store', method: 'POST', body }),
-      invalidatesTags: ['Order', 'Points', 'Profile'],
-    }),
     startPayment: build.mutation<PaymentStartResponse, PaymentStartBody>({
       query: (body) => ({ url: 'site/v1/dpo/pay', method: 'POST', body }),
-    }),
-    mpesaPush: build.mutation<MpesaPushResponse, MpesaPushBody>({
-      query: (body) => ({ url: 'site/v1/push', method: 'POST', body }),
-    }),
-    checkTransaction: build.query<TransactionCheckResponse, TransactionCheckArgs>({
-      query: ({ checkoutRequestId, orderId, paymentKey }) => ({
-        url: `site/v1/check/transaction/${segment(checkoutRequestId)}/${segment(orderId)}`,
-        headers: { [PAYMENT_KEY_HEADER]: paymentKey },
-      }),
-      keepUnusedDataFor: 0,
     }),
     /** Whether the order kept in this browser is still waiting for its payment (a retry pays it, a changed cart replaces it). */
     getPaymentStatus: build.query<PaymentStatusResponse, PaymentStatusArgs>({
@@ -98,12 +65,5 @@ export const checkoutApi = api.injectEndpoints({
   }),
 });
 
-export const {
-  useLazyCheckCouponQuery,
-  useStoreOrderMutation,
-  useStartPaymentMutation,
-  useMpesaPushMutation,
-  useLazyCheckTransactionQuery,
-  useLazyGetPaymentStatusQuery,
-  useLazyGetOwnOrderByNumberQuery,
-} = checkoutApi;
+export const { useLazyCheckCouponQuery, useStartPaymentMutation, useLazyGetPaymentStatusQuery, useLazyGetOwnOrderByNumberQuery } =
+  checkoutApi;

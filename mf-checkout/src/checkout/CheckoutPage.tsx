@@ -18,7 +18,6 @@ import { AccountDetailsFields } from './AccountDetailsFields';
 import { ErrorSummary } from './ErrorSummary';
 import { orderedErrors } from './form';
 import { NotesAndCouponPanel } from './NotesAndCouponPanel';
-import { buildOrderBody, payerOf } from './orderBody';
 import { OrderSummary } from './OrderSummary';
 import { PaymentSection } from './PaymentSection';
 import { PointsBox } from './PointsBox';
@@ -74,13 +73,10 @@ export default function CheckoutPage(): JSX.Element {
       notify.warning(t('common.removeUnavailable'));
       return;
     }
-    const body = buildOrderBody({ form, lines, totals, method: checkout.method, couponCode: checkout.couponCode, couponApplied, signedIn });
     const appliedCoupon =
       couponApplied && coupon?.type ? { code: checkout.couponCode.trim(), type: coupon.type, value: coupon.value } : null;
     void payment.placeOrder({
-      body,
-      method: checkout.method,
-      payer: payerOf(form),
+      order: { form, lines, totals, method: checkout.method, couponCode: checkout.couponCode, couponApplied, signedIn },
       coupon: appliedCoupon,
       onFieldErrors: checkout.showServerErrors,
     });
@@ -163,8 +159,8 @@ export default function CheckoutPage(): JSX.Element {
             paymentState={payment.state}
             busy={busy}
             onPlaceOrder={onPlaceOrder}
-            onRetryPrompt={() => void payment.retryPrompt(payerOf(form))}
-            onHostedPage={() => void payment.payOnHostedPage(payerOf(form))}
+            onRetryPrompt={() => void payment.retryPrompt(form)}
+            onHostedPage={() => void payment.payOnHostedPage(form)}
           />
         </div>
       </div>

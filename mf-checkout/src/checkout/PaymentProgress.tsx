@@ -1,60 +1,27 @@
-import { useServerMessage, useT } from '../i18n';
-import { PAYMENT_MESSAGES } from './paymentMessages';
+import { lazy, Suspense } from 'react';
+import type { PaymentProgressProps } from './PaymentSteps';
 import type { PaymentState } from './usePayment';
 import styles from './checkout.module.css';
 
-interface PaymentProgressProps {
-  state: PaymentState;
-  onRetryPrompt(): void;
-  onHostedPage(): void;
-}
+// Loaded with the steps after Place Order (the same chunk as paymentFlow.ts): by the time there is
+// progress to show, it is usually in.
+const PaymentSteps = lazy(() => import(/* webpackChunkName: "payment" */ './PaymentSteps'));
 
-/** What the M-Pesa prompt is doing, and the ways on when it failed or went unanswered. */
-export function PaymentProgress({ state, onRetryPrompt, onHostedPage }: PaymentProgressProps): JSX.Element {
-  const t = useT();
-  const say = useServerMessage();
+/** The steps that have something to say once Place Order was pressed. */
+const SHOWN: ReadonlyArray<PaymentState['step']> = ['prompting', 'waiting', 'paid', 'failed', 'timeout'];
+
+/**
+ * The payment's live region: always on the page, so a screen reader announces what the M-Pesa
+ * prompt is doing as it changes (PaymentSteps).
+ */
+export function PaymentProgress(props: PaymentProgressProps): JSX.Element {
   return (
     <div role="status" aria-live="polite" className={styles.progress}>
-      {state.step === 'prompting' && <p>{t('progress.sendingPrompt')}</p>}
-      {state.step === 'waiting' && (
-        <>
-          <p className={styles.strong}>{say(PAYMENT_MESSAGES.enterPin)}</p>
-          <p>{t('progress.waiting', { number: state.order.order_number })}</p>
-        </>
+      {SHOWN.includes(props.state.step) && (
+        <Suspense fallback={null}>
+          <PaymentSteps {...props} />
+        </Suspense>
       )}
-      {state.step === 'paid' && (
-        <p className={styles.ok}>
-          {say(PAYMENT_MESSAGES.paid)} {t('progress.orderPaid', { number: state.order.order_number })}
-        </p>
-      )}
-      {state.step === 'failed' && (
-        <div className={styles.problem}>
-          <p className={styles.strong}>{say(state.message)}</p>
-          <p>{t('progress.orderSaved', { number: state.order.order_number })}</p>
-          <RetryButtons onRetryPrompt={onRetryPrompt} onHostedPage={onHostedPage} />
-        </div>
-      )}
-      {state.step === 'timeout' && (
-        <div className={styles.problem}>
-          <p className={styles.strong}>{t('progress.noConfirmation')}</p>
-          <p>{t('progress.timeoutAdvice')}</p>
-          <RetryButtons onRetryPrompt={onRetryPrompt} onHostedPage={onHostedPage} />
-        </div>
-      )}
-    </div>
-  );
-}
-
-function RetryButtons({ onRetryPrompt, onHostedPage }: Omit<PaymentProgressProps, 'state'>): JSX.Element {
-  const t = useT();
-  return (
-    <div className={styles.retry}>
-      <button type="button" className={styles.primary} onClick={onHostedPage}>
-        {t('progress.payOnHostedPage')}
-      </button>
-      <button type="button" className={styles.secondary} onClick={onRetryPrompt}>
-        {t('progress.sendPromptAgain')}
-      </button>
     </div>
   );
 }

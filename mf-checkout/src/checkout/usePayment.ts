@@ -1,31 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import {
-  isApiErrorBody,
-  REDIRECT_DELAY_MS,
-  SUCCESS_TOAST_MS,
-  type OrderPaymentStatus,
-  type OrderStoreBody,
-  type PaymentMethod,
-} from '@shop/api-types';
-import { apiErrorMessage, errorStatus, notify, refreshCartPrices, safePaymentUrl, STORAGE_KEYS, useAppDispatch } from '@shop/store-kit';
-import {
-  useLazyCheckTransactionQuery,
-  useLazyGetPaymentStatusQuery,
-  useMpesaPushMutation,
-  useStartPaymentMutation,
-  useStoreOrderMutation,
-} from '../api/checkoutApi';
-import { phoneToMpesa } from './form';
+import { REDIRECT_DELAY_MS, SUCCESS_TOAST_MS, type OrderPaymentStatus } from '@shop/api-types';
+import { errorStatus, notify, useAppDispatch } from '@shop/store-kit';
+import { useLazyGetPaymentStatusQuery } from '../api/checkoutApi';
 import { serverMessage } from '../i18n';
 import { PAYMENT_MESSAGES } from './paymentMessages';
-import { forgetPendingOrder, keepPendingOrder, orderSignature, readPendingOrder, type HeldCoupon, type PendingOrder } from './pendingOrder';
-import { pageNavigation } from './redirect';
-
-/** The M-Pesa payment is checked this often, for at most two minutes. */
-export const POLL_INTERVAL_MS = 5000;
-export const POLL_LIMIT_MS = 120_000;
-const MAX_POLLS = POLL_LIMIT_MS / POLL_INTERVAL_MS;
+import type { CheckoutForm } from './form';
+import type { OrderRequest } from './orderBody';
+import type { PaymentFlow } from './paymentFlow';
+import { forgetPendingOrder, readPendingOrder, type HeldCoupon, type PendingOrder } from './pendingOrder';
 
 export { PAYMENT_MESSAGES };
 
@@ -39,11 +22,12 @@ export type PlacedOrder = PendingOrder;
  */
 export type KeptOrder = { status: 'none' } | { status: 'checking' | 'pending'; order: PendingOrder };
 
-/** What Place Order needs besides the body: who pays, the applied coupon as the box showed it, where field errors go. */
+/**
+ * What Place Order needs: the form, cart and totals the order's body is made from (orderBody.ts, with
+ * the payment steps), the applied coupon as the box showed it, where field errors go.
+ */
 export interface PlaceOrderRequest {
-  body: OrderStoreBody;
-  method: PaymentMethod;
-  payer: Payer;
+  order: OrderRequest;
   coupon: HeldCoupon | null;
   onFieldErrors: (errors: FieldErrors) => void;
 }
@@ -75,22 +59,20 @@ export const isBusy = (state: PaymentState): boolean => ['placing', 'redirecting
 export type FieldErrors = Record<string, string[]>;
 
 /** A payment-status answer, or what its failure means: `gone` (404: not this browser's to pay), `unknown` (no answer). */
-type KeptStatus = OrderPaymentStatus | 'gone' | 'unknown';
+export type KeptStatus = OrderPaymentStatus | 'gone' | 'unknown';
 
 /**
  * Place Order: creates the order (POST site/orders/store), then either sends the browser to the
- * hosted payment page or sends the M-Pesa prompt and polls until the payment is paid or failed.
- * The placed order is kept in the browser until it is paid: a retry with nothing changed (after a
- * decline on the payment page and Try Again, say) is a new payment attempt on that same order,
- * with the same coupon, points and total; a changed cart places a new order that replaces it.
+ * hosted payment page or sends the M-Pesa prompt and polls until the payment is paid or failed
+ * (those steps are paymentFlow.ts, loaded on the first press). This hook keeps the state, and checks
+ * on opening the order kept from before. The placed order is kept in the browser until it is paid:
+ * a retry with nothing changed (after a decline on the payment page and Try Again, say) is a new
+ * payment attempt on that same order, with the same coupon, points and total; a changed cart
+ * places a new order that replaces it.
  */
 export function usePayment() {
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
-  const [storeOrder] = useStoreOrderMutation();
-  const [startPayment] = useStartPaymentMutation();
-  const [mpesaPush] = useMpesaPushMutation();
-  const [checkTransaction] = useLazyCheckTransactionQuery();
   const [getPaymentStatus] = useLazyGetPaymentStatusQuery();
   const [state, setState] = useState<PaymentState>({ step: 'idle' });
   const [kept, setKept] = useState<KeptOrder>(() => {
@@ -164,182 +146,62 @@ export function usePayment() {
     });
   }, [kept, statusOf, forget, paid]);
 
-  /** The order Place Order pays: the kept one when nothing changed, else a new one (replacing the kept one while it waits). */
-  const createOrder = useCallback(
-    async (request: PlaceOrderRequest): Promise<PlacedOrder | null> => {
-      const { body, coupon, payer, onFieldErrors } = request;
-      const signature = orderSignature(body);
-      const previous = placed.current;
-      let replaces: OrderStoreBody['replaces'];
-      if (previous) {
-        const { status } = await statusOf(previous);
-        if (!alive.current) return null;
-        if (status === 'paid') {
-          paid(previous, previous.name);
-          return null;
-        }
-        if (status === 'pending' || status === 'unknown') {
-          // Without an answer the server decides: it refuses a payment on an order that is not pending.
-          if (previous.signature === signature) return previous;
-          replaces = { order_id: previous.id, payment_key: previous.payment_key };
-        } else {
-          forget();
-        }
-      }
-      const result = await storeOrder(replaces ? { ...body, replaces } : body);
-      if (!alive.current) return null;
-      if ('error' in result) {
-        const status = errorStatus(result.error);
-        if (replaces && (status === 404 || status === 409)) {
-          // The replaced order is not this browser's any more, or it was paid meanwhile: nothing to replace.
-          forget();
-          if (status === 404) return createOrder(request);
-          notify.error(serverMessage(apiErrorMessage(result.error, PAYMENT_MESSAGES.orderFailed)));
-          return null;
-        }
-        if (status === 422) {
-          const data = (result.error as { data?: unknown }).data;
-          const fieldErrors = isApiErrorBody(data) ? (data.errors ?? {}) : {};
-          // Old prices or a product gone: the cart takes today's listing and says what changed, so the next Place Order goes through.
-          const { cart_items: cartErrors, ...otherErrors } = fieldErrors;
-          const changes = cartErrors ? await dispatch(refreshCartPrices()) : [];
-          const shown = changes.length > 0 ? otherErrors : fieldErrors;
-          const messages = new Set([
-            ...(changes.length > 0 ? [] : [apiErrorMessage(result.error, PAYMENT_MESSAGES.orderRejected)]),
-            ...Object.values(shown).flat(),
-          ]);
-          messages.forEach((message) => notify.warning(serverMessage(message)));
-          onFieldErrors(shown);
-        } else if (status === 503) {
-          // Whatever area the 503 names, the shopper's next step is the same: try again shortly.
-          notify.error(serverMessage(PAYMENT_MESSAGES.placeUnavailable));
-        } else {
-          notify.error(serverMessage(apiErrorMessage(result.error, PAYMENT_MESSAGES.orderFailed)));
-        }
-        return null;
-      }
-      const { id, order_number, total_amount, payment_key } = result.data.data;
-      const order: PendingOrder = {
-        id,
-        order_number,
-        payment_key,
-        signature,
-        total_amount,
-        coupon: body.coupon ? coupon : null,
-        redeemed_points: body.redeemed_points ?? 0,
-        name: payer.first_name,
-      };
-      placed.current = order;
-      keepPendingOrder(order);
-      setKept({ status: 'pending', order });
-      return order;
-    },
-    [storeOrder, statusOf, forget, paid, dispatch],
-  );
+  // The steps after Place Order (paymentFlow.ts) load when the shopper first presses it, with what
+  // they share with this hook; the callbacks go through a ref so the flow always calls this render's.
+  const latest = useRef({ statusOf, forget, paid });
+  latest.current = { statusOf, forget, paid };
+  const flow = useRef<Promise<PaymentFlow>>();
+  const loadFlow = useCallback(() => {
+    flow.current ??= import(/* webpackChunkName: "payment" */ './paymentFlow').then(({ paymentFlow }) =>
+      paymentFlow({
+        dispatch,
+        setState,
+        setKept,
+        placed,
+        alive,
+        timer,
+        statusOf: (order) => latest.current.statusOf(order),
+        forget: () => latest.current.forget(),
+        paid: (order, name) => latest.current.paid(order, name),
+      }),
+    );
+    // A chunk that did not arrive (after the build's retries) is asked for again on the next press.
+    flow.current.catch(() => (flow.current = undefined));
+    return flow.current;
+  }, [dispatch]);
 
-  const goToHostedPage = useCallback(
-    async (order: PlacedOrder, payer: Payer): Promise<void> => {
-      clearTimeout(timer.current);
-      setState({ step: 'redirecting' });
-      const result = await startPayment({
-        mobile: phoneToMpesa(payer.phone) || payer.phone,
-        amount: order.total_amount,
-        email: payer.email,
-        first_name: payer.first_name,
-        last_name: payer.last_name,
-        order_id: order.id,
-        payment_key: order.payment_key,
-      });
-      if (!alive.current) return;
-      const url = 'data' in result && result.data ? safePaymentUrl(result.data.redirect_url) : null;
-      if (!url || !('data' in result) || !result.data) {
-        notify.error(
-          serverMessage(
-            'error' in result && result.error
-              ? apiErrorMessage(result.error, PAYMENT_MESSAGES.hostedFailed)
-              : PAYMENT_MESSAGES.hostedFailed,
-          ),
-        );
-        setState({ step: 'idle' });
-        return;
-      }
+  /** Runs a payment step once the flow is in; without it, the shopper is told `failed` and can press again. */
+  const withFlow = useCallback(
+    async (step: (loaded: PaymentFlow) => Promise<void>, failed: string): Promise<void> => {
+      let loaded: PaymentFlow;
       try {
-        localStorage.setItem(STORAGE_KEYS.paymentToken, result.data.token);
+        loaded = await loadFlow();
       } catch {
-        // Storage blocked: the payment page still works; only the token is not kept.
-      }
-      // The loader stays: the browser is leaving the shop.
-      pageNavigation.assign(url);
-    },
-    [startPayment],
-  );
-
-  const poll = useCallback(
-    (checkoutRequestId: string, order: PlacedOrder, payer: Payer, attempt: number) => {
-      timer.current = setTimeout(() => {
-        void checkTransaction({ checkoutRequestId, orderId: order.id, paymentKey: order.payment_key }).then((result) => {
-          if (!alive.current) return;
-          const answer = result.data;
-          if (answer && (answer.status === 'paid' || answer.transaction.length > 0)) return paid(order, payer.first_name);
-          if (answer?.status === 'failed') {
-            const message = answer.message || PAYMENT_MESSAGES.mpesaFailed;
-            notify.error(serverMessage(message));
-            setState({ step: 'failed', order, message });
-            return undefined;
-          }
-          // Pending, or the check itself failed (a dropped connection): keep asking until the time is up.
-          if (attempt >= MAX_POLLS) return setState({ step: 'timeout', order });
-          return poll(checkoutRequestId, order, payer, attempt + 1);
-        });
-      }, POLL_INTERVAL_MS);
-    },
-    [checkTransaction, paid],
-  );
-
-  const sendPrompt = useCallback(
-    async (order: PlacedOrder, payer: Payer): Promise<void> => {
-      clearTimeout(timer.current);
-      setState({ step: 'prompting', order });
-      const result = await mpesaPush({
-        mobile: payer.mpesa_no,
-        amount: order.total_amount,
-        email: payer.email,
-        order_id: order.id,
-        payment_key: order.payment_key,
-      });
-      if (!alive.current) return;
-      if ('error' in result || !result.data) {
-        const message = 'error' in result ? apiErrorMessage(result.error, PAYMENT_MESSAGES.pushFailed) : PAYMENT_MESSAGES.pushFailed;
-        notify.error(serverMessage(message));
-        setState({ step: 'failed', order, message });
+        if (!alive.current) return;
+        notify.error(serverMessage(failed));
+        setState((current) => (current.step === 'placing' ? { step: 'idle' } : current));
         return;
       }
-      setState({ step: 'waiting', order });
-      poll(result.data.CheckoutRequestID, order, payer, 1);
+      if (alive.current) await step(loaded);
     },
-    [mpesaPush, poll],
+    [loadFlow],
   );
 
   const placeOrder = useCallback(
-    async (request: PlaceOrderRequest): Promise<void> => {
+    (request: PlaceOrderRequest): Promise<void> => {
       setState({ step: 'placing' });
-      const order = await createOrder(request);
-      if (!alive.current) return;
-      if (!order) {
-        setState((current) => (current.step === 'paid' ? current : { step: 'idle' }));
-        return;
-      }
-      if (request.method === 'mpesa') await sendPrompt(order, request.payer);
-      else await goToHostedPage(order, request.payer);
+      return withFlow((loaded) => loaded.placeOrder(request), PAYMENT_MESSAGES.placeUnavailable);
     },
-    [createOrder, goToHostedPage, sendPrompt],
+    [withFlow],
   );
-
   /** After a failed or unconfirmed M-Pesa payment: the same order, paid another way or prompted again. */
-  const retryPrompt = useCallback((payer: Payer) => (placed.current ? sendPrompt(placed.current, payer) : Promise.resolve()), [sendPrompt]);
+  const retryPrompt = useCallback(
+    (form: CheckoutForm) => withFlow((loaded) => loaded.retryPrompt(form), PAYMENT_MESSAGES.pushFailed),
+    [withFlow],
+  );
   const payOnHostedPage = useCallback(
-    (payer: Payer) => (placed.current ? goToHostedPage(placed.current, payer) : Promise.resolve()),
-    [goToHostedPage],
+    (form: CheckoutForm) => withFlow((loaded) => loaded.payOnHostedPage(form), PAYMENT_MESSAGES.hostedFailed),
+    [withFlow],
   );
 
   return { state, kept, placeOrder, retryPrompt, payOnHostedPage };
