@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import type { Brand, Product } from '@shop/api-types';
+import { catalogFileLanguage, type Brand, type Product } from '@shop/api-types';
 import { eventually, launchBrowser } from '../src/browser';
 import { startShop, type RunningShop } from '../src/shop';
 
@@ -120,4 +120,26 @@ it('shows the shop in Swahili to a phone set to Swahili; the header switches it 
   expect(await page.getByRole('button', { name: 'Soma duka kwa Kiswahili' }).count()).toBe(1);
   expect(errors).toEqual([]);
   await context.close();
+});
+
+it("downloads the catalogs of the page's language only, the shell's and the page's remote's", async () => {
+  const product = (await api<Product[]>('/api/site/products'))[0]!;
+  for (const locale of ['sw-KE', 'en-GB']) {
+    const context = await browser.newContext({ locale, viewport: { width: 412, height: 823 } });
+    const page = await context.newPage();
+    const catalogs: string[] = [];
+    page.on('request', (request) => {
+      const file = new URL(request.url()).pathname;
+      if (catalogFileLanguage(file)) catalogs.push(file);
+    });
+    await page.goto(`${shop.url}/product/${product.slug}`);
+    await page.locator('[data-first-screen]').waitFor({ state: 'detached', timeout: 20_000 });
+    await page.getByRole('heading', { name: locale === 'sw-KE' ? 'Maelezo ya bidhaa' : 'Product Description' }).waitFor();
+    const language = locale.slice(0, 2);
+    // The shell's (with the shared packages') and the catalogue's, each asked for once.
+    expect(catalogs.map((file) => catalogFileLanguage(file))).toEqual([language, language]);
+    expect(new Set(catalogs).size).toBe(2);
+    expect(catalogs.some((file) => file.startsWith('/remotes/mf-catalog/'))).toBe(true);
+    await context.close();
+  }
 });

@@ -98,8 +98,8 @@ export interface FirstScreenState {
 }
 
 /**
- * The storefront's languages: English (the source language, in the code itself) and Swahili. The
- * back office stays English. See store-kit's i18n for the browser's side.
+ * The storefront's languages: English (the source language, whose catalogs give the ids) and
+ * Swahili. The back office stays English. See store-kit's i18n for the browser's side.
  */
 export const SHOP_LANGUAGES = ['en', 'sw'] as const;
 export type ShopLanguage = (typeof SHOP_LANGUAGES)[number];
@@ -121,6 +121,17 @@ export const LANGUAGE_ATTRIBUTE = 'data-shop-language';
 
 export function isShopLanguage(value: unknown): value is ShopLanguage {
   return typeof value === 'string' && (SHOP_LANGUAGES as readonly string[]).includes(value);
+}
+
+/**
+ * A catalog's chunk is named for its language: `i18n-<language>` (the shell's, one file with the
+ * shared packages'), `i18n-<area>-<language>` (an app's, or a part of it: `i18n-checkout-sw`), as
+ * each app's src/i18n names it in its import()s. A build writes it as `<name>.<hash>.js`. The
+ * language of such a file, so the page's own can be preloaded; null for any other file.
+ */
+export function catalogFileLanguage(file: string): ShopLanguage | null {
+  const language = /(?:^|\/)i18n(?:-[a-z0-9]+)*-([a-z]+)\.[0-9a-f]+\.js$/.exec(file)?.[1];
+  return isShopLanguage(language) ? language : null;
 }
 
 /** The first of the shopper's languages (best first: 'sw-KE', 'en-GB', ...) that the shop speaks; English otherwise. */

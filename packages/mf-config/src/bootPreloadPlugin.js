@@ -4,13 +4,23 @@
 // anything can be drawn. With them, all of it downloads at once, beside main.js.
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 
+/**
+ * The attribute that marks a language's preload (`data-shop-language="sw"`, @shop/api-types'
+ * LANGUAGE_ATTRIBUTE): the gateway keeps the page's language's and drops the others (its
+ * withPageLanguage), so each page preloads its own catalog and no other.
+ */
+const LANGUAGE_ATTRIBUTE = 'data-shop-language';
+
 class BootPreloadPlugin {
   /**
    * @param {object} options
    * @param {string[]} options.chunks names of the async chunks the first screen always needs
+   * @param {RegExp} [options.languageChunks] the start-up catalog chunks, one per language, their
+   *   language the first group of their name (/^i18n-([a-z]+)$/): preloaded marked with it
    */
-  constructor({ chunks }) {
+  constructor({ chunks, languageChunks }) {
     this.chunks = new Set(chunks);
+    this.languageChunks = languageChunks;
   }
 
   apply(compiler) {
@@ -18,9 +28,16 @@ class BootPreloadPlugin {
       HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('BootPreloadPlugin', (data) => {
         const publicPath = data.publicPath;
         const files = [];
+        /** @type {Map<string, string>} a language chunk's script and its language */
+        const languageOf = new Map();
         for (const chunk of compilation.chunks) {
-          if (!chunk.name || !this.chunks.has(chunk.name)) continue;
-          for (const file of chunk.files) if (/\.(js|css)$/.test(file)) files.push(file);
+          const language = chunk.name && this.languageChunks?.exec(chunk.name)?.[1];
+          if (!chunk.name || (!this.chunks.has(chunk.name) && !language)) continue;
+          for (const file of chunk.files) {
+            if (!/\.(js|css)$/.test(file)) continue;
+            files.push(file);
+            if (language) languageOf.set(file, language);
+          }
         }
         // Scripts before stylesheets, each in a stable order, so the page only changes when a file does.
         files.sort((a, b) => Number(a.endsWith('.css')) - Number(b.endsWith('.css')) || a.localeCompare(b));
@@ -33,7 +50,12 @@ class BootPreloadPlugin {
             tagName: 'link',
             voidTag: true,
             meta: { plugin: 'BootPreloadPlugin' },
-            attributes: { rel: 'preload', href: `${publicPath}${file}`, as: file.endsWith('.css') ? 'style' : 'script' },
+            attributes: {
+              rel: 'preload',
+              href: `${publicPath}${file}`,
+              as: file.endsWith('.css') ? 'style' : 'script',
+              ...(languageOf.has(file) ? { [LANGUAGE_ATTRIBUTE]: languageOf.get(file) } : {}),
+            },
           })),
         );
         return data;

@@ -6,7 +6,7 @@ const { BootPreloadPlugin } = require('./bootPreloadPlugin');
 async function headTagsFor(chunks) {
   const compilation = { chunks };
   const compiler = { hooks: { thisCompilation: { tap: (_name, run) => run(compilation) } } };
-  new BootPreloadPlugin({ chunks: ['bootstrap', 'framework', 'shop-kit'] }).apply(compiler);
+  new BootPreloadPlugin({ chunks: ['bootstrap', 'framework', 'shop-kit'], languageChunks: /^i18n-([a-z]+)$/ }).apply(compiler);
   const entry = { tagName: 'script', voidTag: false, attributes: { defer: true, src: '/main.js' } };
   const result = await HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.promise({
     headTags: [entry],
@@ -38,6 +38,20 @@ describe("the shell's start-up", () => {
     expect(tags.slice(1).every((tag) => tag.tagName === 'link' && tag.attributes.rel === 'preload')).toBe(true);
   });
 
+  it("preloads each language's start-up catalog marked with its language, and no other catalog", async () => {
+    const tags = await headTagsFor([
+      { name: 'bootstrap', files: new Set(['bootstrap.44444444.js']) },
+      { name: 'i18n-sw', files: new Set(['i18n-sw.88888888.js']) },
+      { name: 'i18n-en', files: new Set(['i18n-en.99999999.js']) },
+      { name: 'i18n-static-sw', files: new Set(['i18n-static-sw.aaaaaaaa.js']) },
+    ]);
+    expect(tags.slice(1).map((tag) => [tag.attributes.href, tag.attributes['data-shop-language']])).toEqual([
+      ['/bootstrap.44444444.js', undefined],
+      ['/i18n-en.99999999.js', 'en'],
+      ['/i18n-sw.88888888.js', 'sw'],
+    ]);
+  });
+
   it('puts the libraries of the first screen in one chunk, and the toasts (loaded later) outside it', () => {
     const shell = createConfig({ dir: __dirname, name: 'shell', host: true })({}, { mode: 'production' });
     const { framework, 'shop-kit': shopKit } = shell.optimization.splitChunks.cacheGroups;
@@ -51,7 +65,7 @@ describe("the shell's start-up", () => {
       expect(framework.test.test(`/shop/node_modules/${library}`)).toBe(true);
     expect(framework.test.test('/shop/node_modules/react-toastify/dist/index.mjs')).toBe(false);
     expect(shopKit.test.test('/shop/packages/store-kit/src/index.ts')).toBe(true);
-    expect(shopKit.test.test('/shop/packages/storefront-ui/src/i18n/locales/en.json')).toBe(true);
+    expect(shopKit.test.test('/shop/packages/storefront-ui/src/i18n/locales/en.json')).toBe(false);
     expect(shopKit.test.test('/shop/packages/storefront-ui/src/i18n/locales/sw.json')).toBe(false);
     expect(shell.plugins.some((plugin) => plugin instanceof BootPreloadPlugin)).toBe(true);
 

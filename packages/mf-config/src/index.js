@@ -62,10 +62,17 @@ const HOST_BOOT_CHUNKS = {
   react: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/,
   // Every other library but those loaded later: the router, Redux Toolkit and what they use.
   framework: /[\\/]node_modules[\\/](?!(react-toastify|clsx)[\\/])/,
-  // Their English catalogs too, but not another language's: that stays a chunk of its own, fetched
-  // only on a page in that language (see store-kit's i18n).
-  'shop-kit': /[\\/]packages[\\/](store-kit|storefront-ui|api-types|money)[\\/](?!.*[\\/]locales[\\/](?!en\.json$))/,
+  // Not their catalogs: each language is a chunk of its own (i18n-en, i18n-sw with the shell's),
+  // fetched only on a page in that language (see store-kit's i18n).
+  'shop-kit': /[\\/]packages[\\/](store-kit|storefront-ui|api-types|money)[\\/](?!.*[\\/]locales[\\/])/,
 };
+
+/**
+ * The shell's and the shared packages' catalog of one language (their import()s name it
+ * `i18n-<language>`): every page waits for its own language's before the first render, so
+ * index.html preloads each, marked with its language, and the gateway keeps the page's.
+ */
+const START_UP_CATALOG_CHUNK = /^i18n-([a-z]+)$/;
 
 function hostBootGroups() {
   return Object.fromEntries(
@@ -341,7 +348,7 @@ function createConfig({ dir, name, exposes, host = false, runtimePlugins = [] })
                 scriptLoading: 'defer',
                 minify: production,
               }),
-              new BootPreloadPlugin({ chunks: Object.keys(HOST_BOOT_CHUNKS) }),
+              new BootPreloadPlugin({ chunks: Object.keys(HOST_BOOT_CHUNKS), languageChunks: START_UP_CATALOG_CHUNK }),
               // The runtime core's provider from its ES module build (bundlerRuntime/index.js).
               ...shellRuntimePlugins(),
               // Favicon, web manifest, robots.txt: served from the site root as they are.

@@ -32,7 +32,7 @@ describe("the shell's page table, as the gateway uses it", () => {
   it.each(prepared.map((page) => [page.path, page] as const))('%s is found at its own paths, with its hints', (pattern, page) => {
     const found = findPage(samplePath(pattern));
     expect(found?.page.pattern).toBe(pattern);
-    const hints = pageHints({ localRemotes: [] })(found, remotes);
+    const hints = pageHints({ localRemotes: [] })(found, remotes, 'en');
     const owner = page.owner as { remote: string };
     expect(hints[0]).toEqual({ href: `https://${owner.remote}.example/remoteEntry.js`, as: 'script' });
     const data = hints.slice(1).map((hint) => hint.href);
@@ -91,7 +91,7 @@ describe("the shell's page table, as the gateway uses it", () => {
   ])('%s is drawn by the catalogue with the params its %s reads', (path, module, params, reads) => {
     const found = findPage(path);
     expect(found).toMatchObject({ page: { remote: 'mf_catalog', module, drawn: 'shared' }, params });
-    expect(pageHints({ localRemotes: [] })(found, []).map((hint) => hint.href)).toEqual(reads);
+    expect(pageHints({ localRemotes: [] })(found, [], 'en').map((hint) => hint.href)).toEqual(reads);
   });
 
   it('leaves the shell’s own pages, the assistant and the back office to the browser', () => {

@@ -51,15 +51,22 @@ export function languageUrl(publicUrl: string, pathname: string, language: ShopL
   return url.href;
 }
 
+/** A tag of the template marked with a language: the shell's build marks its start-up catalogs' preloads so. */
+const LANGUAGE_MARKED_TAG = new RegExp(`<link\\b[^>]*\\s${LANGUAGE_ATTRIBUTE}=["']?([a-z]+)["']?[^>]*>`, 'gi');
+
 /**
- * The template's <html> start tag saying the page's language (`<html lang="sw" data-shop-language="sw">`):
- * the browser starts in it, so a drawn copy is replaced by the same words. Made once per template and language.
+ * The template in the page's language: its <html> start tag says it (`<html lang="sw"
+ * data-shop-language="sw">`), so the browser starts in it and a drawn copy is replaced by the same
+ * words, and of the catalogs' preloads it keeps the language's own (mf-config's BootPreloadPlugin
+ * marks them). Made once per template and language.
  */
 export function withPageLanguage(html: string, language: ShopLanguage): string {
-  return html.replace(/<html\b([^>]*)>/i, (_, attributes: string) => {
-    const others = attributes
-      .replace(/\s(?:lang|data-shop-language)(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'>]+))?/gi, '')
-      .replace(/\s*\/?\s*$/, '');
-    return `<html${others} lang="${language}" ${LANGUAGE_ATTRIBUTE}="${language}">`;
-  });
+  return html
+    .replace(LANGUAGE_MARKED_TAG, (tag, marked: string) => (marked === language ? tag : ''))
+    .replace(/<html\b([^>]*)>/i, (_, attributes: string) => {
+      const others = attributes
+        .replace(/\s(?:lang|data-shop-language)(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'>]+))?/gi, '')
+        .replace(/\s*\/?\s*$/, '');
+      return `<html${others} lang="${language}" ${LANGUAGE_ATTRIBUTE}="${language}">`;
+    });
 }

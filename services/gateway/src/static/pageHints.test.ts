@@ -26,7 +26,7 @@ describe('page hints', () => {
     // As the shell's build writes it: its entry, its start-up chunks' preloads, the remotes.json preload.
     fs.writeFileSync(
       path.join(shellDir, 'index.html'),
-      '<!doctype html><html lang=en><head><title>Shop</title><link rel=preload href=/remotes.json as=fetch crossorigin=anonymous><script defer src=/main.js fetchpriority=high></script><link href=/framework.1a2b3c4d.js rel=preload as=script></head><body><div id=root></div></body></html>',
+      '<!doctype html><html lang=en><head><title>Shop</title><link rel=preload href=/remotes.json as=fetch crossorigin=anonymous><script defer src=/main.js fetchpriority=high></script><link href=/framework.1a2b3c4d.js rel=preload as=script><link href=/i18n-en.5e6f7a8b.js rel=preload as=script data-shop-language=en><link href=/i18n-sw.9c0d1e2f.js rel=preload as=script data-shop-language=sw></head><body><div id=root></div></body></html>',
     );
     fs.writeFileSync(
       path.join(catalogDir, 'mf-manifest.json'),
@@ -36,7 +36,11 @@ describe('page hints', () => {
           {
             name: 'HomePage',
             assets: {
-              js: { sync: ['__federation_expose_HomePage.11111111.js'] },
+              js: {
+                sync: ['__federation_expose_HomePage.11111111.js'],
+                // Its catalog in each language, and a chunk it loads on a tap.
+                async: ['i18n-catalog-en.44444444.js', 'i18n-catalog-sw.55555555.js', 'gallery.66666666.js'],
+              },
               css: { sync: ['__federation_expose_HomePage.22222222.css'] },
             },
           },
@@ -70,6 +74,7 @@ describe('page hints', () => {
     expect(preloads(html)).toEqual([
       ['script', '/remotes/mf-catalog/remoteEntry.js'],
       ['script', '/remotes/mf-catalog/__federation_expose_HomePage.11111111.js'],
+      ['script', '/remotes/mf-catalog/i18n-catalog-en.44444444.js'],
       ['style', '/remotes/mf-catalog/__federation_expose_HomePage.22222222.css'],
       ['fetch', '/api/site/brands'],
       ['fetch', '/api/site/products/featured'],
@@ -80,6 +85,20 @@ describe('page hints', () => {
     expect(html.indexOf('/framework.1a2b3c4d.js')).toBeLessThan(html.indexOf('rel="preload"'));
     expect(html.indexOf('rel="preload"')).toBeLessThan(html.indexOf('</head>'));
     expect(html).toContain('<link rel="preload" href="/api/site/brands" as="fetch" crossorigin="anonymous" />');
+  });
+
+  it("preloads the catalogs of the page's language only, the shell's and the page's remote's", async () => {
+    const english = await (await fetch(`${gateway.url}/`)).text();
+    expect(english).toContain('/i18n-en.5e6f7a8b.js');
+    expect(english).not.toContain('i18n-sw');
+    const swahili = await (await fetch(`${gateway.url}/`, { headers: { cookie: 'shop_lang=sw' } })).text();
+    expect(swahili).toContain('/i18n-sw.9c0d1e2f.js');
+    expect(swahili).not.toContain('i18n-en');
+    expect(preloads(swahili).filter(([, href]) => href.includes('i18n'))).toEqual([
+      ['script', '/remotes/mf-catalog/i18n-catalog-sw.55555555.js'],
+    ]);
+    // A chunk the page loads later is not preloaded.
+    expect(swahili).not.toContain('gallery');
   });
 
   it('writes the remotes configuration into the page instead of preloading /remotes.json', async () => {
@@ -121,7 +140,7 @@ describe('page hints', () => {
 
   it('escapes what comes from the address', () => {
     const hints = pageHints({ localRemotes: [] });
-    expect(hintTags(hints(compilePageTable(TEST_PAGES)('/product/"><script>'), []))).toBe(
+    expect(hintTags(hints(compilePageTable(TEST_PAGES)('/product/"><script>'), [], 'en'))).toBe(
       '<link rel="preload" href="/api/site/products/view/%22%3E%3Cscript%3E" as="fetch" crossorigin="anonymous" />',
     );
   });

@@ -68,6 +68,13 @@ describe('choosing the page language', () => {
       '<html class="x" lang="en" data-shop-language="en">',
     );
     expect(withPageLanguage('<html>', 'sw')).toBe('<html lang="sw" data-shop-language="sw">');
+    // The shell's start-up catalogs, one per language as its build marks them: the page's own is kept.
+    const template =
+      '<html lang=en><head><link href=/i18n-en.1a2b3c4d.js rel=preload as=script data-shop-language=en><link href=/i18n-sw.5e6f7a8b.js rel=preload as=script data-shop-language=sw><link href=/framework.1a2b3c4d.js rel=preload as=script></head>';
+    expect(withPageLanguage(template, 'sw')).toBe(
+      '<html lang="sw" data-shop-language="sw"><head><link href=/i18n-sw.5e6f7a8b.js rel=preload as=script data-shop-language=sw><link href=/framework.1a2b3c4d.js rel=preload as=script></head>',
+    );
+    expect(withPageLanguage(template, 'en')).not.toContain('i18n-sw');
   });
 
   it('gives each language its address: English without a parameter, Swahili with ?lang=sw, no other query', () => {

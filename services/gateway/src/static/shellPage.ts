@@ -101,7 +101,7 @@ export function shellPage(
         )
       : null;
     // A drawn page's browser render makes the same first calls before it replaces the copy: preloaded as for any page.
-    const hints = hintsFor(found, remotes);
+    const hints = hintsFor(found, remotes, language);
     const policy = policyFor(remotes);
     let html: string;
     let head: string;
