@@ -1,3 +1,5 @@
+const fs = require('node:fs');
+const path = require('node:path');
 const catalogLoader = require('./catalogLoader');
 const { CATALOG_FILES } = require('./catalogLoader');
 
@@ -54,5 +56,36 @@ describe('message catalogs', () => {
   it('are the JSON files under a locales folder', () => {
     expect(CATALOG_FILES.test('/shop/mf-catalog/src/i18n/locales/sw.json')).toBe(true);
     expect(CATALOG_FILES.test('/shop/mf-catalog/package.json')).toBe(false);
+  });
+});
+
+describe("the storefront's catalog chunks", () => {
+  const repo = path.resolve(__dirname, '..', '..', '..');
+  const sources = () =>
+    [
+      'shell/src',
+      'mf-catalog/src',
+      'mf-account/src',
+      'mf-checkout/src',
+      'mf-chat/src',
+      'packages/store-kit/src',
+      'packages/storefront-ui/src',
+    ].flatMap((folder) =>
+      fs
+        .readdirSync(path.join(repo, folder), { recursive: true })
+        .filter((file) => /\.tsx?$/.test(file) && !file.includes('.test.'))
+        .map((file) => path.join(folder, file)),
+    );
+
+  it("are named for their language (i18n-<area>-<language>), which the shell's preloads and the gateway's hints read", () => {
+    const imports = sources().flatMap((file) =>
+      [...fs.readFileSync(path.join(repo, file), 'utf8').matchAll(/webpackChunkName: "([^"]+)" \*\/ '[^']*locales\/(\w+)\.json/g)].map(
+        ([, chunk, language]) => ({ file, chunk, language }),
+      ),
+    );
+    // Every app and part, English and Swahili.
+    expect(imports.length).toBeGreaterThanOrEqual(20);
+    for (const { file, chunk, language } of imports)
+      expect({ file, chunk }).toEqual({ file, chunk: expect.stringMatching(new RegExp(`^i18n(-[a-z0-9]+)*-${language}$`)) });
   });
 });
