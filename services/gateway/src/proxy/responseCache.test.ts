@@ -80,25 +80,29 @@ function startCatalogue(): Promise<RunningServer & { calls: string[] }> {
         })),
       }),
     );
-    const cacheControl =
-      req.url === '/api/site/skus'
-        ? 'no-store'
-        : req.url === '/api/site/brands'
-          ? 'public, max-age=1'
-          : 'public, max-age=60, stale-while-revalidate=300';
+    const cacheControl = req.url?.startsWith('/api/site/skus')
+      ? 'no-store'
+      : req.url === '/api/site/brands'
+        ? 'public, max-age=1'
+        : 'public, max-age=60, stale-while-revalidate=300';
     const headers: http.OutgoingHttpHeaders = {
       'content-type': 'application/json; charset=utf-8',
       'cache-control': cacheControl,
       etag: `"v${version}"`,
       vary: 'Accept-Encoding',
     };
-    if (req.headers['accept-encoding'] === 'br') {
-      res.writeHead(200, { ...headers, 'content-encoding': 'br' });
-      // As the services do: fast brotli for what they make on every request.
-      return void res.end(zlib.brotliCompressSync(json, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } }));
-    }
-    res.writeHead(200, headers);
-    res.end(json);
+    const send = () => {
+      if (req.headers['accept-encoding'] === 'br') {
+        res.writeHead(200, { ...headers, 'content-encoding': 'br' });
+        // As the services do: fast brotli for what they make on every request.
+        return void res.end(zlib.brotliCompressSync(json, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } }));
+      }
+      res.writeHead(200, headers);
+      res.end(json);
+    };
+    // `?slow`: a list that takes the service a while to build.
+    if (req.url?.includes('slow')) setTimeout(send, 50);
+    else send();
   });
   return new Promise((resolve) =>
     server.listen(0, '127.0.0.1', () => {
@@ -286,6 +290,23 @@ describe('the gateway cache of public catalogue reads', () => {
     // The background answer, asked for before the change, arrives and is not kept.
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(await read()).toEqual(afterChange);
+  });
+
+  it('asks the service once when many read at once an answer nobody has kept: the others wait for its answer', async () => {
+    const url = `${gateway.url}/api/site/products?slow&burst`;
+    const answers = await Promise.all(Array.from({ length: 20 }, () => get(url, { 'accept-encoding': 'br' })));
+    for (const answer of answers) {
+      expect(answer.status).toBe(200);
+      expect(answer.headers['content-encoding']).toBe('br');
+      expect(answer.body.equals(answers[0]!.body)).toBe(true);
+    }
+    expect(catalogue.calls).toEqual(['GET /api/site/products?slow&burst']);
+  });
+
+  it('lets reads that waited ask for themselves when the answer may not be kept', async () => {
+    const answers = await Promise.all(Array.from({ length: 5 }, () => get(`${gateway.url}/api/site/skus?slow`)));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(catalogue.calls).toHaveLength(5);
   });
 
   it('never keeps answers that are not public or not 200', async () => {

@@ -243,6 +243,13 @@ export function responseCache(
     recompress(key, entry);
   };
 
+  /**
+   * Misses being asked of a service, by key, until its answer is kept or refused: a list that
+   * expired while nobody read it, then read by fifty shoppers at once, was fifty requests to the
+   * service (each building and compressing the list) where one serves them all.
+   */
+  const asking = new Map<string, Promise<void>>();
+
   /** Keys being asked for again in the background: one request each, however many shoppers ask meanwhile. */
   const refreshing = new Set<string>();
   const refreshAgent = new http.Agent({ keepAlive: true, maxSockets: 16 });
@@ -369,6 +376,15 @@ export function responseCache(
     const at = now();
     const cached = usable(key, at);
     if (cached) return answerFromCache(ctx, area, cached, at);
+    // Another read of the same answer is asking the service already: its answer, once kept, is
+    // this one's too (what nginx's proxy_cache_lock does).
+    const asked = asking.get(key);
+    if (asked) {
+      await asked;
+      const after = now();
+      const kept = usable(key, after);
+      if (kept) return answerFromCache(ctx, area, kept, after);
+    }
     remove(key);
 
     // The service answers in exactly the encoding the key names; a conditional request would get
@@ -376,9 +392,18 @@ export function responseCache(
     ctx.req.headers['accept-encoding'] = encoding;
     if (ctx.method === 'GET') delete ctx.req.headers['if-none-match'];
     const capture = ctx.method === 'GET' ? captureResponse(ctx.res, maxEntryBytes) : null;
-    await next();
-    const answer = capture?.result();
-    if (answer) keep(key, { area, url: ctx.url, encoding }, answer);
+    let answered: (() => void) | undefined;
+    if (capture && !asking.has(key)) asking.set(key, new Promise<void>((resolve) => (answered = resolve)));
+    try {
+      await next();
+      const answer = capture?.result();
+      if (answer) keep(key, { area, url: ctx.url, encoding }, answer);
+    } finally {
+      if (answered) {
+        asking.delete(key);
+        answered();
+      }
+    }
   };
   /**
    * A staff change empties the area before its answer ends (the proxy streams the service's answer
