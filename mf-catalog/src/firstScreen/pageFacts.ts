@@ -20,7 +20,7 @@ import type { createI18n, ShopStore } from '@shop/store-kit';
 import { fromCents, shownPayableCents } from '@shop/money';
 import { truncateWords } from '@shop/storefront-ui';
 import { catalogCatalog } from '../i18n';
-import en from '../i18n/locales/en.json';
+import type en from '../i18n/locales/en.json';
 
 type Report = Pick<FirstScreenPage, 'notFound' | 'facts'>;
 /** The drawing's translation instance (createI18n's). */
@@ -52,9 +52,9 @@ class Answers {
 
 const home = (t: Translate) => ({ name: t('product.home'), path: '/' });
 
-/** This catalog's words in the drawing's own instance, as useT says them inside the page (English where a translation lacks). */
+/** This catalog's words in the drawing's own instance (createI18n loaded its language), as useT says them inside the page. */
 function translatorFor(i18n: I18n): Translate {
-  return (id, values) => i18n._(`${catalogCatalog.name}:${id}`, values, { message: en[id] });
+  return (id, values) => i18n._(`${catalogCatalog.name}:${id}`, values);
 }
 
 /** What a shopper pays now, in KSh, by the shop's one rule (@shop/money). */
