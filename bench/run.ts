@@ -11,6 +11,7 @@
  *   chat         the shopping assistant's reply time through the gateway
  *   orders       orders placed through the gateway on MySQL beside raw INSERTs of the same rows
  *   reports      the back office's reports
+ *                (chat, orders, raw INSERTs and reports each timed from a process of its own: freshProcess.ts)
  *   search       the catalog's product search: the evaluation set's share of right first results
  *                and search latency at 10,000 generated products, in the service's process
  *
@@ -23,13 +24,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { launchBrowser } from '../e2e/src/browser';
 import { startStack, type Stack } from '../scripts/stack';
-import { benchOrders } from './orders/orders.bench';
-import { benchReports } from './orders/reports.bench';
-import { benchChat } from './chat/chat.bench';
+import type { OrdersBenchResult } from './orders/orders.bench';
+import type { ReportsBenchResult } from './orders/reports.bench';
+import type { ChatBenchResult } from './chat/chat.bench';
 import { benchAssistantAnswers } from './search/assistant.bench';
 import { benchSearch } from './search/search.bench';
 import { benchApi } from './api/autocannon';
-import { benchRawInserts } from './orders/rawInserts';
+import type { RawInsertFigures } from './orders/rawInserts';
+import { inFreshProcess } from './freshProcess';
 import { axeBackOffice, axeStorefront, type AxeFigures } from './storefront/axe';
 import { startBaselinePage } from './storefront/baselinePage';
 import { measureFirstLoad } from './storefront/firstLoadBytes';
@@ -247,7 +249,7 @@ async function apiRows(table: Table, stack: Stack): Promise<void> {
 async function chatRows(table: Table, stack: Stack): Promise<void> {
   // The shopping assistant's reply time through this stack's gateway (see bench/chat).
   const group = 'Shopping assistant through the gateway (20 conversations at once)';
-  const chat = await benchChat({ url: stack.url, print: true });
+  const chat = await inFreshProcess<ChatBenchResult>('chat', { url: stack.url, print: true });
   table.add(group, 'chat reply p50', chat.p50Ms, 'ms', null);
   table.add(group, 'chat reply p95', chat.p95Ms, 'ms', atMost(TARGETS.chatP95Ms));
   table.add(group, 'chat replies failed', chat.failed, '', exactly(0));
@@ -256,8 +258,8 @@ async function chatRows(table: Table, stack: Stack): Promise<void> {
 async function orderRows(table: Table): Promise<void> {
   // Orders created per second on MySQL through the gateway (the services on threads; see bench/orders).
   const group = 'Orders on MySQL through the gateway, 10 s, 8 connections (baseline: raw INSERTs of the same rows)';
-  const orders = await benchOrders({ print: true });
-  const raw = await benchRawInserts();
+  const orders = await inFreshProcess<OrdersBenchResult>('orders', { print: true });
+  const raw = await inFreshProcess<RawInsertFigures>('rawInserts');
   table.add(
     group,
     'orders created per second',
@@ -272,7 +274,7 @@ async function orderRows(table: Table): Promise<void> {
 
 async function reportRows(table: Table): Promise<void> {
   // Every dashboard and report call over real HTTP on a generated shop (see bench/orders/reports.bench.ts).
-  const reports = await benchReports({ print: true });
+  const reports = await inFreshProcess<ReportsBenchResult>('reports', { print: true });
   if (reports.skipped) return;
   const group = `Back-office dashboard and reports on MySQL, ${reports.orders.toLocaleString('en')} orders, ${reports.items.toLocaleString('en')} lines (p95 of ${reports.callsPerFigure} calls each, one at a time)`;
   table.add(group, 'orders and lines generated in', reports.generationSeconds, 's', null);
