@@ -10,8 +10,6 @@ import type { OrderRequest } from './orderBody';
 import type { PaymentFlow } from './paymentFlow';
 import { forgetPendingOrder, readPendingOrder, type HeldCoupon, type PendingOrder } from './pendingOrder';
 
-export { PAYMENT_MESSAGES };
-
 /** The order a payment is for: the one kept in this browser (see pendingOrder.ts). */
 export type PlacedOrder = PendingOrder;
 
