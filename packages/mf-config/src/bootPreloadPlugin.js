@@ -5,9 +5,10 @@
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 
 /**
- * The attribute that marks a language's preload (`data-shop-language="sw"`, @shop/api-types'
- * LANGUAGE_ATTRIBUTE): the gateway keeps the page's language's and drops the others (its
- * withPageLanguage), so each page preloads its own catalog and no other.
+ * The attribute that marks a language's preload (`data-shop-language="sw"`): the gateway keeps the
+ * page's language's and drops the others (its withPageLanguage), so each page preloads its own
+ * catalog and no other. @shop/api-types' LANGUAGE_ATTRIBUTE, spelled again because webpack loads
+ * this file as plain JavaScript; the plugin's test reads its tags by the shared constant.
  */
 const LANGUAGE_ATTRIBUTE = 'data-shop-language';
 

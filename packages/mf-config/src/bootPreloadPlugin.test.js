@@ -1,6 +1,8 @@
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { createConfig } = require('./index');
 const { BootPreloadPlugin } = require('./bootPreloadPlugin');
+// The gateway keeps a page's own language's preloads by this attribute (its withPageLanguage).
+const { LANGUAGE_ATTRIBUTE } = require('@shop/api-types');
 
 /** Runs the plugin on a stand-in compilation with these chunks and answers the head tags it leaves. */
 async function headTagsFor(chunks) {
@@ -45,7 +47,7 @@ describe("the shell's start-up", () => {
       { name: 'i18n-en', files: new Set(['i18n-en.99999999.js']) },
       { name: 'i18n-static-sw', files: new Set(['i18n-static-sw.aaaaaaaa.js']) },
     ]);
-    expect(tags.slice(1).map((tag) => [tag.attributes.href, tag.attributes['data-shop-language']])).toEqual([
+    expect(tags.slice(1).map((tag) => [tag.attributes.href, tag.attributes[LANGUAGE_ATTRIBUTE]])).toEqual([
       ['/bootstrap.44444444.js', undefined],
       ['/i18n-en.99999999.js', 'en'],
       ['/i18n-sw.88888888.js', 'sw'],
