@@ -304,7 +304,13 @@ export async function measureCalls(orders: string, token: string, now: Date, per
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const headers = { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip, deflate, br' };
   const decoded = (encoding: string | undefined, body: Buffer): Buffer =>
-    encoding === 'br' ? zlib.brotliDecompressSync(body) : encoding === 'gzip' ? zlib.gunzipSync(body) : body;
+    encoding === 'br'
+      ? zlib.brotliDecompressSync(body)
+      : encoding === 'gzip'
+        ? zlib.gunzipSync(body)
+        : encoding === 'deflate'
+          ? zlib.inflateSync(body)
+          : body;
   const timed = (url: string): Promise<number> =>
     new Promise((resolve, reject) => {
       const started = process.hrtime.bigint();
