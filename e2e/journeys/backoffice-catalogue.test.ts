@@ -142,7 +142,7 @@ it('staff add a product with rich text and a picture → shoppers buy it → ord
       const description = shopper.getByRole('region', { name: 'Product Description' });
       await description.locator('strong', { hasText: 'Rich in calcium' }).waitFor();
       expect(await description.locator('ul > li').allInnerTexts()).toEqual(['Porridge for the whole family', 'Mix with sorghum for ugali']);
-      await shopper.getByRole('button', { name: `Add ${PRODUCT.name} to cart` }).click();
+      await shopper.getByRole('button', { name: `Add to Cart: ${PRODUCT.name}` }).click();
       await shopper.getByText(`${PRODUCT.name} added to cart`).first().waitFor();
       await shopper
         .getByRole('button', { name: `Add one more ${PRODUCT.name}` })

@@ -53,7 +53,7 @@ it('home → brand filter → product page → cart stepper up to the maximum �
 
     // Add to cart: the header count follows, the button becomes a stepper that stops at the maximum.
     expect(await cartCount()).toBe('0');
-    await page.getByRole('button', { name: `Add ${product.name} to cart` }).click();
+    await page.getByRole('button', { name: `Add to Cart: ${product.name}` }).click();
     await page.getByText(`${product.name} added to cart`).waitFor();
     await eventually(cartCount, (value) => value === '1');
     const plus = page.getByRole('button', { name: `Add one more ${product.name}` });
@@ -133,7 +133,7 @@ it('arrives drawn on a phone: the product shows before any script runs, then the
         .first()
         .evaluate((price) => getComputedStyle(price).fontWeight),
     ).toBe('700');
-    expect((await page.getByRole('button', { name: `Add ${product.name} to cart` }).boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    expect((await page.getByRole('button', { name: `Add to Cart: ${product.name}` }).boundingBox())!.height).toBeGreaterThanOrEqual(44);
     // The home page's heading is there for screen readers only.
     await eventually(
       async () => {
@@ -159,7 +159,7 @@ it('arrives drawn on a phone: the product shows before any script runs, then the
   const { page, errors } = await openJourney(browser, { width: 412, height: 823 });
   await page.setExtraHTTPHeaders({ 'user-agent': phone });
   await page.goto(`${shop.url}/product/${product.slug}`);
-  await page.getByRole('button', { name: `Add ${product.name} to cart` }).click();
+  await page.getByRole('button', { name: `Add to Cart: ${product.name}` }).click();
   await eventually(
     () => page.getByTestId('cart-count').innerText(),
     (count) => count === String(product.limit.minimum_quantity || 1),

@@ -66,7 +66,7 @@ it('at phone size, in the chat: checkout, Decline on the payment page, /failed o
     await page.getByRole('button', { name: 'Send' }).click();
     await page
       .getByRole('log', { name: 'Conversation' })
-      .getByRole('button', { name: `Add ${product.name} to cart` })
+      .getByRole('button', { name: `Add to cart: ${product.name}` })
       .first()
       .click();
     await eventually(cartCount, (count) => count === '1');

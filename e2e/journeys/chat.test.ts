@@ -55,13 +55,13 @@ it('chat widget: Hello → maize flour → two products into the cart (header fo
     // Two products, the dearest first, so the order passes the minimum of KSh 1,930.
     const [first, second] = [...offered].sort((a, b) => b.price - a.price);
     await chat
-      .getByRole('button', { name: `Add ${first!.name} to cart` })
+      .getByRole('button', { name: `Add to cart: ${first!.name}` })
       .first()
       .click();
     await eventually(cartCount, (count) => count === '1');
     expect(sent.at(-1)!.message).toBe(`Add ${first!.name} to cart`);
     await chat
-      .getByRole('button', { name: `Add ${second!.name} to cart` })
+      .getByRole('button', { name: `Add to cart: ${second!.name}` })
       .first()
       .click();
     await eventually(cartCount, (count) => count === '2');

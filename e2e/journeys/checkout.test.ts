@@ -27,7 +27,7 @@ async function logIn(page: Page): Promise<void> {
 
 async function addToCart(page: Page, product: Product): Promise<void> {
   await page.goto(`${shop.url}/product/${product.slug}`);
-  await page.getByRole('button', { name: `Add ${product.name} to cart` }).click();
+  await page.getByRole('button', { name: `Add to Cart: ${product.name}` }).click();
   await page.getByText(`${product.name} added to cart`).first().waitFor();
 }
 

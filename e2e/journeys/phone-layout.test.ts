@@ -290,7 +290,7 @@ it('toasts: one per message, gone on the next page, never over the drawer’s Ch
   const [first, second] = products.filter((product) => product.price > 1000);
   for (const product of [first!, second!]) {
     await page.goto(`${shop.url}/product/${product.slug}`);
-    await page.getByRole('button', { name: `Add ${product.name} to cart` }).click();
+    await page.getByRole('button', { name: `Add to Cart: ${product.name}` }).click();
     await page.getByText(`${product.name} added to cart`).first().waitFor();
   }
   await page.getByRole('link', { name: /^Cart, \d+ items$/ }).click();

@@ -92,7 +92,7 @@ it('the shop and the back office run under their Content-Security-Policy with no
   const product = products[0]!;
   await open(`/product/${product.slug}`);
   await page.getByRole('heading', { level: 1, name: product.name }).waitFor();
-  await page.getByRole('button', { name: `Add ${product.name} to cart` }).click();
+  await page.getByRole('button', { name: `Add to Cart: ${product.name}` }).click();
   await page.getByText(`${product.name} added to cart`).first().waitFor();
   await eventually(
     () => page.getByTestId('cart-count').innerText(),

@@ -104,7 +104,7 @@ it('on a phone, the shop in Kiswahili: the chat widget buys rice written "mchele
   // One into the cart from its card: the shopper reads Swahili, the assistant gets the spec's words.
   await replies
     .last()
-    .getByRole('button', { name: `Ongeza ${rice.name} kwenye kikapu` })
+    .getByRole('button', { name: `Weka kwenye kikapu: ${rice.name}` })
     .click();
   await eventually(cartCount, (count) => count === '1');
   expect(sent.at(-1)!.message).toBe(`Add ${rice.name} to cart`);

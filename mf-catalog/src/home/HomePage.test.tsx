@@ -106,7 +106,7 @@ describe('HomePage', () => {
     expect(within(flour).getByText('KSh 165.00')).toBeTruthy();
     expect(within(flour).getByText('KSh 179.50').tagName).toBe('DEL');
     expect(within(flour).getByText('-8.08%')).toBeTruthy();
-    expect(within(flour).getByRole('button', { name: 'Add Mlima Gold Sifted Maize Meal 2kg to cart' })).toBeTruthy();
+    expect(within(flour).getByRole('button', { name: 'Add to Cart: Mlima Gold Sifted Maize Meal 2kg' })).toBeTruthy();
     expect(within(flour).getByRole('button', { name: 'Add Mlima Gold Sifted Maize Meal 2kg to wishlist' })).toBeTruthy();
 
     // The bale: 1,980.00 down to 1,850.00 is 6.5656…% → '6.57%'. The oil has no offer: one price, no badge.
@@ -124,7 +124,7 @@ describe('HomePage', () => {
     renderHome();
     const bestSellers = section('Best Selling Products');
     const [card] = await within(bestSellers).findAllByTestId('product-card');
-    fireEvent.click(within(card!).getByRole('button', { name: 'Add Mlima Gold Sifted Maize Meal 2kg to cart' }));
+    fireEvent.click(within(card!).getByRole('button', { name: 'Add to Cart: Mlima Gold Sifted Maize Meal 2kg' }));
     expect(await screen.findByText('Mlima Gold Sifted Maize Meal 2kg added to cart')).toBeTruthy();
     expect(
       (within(card!).getByRole('spinbutton', { name: 'Quantity of Mlima Gold Sifted Maize Meal 2kg' }) as HTMLInputElement).value,
@@ -172,7 +172,7 @@ describe('HomePage', () => {
     expect(within(dialog).getByRole('link', { name: 'View product details' }).getAttribute('href')).toBe(
       '/product/mlima-gold-sifted-maize-meal-2kg',
     );
-    expect(within(dialog).getByRole('button', { name: `Add ${product.name} to cart` })).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: `Add to Cart: ${product.name}` })).toBeTruthy();
     expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Close quick view' }));
 
     fireEvent.keyDown(document, { key: 'Escape' });

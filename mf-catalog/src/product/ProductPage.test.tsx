@@ -66,9 +66,9 @@ describe('ProductPage', () => {
   it('Add to Cart turns into the stepper with the toast; plus adds one', async () => {
     mockProductApi();
     const { store } = renderProduct('mlima-gold-sifted-maize-meal-2kg');
-    fireEvent.click(await screen.findByRole('button', { name: `Add ${FLOUR} to cart` }));
+    fireEvent.click(await screen.findByRole('button', { name: `Add to Cart: ${FLOUR}` }));
     expect(await screen.findByText(`${FLOUR} added to cart`)).toBeTruthy();
-    expect(screen.queryByRole('button', { name: `Add ${FLOUR} to cart` })).toBeNull();
+    expect(screen.queryByRole('button', { name: `Add to Cart: ${FLOUR}` })).toBeNull();
     const quantity = screen.getByRole('spinbutton', { name: `Quantity of ${FLOUR}` }) as HTMLInputElement;
     expect(quantity.value).toBe('1');
     expect(quantity.max).toBe('10');
@@ -86,7 +86,7 @@ describe('ProductPage', () => {
     mockProductApi();
     renderProduct(flour.slug);
     expect(((await screen.findByRole('spinbutton', { name: `Quantity of ${FLOUR}` })) as HTMLInputElement).value).toBe('3');
-    expect(screen.queryByRole('button', { name: `Add ${FLOUR} to cart` })).toBeNull();
+    expect(screen.queryByRole('button', { name: `Add to Cart: ${FLOUR}` })).toBeNull();
   });
 
   it("sets the page title to '{product name} | Shwari Shop' and the sharing meta", async () => {
@@ -117,7 +117,7 @@ describe('ProductPage', () => {
     renderProduct('no-such-product');
     expect(await screen.findByRole('heading', { name: 'NotFound' })).toBeTruthy();
     expect(screen.getByText('We could not find that product. It may no longer be sold.')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: /to cart$/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Add to Cart: / })).toBeNull();
     // The tab says the product was not found ("Product | Shwari Shop" said nothing).
     expect(document.title).toBe('Product not found | Shwari Shop');
   });

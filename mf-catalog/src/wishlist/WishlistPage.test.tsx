@@ -79,7 +79,7 @@ describe('WishlistPage', () => {
     localStorage.setItem('wishlists', JSON.stringify(SAVED));
     const { store } = renderWishlist();
     const rice = screen.getAllByTestId('wishlist-item')[1]!;
-    fireEvent.click(within(rice).getByRole('button', { name: 'Add Nyota Basmati Rice 1kg to cart' }));
+    fireEvent.click(within(rice).getByRole('button', { name: 'Add to Cart: Nyota Basmati Rice 1kg' }));
     expect(await screen.findByText('Nyota Basmati Rice 1kg added to cart')).toBeTruthy();
     expect((within(rice).getByRole('spinbutton', { name: 'Quantity of Nyota Basmati Rice 1kg' }) as HTMLInputElement).value).toBe('1');
     expect(itemNames()).toHaveLength(3);

@@ -47,7 +47,8 @@ export function ProductCards({
               type="button"
               className={styles.addButton}
               disabled={disabled}
-              aria-label={t('products.addNamed', { name: product.name })}
+              // Starts with the words on the button (WCAG 2.5.3); the transcript keeps 'Add {name} to cart'.
+              aria-label={t('products.addToCartNamed', { name: product.name })}
               onClick={() => onAdd(product)}
             >
               {t('products.addToCart')}

@@ -123,7 +123,7 @@ describe('the chat in Swahili', () => {
     const card = screen.getByTestId('chat-product');
     expect(within(card).getByText(/^KES 179\.50/).textContent).toBe('KES 179.50 Kwa ofa: KES 165.00');
     expect(within(screen.getByRole('list', { name: 'Bidhaa' })).getByText('Weka kwenye kikapu')).toBeTruthy();
-    fireEvent.click(within(card).getByRole('button', { name: `Ongeza ${MAIZE.name} kwenye kikapu` }));
+    fireEvent.click(within(card).getByRole('button', { name: `Weka kwenye kikapu: ${MAIZE.name}` }));
     await log().findByText(`${MAIZE.name} imeongezwa kwenye kikapu`);
     expect(calls.at(-1)!.body.message).toBe(`Add ${MAIZE.name} to cart`);
     expect(lastBubble()).toBe(`Wewe: Ongeza ${MAIZE.name} kwenye kikapu`);

@@ -28,9 +28,9 @@ describe('ChatPage (/chat)', () => {
 
     fireEvent.change(screen.getByRole('textbox', { name: 'Message the shopping assistant' }), { target: { value: 'maize flour' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
-    fireEvent.click(await screen.findByRole('button', { name: `Add ${MAIZE.name} to cart` }));
+    fireEvent.click(await screen.findByRole('button', { name: `Add to cart: ${MAIZE.name}` }));
     await screen.findByText(`${MAIZE.name} added to your cart.`);
-    fireEvent.click(screen.getByRole('button', { name: `Add ${FORTIFIED.name} to cart` }));
+    fireEvent.click(screen.getByRole('button', { name: `Add to cart: ${FORTIFIED.name}` }));
     await screen.findByText(`${FORTIFIED.name} added to your cart.`);
     expect(cart.getByRole('heading', { name: 'Your cart (3)' })).toBeTruthy();
     expect(screen.getByTestId('cart-count').textContent).toBe('3');

@@ -119,7 +119,9 @@ describe('ChatWidget', () => {
     expect(within(cards[1]!).getByText('KES 95.00')).toBeTruthy();
 
     expect(screen.getByTestId('cart-count').textContent).toBe('0');
-    fireEvent.click(within(maize).getByRole('button', { name: `Add ${MAIZE.name} to cart` }));
+    // Named by the words it shows, then the product (WCAG 2.5.3: a voice command "Add to cart" finds it).
+    expect(within(maize).getByRole('button', { name: `Add to cart: ${MAIZE.name}` }).textContent).toBe('Add to cart');
+    fireEvent.click(within(maize).getByRole('button', { name: `Add to cart: ${MAIZE.name}` }));
     await assistantSays(`${MAIZE.name} added to your cart.`);
     expect(calls.at(-1)!.body).toMatchObject({ message: `Add ${MAIZE.name} to cart`, frontend_cart: [] });
     // The header's count follows the chat, and the cart is kept as the store kit keeps it.
@@ -127,7 +129,7 @@ describe('ChatWidget', () => {
     expect(store.getState().cart.items).toEqual([line(MAIZE, 1)]);
     expect(JSON.parse(localStorage.getItem('cart') ?? '[]')).toEqual([line(MAIZE, 1)]);
 
-    fireEvent.click(within(screen.getAllByTestId('chat-product')[1]!).getByRole('button', { name: `Add ${FORTIFIED.name} to cart` }));
+    fireEvent.click(within(screen.getAllByTestId('chat-product')[1]!).getByRole('button', { name: `Add to cart: ${FORTIFIED.name}` }));
     await assistantSays(`${FORTIFIED.name} added to your cart.`);
     // The request carried the cart as it was; the reply's cart replaced it.
     expect(calls.at(-1)!.body.frontend_cart).toEqual([line(MAIZE, 1)]);
@@ -395,7 +397,7 @@ describe('ChatWidget', () => {
     await type('maize');
     await assistantSays('Here is our maize flour:');
     failing = true;
-    fireEvent.click(screen.getAllByRole('button', { name: `Add ${MAIZE.name} to cart` })[0]!);
+    fireEvent.click(screen.getAllByRole('button', { name: `Add to cart: ${MAIZE.name}` })[0]!);
     await waitFor(() => expect(screen.getAllByText(CHAT_ERROR_MESSAGE)).toHaveLength(2));
     expect(store.getState().cart.items).toEqual([]);
     failing = false;

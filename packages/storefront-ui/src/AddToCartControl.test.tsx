@@ -26,11 +26,17 @@ const toastContainerOf = (element: HTMLElement): HTMLElement | null => element.c
 afterEach(() => resetShopState());
 
 describe('AddToCartControl', () => {
+  it('is named by the words it shows, then the product (WCAG 2.5.3: a voice command "Add to Cart" finds it)', () => {
+    renderWithStore(<AddToCartControl product={flour} />);
+    const button = screen.getByRole('button', { name: `Add to Cart: ${flour.name}` });
+    expect(button.textContent).toBe('Add to Cart');
+  });
+
   it("shows 'Add to Cart', then the stepper at 1 with the toast '{name} added to cart' at the bottom centre", async () => {
     const { store } = renderWithStore(<AddToCartControl product={flour} />);
     expect(screen.queryByRole('group')).toBeNull();
 
-    fireEvent.click(screen.getByRole('button', { name: `Add ${flour.name} to cart` }));
+    fireEvent.click(screen.getByRole('button', { name: `Add to Cart: ${flour.name}` }));
 
     const toast = await screen.findByText(`${flour.name} added to cart`);
     expect(toastContainerOf(toast)?.className).toContain('Toastify__toast-container--bottom-center');
@@ -38,7 +44,7 @@ describe('AddToCartControl', () => {
     const progress = toast.closest('.Toastify__toast')?.querySelector<HTMLElement>('[role="progressbar"]');
     expect(progress?.style.animationDuration).toBe('3000ms');
 
-    expect(screen.queryByRole('button', { name: `Add ${flour.name} to cart` })).toBeNull();
+    expect(screen.queryByRole('button', { name: `Add to Cart: ${flour.name}` })).toBeNull();
     const stepper = screen.getByRole('group', { name: `Quantity of ${flour.name}` });
     expect(within(stepper).getByText('−')).toBeTruthy();
     expect(within(stepper).getByText('+')).toBeTruthy();
@@ -52,7 +58,7 @@ describe('AddToCartControl', () => {
 
   it('plus adds one; it stops at the maximum with the toast, and the quantity stays', async () => {
     const { store } = renderWithStore(<AddToCartControl product={flour} />);
-    fireEvent.click(screen.getByRole('button', { name: `Add ${flour.name} to cart` }));
+    fireEvent.click(screen.getByRole('button', { name: `Add to Cart: ${flour.name}` }));
     fireEvent.click(plus());
     expect(quantityShown()).toBe('2');
     fireEvent.click(plus());
@@ -67,7 +73,7 @@ describe('AddToCartControl', () => {
 
   it("minus lowers the quantity; at 1 it removes the line with '{name} removed from cart' and brings back Add to Cart", async () => {
     const { store } = renderWithStore(<AddToCartControl product={flour} />);
-    fireEvent.click(screen.getByRole('button', { name: `Add ${flour.name} to cart` }));
+    fireEvent.click(screen.getByRole('button', { name: `Add to Cart: ${flour.name}` }));
     fireEvent.click(plus());
     fireEvent.click(minus());
     expect(quantityShown()).toBe('1');
@@ -76,14 +82,14 @@ describe('AddToCartControl', () => {
     fireEvent.click(minus());
     expect(await screen.findByText(`${flour.name} removed from cart`)).toBeTruthy();
     expect(screen.queryByRole('group', { name: `Quantity of ${flour.name}` })).toBeNull();
-    expect(screen.getByRole('button', { name: `Add ${flour.name} to cart` })).toBeTruthy();
+    expect(screen.getByRole('button', { name: `Add to Cart: ${flour.name}` })).toBeTruthy();
     expect(store.getState().cart.items).toEqual([]);
     expect(JSON.parse(localStorage.getItem('cart') ?? 'null')).toEqual([]);
   });
 
   it("adding a product already in the cart (from elsewhere in the shop) shows '{name} updated cart quantity' and the stepper follows", async () => {
     const { store } = renderWithStore(<AddToCartControl product={flour} />);
-    fireEvent.click(screen.getByRole('button', { name: `Add ${flour.name} to cart` }));
+    fireEvent.click(screen.getByRole('button', { name: `Add to Cart: ${flour.name}` }));
     expect(await screen.findByText(`${flour.name} added to cart`)).toBeTruthy();
 
     act(() => {
@@ -97,7 +103,7 @@ describe('AddToCartControl', () => {
     localStorage.setItem('cart', JSON.stringify([{ ...flour, quantity: 2, product_total: 330 }]));
     renderWithStore(<AddToCartControl product={flour} compact />);
     expect(quantityShown()).toBe('2');
-    expect(screen.queryByRole('button', { name: `Add ${flour.name} to cart` })).toBeNull();
+    expect(screen.queryByRole('button', { name: `Add to Cart: ${flour.name}` })).toBeNull();
   });
 
   it('a product whose maximum is 1 cannot go above 1', async () => {
@@ -108,7 +114,7 @@ describe('AddToCartControl', () => {
       limit: { minimum_quantity: 1, maximum_quantity: 1 },
     };
     renderWithStore(<AddToCartControl product={single} />);
-    fireEvent.click(screen.getByRole('button', { name: `Add ${single.name} to cart` }));
+    fireEvent.click(screen.getByRole('button', { name: `Add to Cart: ${single.name}` }));
     fireEvent.click(screen.getByRole('button', { name: `Add one more ${single.name}` }));
     expect(await screen.findByText(MAXIMUM)).toBeTruthy();
     expect((screen.getByRole('spinbutton', { name: `Quantity of ${single.name}` }) as HTMLInputElement).value).toBe('1');

@@ -45,7 +45,7 @@ describe('the shared pieces on a page in Swahili (the header switch)', () => {
 
   it('Add to Cart, its toast, the stepper and its maximum speak Swahili', async () => {
     renderWithStore(<AddToCartControl product={flour} />);
-    const add = screen.getByRole('button', { name: `Weka ${flour.name} kwenye kikapu` });
+    const add = screen.getByRole('button', { name: `Weka kwenye kikapu: ${flour.name}` });
     expect(add.textContent).toBe('Weka kwenye kikapu');
 
     fireEvent.click(add);
@@ -61,7 +61,7 @@ describe('the shared pieces on a page in Swahili (the header switch)', () => {
     fireEvent.click(within(stepper).getByRole('button', { name: `Punguza ${flour.name} moja` }));
     fireEvent.click(within(stepper).getByRole('button', { name: `Punguza ${flour.name} moja` }));
     expect(await screen.findByText(`${flour.name} imeondolewa kwenye kikapu`)).toBeTruthy();
-    expect(screen.getByRole('button', { name: `Weka ${flour.name} kwenye kikapu` })).toBeTruthy();
+    expect(screen.getByRole('button', { name: `Weka kwenye kikapu: ${flour.name}` })).toBeTruthy();
   });
 
   it('NotFound: heading, message and the way back in Swahili; a message given is kept', () => {
