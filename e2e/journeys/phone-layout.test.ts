@@ -36,10 +36,15 @@ interface Box {
 const overlaps = (a: Box, b: Box): boolean => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
 
 async function boxOf(locator: Locator): Promise<Box> {
-  // The drawn first screen is replaced by the live remote once its scripts run: wait for the element
-  // to be shown rather than measure it in the moment between the two.
-  await locator.waitFor({ state: 'visible' });
-  const box = await locator.boundingBox();
+  // The drawn first screen is replaced by the live remote once its scripts run, at any moment on a
+  // slow machine: the element shown can be gone before it is measured, so measure until one stays.
+  const box = await eventually(
+    async () => {
+      await locator.waitFor({ state: 'visible' });
+      return locator.boundingBox();
+    },
+    (measured) => measured !== null,
+  );
   if (!box) throw new Error('The element is not displayed');
   return { left: box.x, top: box.y, right: box.x + box.width, bottom: box.y + box.height };
 }
