@@ -324,7 +324,9 @@ it('chat bubble clear of the copyright; quick view dims the page; grid or list k
     (atEnd) => atEnd,
   );
   await shoot(page, 'footer-412');
-  expect((await boxOf(copyright)).bottom).toBeLessThanOrEqual(PHONE.height);
+  // Scrolled to the end, the page's last line may sit a fraction of a pixel past the edge (a
+  // fractional layout height against a whole-pixel scroll): that is on screen, a pixel is not.
+  expect((await boxOf(copyright)).bottom).toBeLessThan(PHONE.height + 1);
   const bubble = page.getByRole('button', { name: 'Chat with our shopping assistant' });
   // The words themselves (the paragraph's box includes its padding, which the bubble may cover).
   const words = await copyright.evaluate((element) => {
