@@ -34,7 +34,7 @@ import type { RawInsertFigures } from './orders/rawInserts';
 import { inFreshProcess } from './freshProcess';
 import { axeBackOffice, axeStorefront, type AxeFigures } from './storefront/axe';
 import { startBaselinePage } from './storefront/baselinePage';
-import { measureMachineCosts } from './storefront/machineCosts';
+import { measureMachineCosts } from './machineCosts';
 import { measureFirstLoad } from './storefront/firstLoadBytes';
 import { CATEGORIES, startLighthouse, type LighthouseFigures } from './storefront/lighthouse';
 import { ADMIN_PAGES, inLanguage, storefrontPages, storefrontRoutes, warmUp, type StorefrontPage } from './storefront/pages';

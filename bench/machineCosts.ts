@@ -4,7 +4,8 @@
  * Lighthouse's CPU benchmark index is a JavaScript loop, so on a virtual machine whose page faults
  * cost tens of times a bare machine's it reads as fast while every renderer task (compiling,
  * laying out, each fresh heap page) runs several times slower, and the simulated phone multiplies
- * those tasks by 4. These two figures, printed beside the Lighthouse rows, tell such a machine.
+ * those tasks by 4. These two figures, the bench's first rows, tell such a machine; the services'
+ * latencies, made of system calls, are read against them too.
  */
 import fs from 'node:fs';
 
