@@ -14,5 +14,7 @@ module.exports = require('../jest.base.cjs')('jsdom', {
     ...base.moduleNameMapper,
     // The same single immutable copy as the webpack build (see webpack.config.js).
     '^immutable$': path.dirname(require.resolve('immutable/package.json')),
+    // antd's ES module parts (a locale) as their CommonJS twins, as the rest of antd loads here.
+    '^antd/es/(.*)$': 'antd/lib/$1',
   },
 });

@@ -4,7 +4,7 @@ import { Navigate, Route, Routes } from 'react-router-dom';
 import { AdminStoreProvider } from './api/adminStore';
 import { RequireAdmin } from './layout/RequireAdmin';
 import { ADMIN_ROUTES, NotFoundPage, relativePath } from './routes';
-import { ADMIN_ICON_PREFIX, ADMIN_PREFIX, adminTheme } from './theme';
+import { ADMIN_ICON_PREFIX, ADMIN_PREFIX, adminLocale, adminTheme } from './theme';
 
 // The expose itself holds only the providers and the route table; the login page, the layout
 // (menu, header search) and each page are chunks of their own.
@@ -24,7 +24,7 @@ const pageLoading = (
 export default function AdminApp(): JSX.Element {
   return (
     <AdminStoreProvider>
-      <ConfigProvider prefixCls={ADMIN_PREFIX} iconPrefixCls={ADMIN_ICON_PREFIX} theme={adminTheme}>
+      <ConfigProvider prefixCls={ADMIN_PREFIX} iconPrefixCls={ADMIN_ICON_PREFIX} theme={adminTheme} locale={adminLocale}>
         <AntApp className="shop-admin-root" message={{ maxCount: 5 }}>
           <Routes>
             <Route

@@ -1,4 +1,6 @@
 import type { ThemeConfig } from 'antd';
+import type { Locale } from 'antd/es/locale';
+import datePickerEnglish from 'antd/es/date-picker/locale/en_US';
 
 /** antd classes carry this prefix, so no admin style can match (or be matched by) a storefront class. */
 export const ADMIN_PREFIX = 'shop-admin';
@@ -47,3 +49,17 @@ export function readableTagColour(hex: string): string {
       .padStart(2, '0');
   return `#${darken((value >> 16) & 255)}${darken((value >> 8) & 255)}${darken(value & 255)}`;
 }
+
+/**
+ * antd's English, but the date picker's header buttons (the year "2026", the month "Nov") are
+ * named by what they show: antd names them "Choose a year" and "Choose a month", so a voice
+ * command "click 2026" finds nothing (WCAG 2.5.3). An empty aria-label leaves the name to the
+ * button's text. Every other component keeps antd's default English.
+ */
+export const adminLocale: Locale = {
+  locale: 'en',
+  DatePicker: {
+    ...datePickerEnglish,
+    lang: { ...datePickerEnglish.lang, yearSelect: '', monthSelect: '', decadeSelect: '' },
+  },
+};

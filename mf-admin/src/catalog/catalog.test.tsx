@@ -59,7 +59,7 @@ describe('categories', () => {
     });
     renderAdmin('/admin/categories');
     await screen.findByRole('link', { name: 'Wheat Flour' });
-    fireEvent.click(screen.getByRole('button', { name: 'Actions for Wheat Flour' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Action: Wheat Flour' }));
     fireEvent.click(await screen.findByText('Edit'));
     await screen.findByText('Edit Category');
     const name = within(dialog()).getByLabelText('Name') as HTMLInputElement;
@@ -69,7 +69,7 @@ describe('categories', () => {
     await findToast('Category successfully updated.');
     expect(calls).toEqual([{ path: '/api/admin/categories/update/2', body: { name: 'Wheat & Baking Flour' } }]);
 
-    fireEvent.click(screen.getByRole('button', { name: 'Actions for Maize Flour' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Action: Maize Flour' }));
     const archiveItems = await screen.findAllByText('Archive');
     fireEvent.click(archiveItems.at(-1)!);
     const title = await screen.findByText('Archive Maize Flour?', { selector: '.shop-admin-modal-confirm-title' });

@@ -80,7 +80,7 @@ describe('search synonyms', () => {
     });
     renderAdmin('/admin/synonyms');
     await screen.findByText('unga wa ngano');
-    fireEvent.click(screen.getByRole('button', { name: 'Actions for unga wa ngano' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Action: unga wa ngano' }));
     fireEvent.click(await screen.findByText('Edit'));
     await screen.findByText('Edit Synonym');
     const terms = within(dialog()).getByLabelText('Catalogue terms') as HTMLInputElement;
@@ -92,7 +92,7 @@ describe('search synonyms', () => {
       { path: '/api/admin/products/synonyms/update/2', body: { phrase: 'unga wa ngano', terms: 'wheat flour, chapati' } },
     ]);
 
-    fireEvent.click(screen.getByRole('button', { name: 'Actions for mchele' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Action: mchele' }));
     const deleteItems = await screen.findAllByText('Delete');
     fireEvent.click(deleteItems.at(-1)!);
     const title = await screen.findByText('Delete mchele?', { selector: '.shop-admin-modal-confirm-title' });

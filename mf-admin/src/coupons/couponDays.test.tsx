@@ -29,7 +29,7 @@ it('a coupon from 1 Nov to 30 Nov 2026 shows those days in the list and in the e
   await screen.findByRole('link', { name: 'Karibu' });
   expect(cellTexts(tableRows()[0]!)[3]).toBe('1 Nov 2026 – 30 Nov 2026');
 
-  fireEvent.click(screen.getByRole('button', { name: 'Actions for Karibu' }));
+  fireEvent.click(screen.getByRole('button', { name: 'Action: Karibu' }));
   fireEvent.click(await screen.findByText('Edit'));
   await screen.findByText('Edit Coupon');
   const dialog = screen.getByRole('dialog');

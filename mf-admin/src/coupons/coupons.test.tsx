@@ -125,7 +125,7 @@ describe('coupons', () => {
     });
     renderAdmin('/admin/coupons');
     await screen.findByRole('link', { name: 'Karibu' });
-    fireEvent.click(screen.getByRole('button', { name: 'Actions for Karibu' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Action: Karibu' }));
     fireEvent.click(await screen.findByText('Edit'));
     await screen.findByText('Edit Coupon');
     fireEvent.click(within(dialog()).getByRole('radio', { name: 'Value' }));

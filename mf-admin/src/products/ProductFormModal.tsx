@@ -275,8 +275,8 @@ export function ProductFormModal({
                   return false;
                 }}
               >
-                <button type="button" style={{ border: 0, background: 'none' }} aria-label="Choose product image">
-                  <PlusOutlined />
+                <button type="button" style={{ border: 0, background: 'none' }}>
+                  <PlusOutlined aria-hidden />
                   <div style={{ marginTop: 8 }}>Choose image</div>
                 </button>
               </Upload>

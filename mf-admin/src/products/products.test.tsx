@@ -131,7 +131,7 @@ describe('products list', () => {
     });
     renderAdmin('/admin/products');
     await screen.findByText('Jogoo Maize Meal 2kg', { selector: 'a' });
-    fireEvent.click(screen.getByRole('button', { name: 'Actions for Jogoo Maize Meal 2kg' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Action: Jogoo Maize Meal 2kg' }));
     fireEvent.click(await screen.findByText('Archive'));
     const confirm = await screen.findByText('Archive Jogoo Maize Meal 2kg?', { selector: '.shop-admin-modal-confirm-title' });
     expect(archived).toEqual([]);
@@ -234,7 +234,7 @@ describe('product modal', () => {
     const { sent } = catalogue();
     renderAdmin('/admin/products');
     await screen.findByText('Jogoo Maize Meal 2kg', { selector: 'a' });
-    fireEvent.click(screen.getByRole('button', { name: 'Actions for Jogoo Maize Meal 2kg' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Action: Jogoo Maize Meal 2kg' }));
     fireEvent.click(await screen.findByText('Edit'));
     await screen.findByText('Edit Product');
     expect((within(dialog()).getByLabelText('Product Name') as HTMLInputElement).value).toBe('Jogoo Maize Meal 2kg');
