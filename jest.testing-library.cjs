@@ -1,3 +1,14 @@
+// Registered before Testing Library is first required, so it runs before Testing Library's own
+// cleanup empties the page: every screen a test rendered is checked for WCAG 2.5.3 (label in name).
+const { labelInNameMismatches } = require('./jest.label-in-name.cjs');
+afterEach(() => {
+  // A suite of a screen workspace may run on node (a server renderer's): no page to check.
+  if (typeof document === 'undefined') return;
+  const mismatches = labelInNameMismatches(document.body);
+  if (mismatches.length > 0)
+    throw new Error(`A control's accessible name leaves out the words it shows (WCAG 2.5.3):\n  ${mismatches.join('\n  ')}`);
+});
+
 // Every screen test waits for real (mocked) fetches and for lazily loaded parts (the toast
 // library, a remote's chunk) that jest transforms on first use: on a busy two-core CI machine
 // that outlasts Testing Library's 1 s default without anything being wrong.
