@@ -22,6 +22,8 @@ export const adminTheme: ThemeConfig = {
     // Secondary and description text (statistic titles, breadcrumbs, hints): 7:1 on white.
     colorTextSecondary: 'rgba(0, 0, 0, 0.65)',
     colorTextDescription: 'rgba(0, 0, 0, 0.65)',
+    // Tertiary text (the labels of a detail page's Descriptions, on their grey fill): 5.7:1 on #fafafa.
+    colorTextTertiary: 'rgba(0, 0, 0, 0.6)',
     // Placeholders ('All statuses'): 4.6:1 on white.
     colorTextPlaceholder: 'rgba(0, 0, 0, 0.55)',
     // Errors and 'Log Out' (a danger menu item): antd's red-7, 5.9:1 on white.
