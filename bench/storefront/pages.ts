@@ -98,7 +98,7 @@ export function inLanguage(page: StorefrontPage, language: ShopLanguage): Storef
 }
 
 /**
- * Every page of the back office's route table (mf-admin/src/routes.ts; its test fails when a route
+ * Every page of the back office's route table (mf-admin/src/routes.ts; pages.test.ts fails when a route
  * is missing here), for axe-core only: the admin is for staff on desktops, not shoppers. A detail
  * page opens the demo seed's first order, product, coupon, customer, category and brand: it shows
  * its facts in antd's Descriptions, whose labels no list page has.
