@@ -21,6 +21,14 @@ const fillIn = (email: string, password: string) => {
 const logIn = () => fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
 
 describe('admin login', () => {
+  it("is the page's main landmark, its heading inside it (a screen reader jumps straight to the form)", async () => {
+    mockApi({});
+    renderAdmin('/admin/login');
+    const main = await screen.findByRole('main');
+    expect(within(main).getByRole('heading', { level: 1, name: 'Back office login' })).toBeTruthy();
+    expect(within(main).getByRole('button', { name: 'Log in' })).toBeTruthy();
+  });
+
   it('requires both fields, with a message under each, and calls nothing', async () => {
     const fetchSpy = mockApi({});
     renderAdmin('/admin/login');

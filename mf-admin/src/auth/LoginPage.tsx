@@ -65,7 +65,7 @@ export default function LoginPage(): JSX.Element {
   const noticeText = notice === 'forbidden' ? LOGIN_MESSAGES.forbidden : notice === 'expired' ? LOGIN_MESSAGES.expired : null;
 
   return (
-    <Flex justify="center" align="center" style={{ minHeight: '100vh', padding: 16, background: '#f5f7f5' }}>
+    <Flex component="main" justify="center" align="center" style={{ minHeight: '100vh', padding: 16, background: '#f5f7f5' }}>
       {/* A plain panel rather than antd's Card: the login chunk stays small (Card brings Tabs). */}
       <section
         style={{ width: '100%', maxWidth: 400, background: '#fff', borderRadius: 8, padding: 24, boxShadow: '0 1px 4px rgba(0,0,0,0.08)' }}
