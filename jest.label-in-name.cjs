@@ -45,6 +45,11 @@ function isHidden(element) {
   );
 }
 
+function hiddenWithItsAncestors(element) {
+  for (let node = element; node && node.nodeType === 1; node = node.parentElement) if (isHidden(node)) return true;
+  return false;
+}
+
 /** The words a sighted user reads on the control: its text, not its images' names. */
 function visibleText(node) {
   if (node.nodeType === 3) return node.textContent;
@@ -70,7 +75,7 @@ const curate = (text) =>
     .replace(/\s+/g, ' ')
     .trim();
 
-// axe's "human interpretable": not a lone character, not only symbols or digits-free noise.
+// axe's "human interpretable", roughly: more than one letter or digit once symbols are dropped.
 const sayable = (text) => curate(text).replace(/\s/g, '').length > 1;
 
 /** Controls under `root` whose accessible name leaves out the words they show. */
@@ -78,10 +83,7 @@ function labelInNameMismatches(root) {
   const found = [];
   for (const element of root.querySelectorAll('[aria-label], [aria-labelledby]')) {
     const role = roleOf(element);
-    if (!role || !NAMED_FROM_CONTENT.has(role)) continue;
-    let hidden = false;
-    for (let node = element; node && node.nodeType === 1; node = node.parentElement) if (isHidden(node)) hidden = true;
-    if (hidden) continue;
+    if (!role || !NAMED_FROM_CONTENT.has(role) || hiddenWithItsAncestors(element)) continue;
     const shown = visibleText(element);
     const name = accessibleName(element);
     if (!sayable(shown) || !sayable(name)) continue;
