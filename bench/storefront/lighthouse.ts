@@ -48,8 +48,12 @@ export interface LighthouseRunner {
  * One Chromium for every page; Lighthouse clears the HTTP cache before each page, so every page is
  * a first visit. Local storage (the cart) is set beforehand on the same origin through a tiny
  * same-origin file (robots.txt), so nothing the page needs is cached by setting it.
+ *
+ * Five runs a page, the median one: Lighthouse's variability guide says the median of five halves
+ * a single run's spread. With three, the same page and code scored TBT 24, 81, 107 and 198 ms in
+ * four runs on one machine, so a page's verdict depended on which three it drew.
  */
-export async function startLighthouse(runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3)): Promise<LighthouseRunner> {
+export async function startLighthouse(runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5)): Promise<LighthouseRunner> {
   // ES modules only: loaded at run time from this CommonJS bench.
   const { launch } = await import('chrome-launcher');
   const { default: lighthouse } = await import('lighthouse');
