@@ -8,6 +8,7 @@ const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const CompressionPlugin = require('compression-webpack-plugin');
 const CopyPlugin = require('copy-webpack-plugin');
 const { BootPreloadPlugin } = require('./bootPreloadPlugin');
+const { CompileHintsPlugin } = require('./compileHintsPlugin');
 const { ChunkRetryPlugin } = require('./chunkRetryPlugin');
 const { PublishTypesPlugin } = require('./remoteTypes');
 const { CATALOG_FILES } = require('./catalogLoader');
@@ -349,6 +350,8 @@ function createConfig({ dir, name, exposes, host = false, runtimePlugins = [] })
                 minify: production,
               }),
               new BootPreloadPlugin({ chunks: Object.keys(HOST_BOOT_CHUNKS), languageChunks: START_UP_CATALOG_CHUNK }),
+              // The entry and the start-up chunks run on every page: compiled while they download.
+              new CompileHintsPlugin({ chunks: ['main', ...Object.keys(HOST_BOOT_CHUNKS)] }),
               // The runtime core's provider from its ES module build (bundlerRuntime/index.js).
               ...shellRuntimePlugins(),
               // Favicon, web manifest, robots.txt: served from the site root as they are.
