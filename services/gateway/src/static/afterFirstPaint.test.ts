@@ -26,12 +26,27 @@ function runLoader(loader: string, { paintTiming = true, observer = true } = {})
   const inline = /^<script>([\s\S]*)<\/script>$/.exec(loader);
   if (!inline) throw new Error('not one inline script');
   const added: FakeElement[] = [];
+  /** Insertions into the head: each one is a DOM insertion the browser pays for (see afterFirstPaintScript). */
+  let headInsertions = 0;
+  /** A fragment's children, inserted with it. */
+  const fragments = new Map<FakeElement, FakeElement[]>();
   const timers: Array<{ callback: () => void; ms: number }> = [];
   const listeners: Record<string, Array<() => void>> = {};
   const observers: Array<(list: { getEntriesByName(name: string): unknown[] }) => void> = [];
   const document = {
-    head: { append: (element: FakeElement) => added.push(element) },
+    head: {
+      append: (node: FakeElement) => {
+        headInsertions += 1;
+        added.push(...(fragments.get(node) ?? [node]));
+      },
+    },
     createElement: (tag: string): FakeElement => ({ tag }),
+    createDocumentFragment: (): FakeElement => {
+      const children: FakeElement[] = [];
+      const fragment = { tag: '#fragment', append: (element: FakeElement) => children.push(element) };
+      fragments.set(fragment, children);
+      return fragment;
+    },
     hidden: false,
   };
   // Paint Timing as browsers have it: entries of type "paint" named first-paint and first-contentful-paint;
@@ -53,6 +68,7 @@ function runLoader(loader: string, { paintTiming = true, observer = true } = {})
   });
   return {
     added,
+    headInsertions: () => headInsertions,
     /** Runs the timers due within `ms`. */
     timers: (ms = 0) =>
       timers
@@ -101,6 +117,8 @@ describe('a drawn page starts its scripts after the first paint', () => {
     expect(loader.added).toEqual([]);
     loader.firstContentfulPaint();
     expect(loader.added).toEqual(EVERYTHING);
+    // All of them in one insertion into the head.
+    expect(loader.headInsertions()).toBe(1);
     // Once only, whatever comes after.
     loader.firstContentfulPaint();
     loader.timers(NO_PAINT_FALLBACK_MS);
