@@ -1,8 +1,8 @@
 const fs = require('node:fs');
 const path = require('node:path');
-const webpack = require('webpack');
 const { ChunkRetryPlugin, chunkRetryRuntime } = require('./chunkRetryPlugin');
 const { createConfig } = require('./index');
+const { runWebpack } = require('./runWebpack');
 
 const lost = (chunkId) => Object.assign(new Error(`Loading chunk ${chunkId} failed.`), { name: 'ChunkLoadError' });
 
@@ -46,16 +46,14 @@ describe("a remote's chunks loaded after its entry", () => {
     const dir = fs.mkdtempSync(path.join(__dirname, '..', 'node_modules', '.cache', 'chunk-retry-'));
     fs.writeFileSync(path.join(dir, 'index.js'), "import('./later').then((later) => later.default);");
     fs.writeFileSync(path.join(dir, 'later.js'), "export default 'later';");
-    const stats = await new Promise((resolve, reject) =>
-      webpack({
-        context: dir,
-        entry: './index.js',
-        mode: 'development',
-        devtool: false,
-        output: { path: path.join(dir, 'dist') },
-        plugins: [new ChunkRetryPlugin({ delays: [400, 1200] })],
-      }).run((error, result) => (error ? reject(error) : resolve(result))),
-    );
+    const stats = await runWebpack({
+      context: dir,
+      entry: './index.js',
+      mode: 'development',
+      devtool: false,
+      output: { path: path.join(dir, 'dist') },
+      plugins: [new ChunkRetryPlugin({ delays: [400, 1200] })],
+    });
     expect(stats.hasErrors()).toBe(false);
     const code = fs.readFileSync(path.join(dir, 'dist', 'main.js'), 'utf8');
     fs.rmSync(dir, { recursive: true, force: true });

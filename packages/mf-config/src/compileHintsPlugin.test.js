@@ -1,10 +1,10 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const zlib = require('node:zlib');
-const webpack = require('webpack');
 const CompressionPlugin = require('compression-webpack-plugin');
 const { CompileHintsPlugin, COMPILE_HINT } = require('./compileHintsPlugin');
 const { createConfig } = require('./index');
+const { runWebpack } = require('./runWebpack');
 
 /** A minified production build of an entry that loads a start-up chunk and a later one. */
 async function build() {
@@ -16,55 +16,42 @@ async function build() {
   );
   fs.writeFileSync(path.join(dir, 'startup.js'), '/* a comment the minifier drops */ export default function start() { return 1; }');
   fs.writeFileSync(path.join(dir, 'later.js'), 'export default function later() { return 2; }');
-  const stats = await new Promise((resolve, reject) =>
-    webpack({
-      context: dir,
-      entry: './index.js',
-      mode: 'production',
-      devtool: false,
-      output: { path: path.join(dir, 'dist'), filename: '[name].js', chunkFilename: '[name].[contenthash:8].js' },
-      plugins: [
-        new CompileHintsPlugin({ chunks: ['main', 'startup'] }),
-        new CompressionPlugin({ filename: '[path][base].br', algorithm: 'brotliCompress', test: /\.js$/, threshold: 0, minRatio: 1 }),
-      ],
-    }).run((error, result) => (error ? reject(error) : resolve(result))),
-  );
+  const stats = await runWebpack({
+    context: dir,
+    entry: './index.js',
+    mode: 'production',
+    devtool: false,
+    output: { path: path.join(dir, 'dist'), filename: '[name].js', chunkFilename: '[name].[contenthash:8].js' },
+    plugins: [
+      new CompileHintsPlugin({ chunks: ['main', 'startup'] }),
+      new CompressionPlugin({ filename: '[path][base].br', algorithm: 'brotliCompress', test: /\.js$/, threshold: 0, minRatio: 1 }),
+    ],
+  });
   const files = fs.readdirSync(path.join(dir, 'dist'));
-  const read = (pattern) => {
-    const name = files.find((file) => pattern.test(file));
-    return fs.readFileSync(path.join(dir, 'dist', name));
-  };
-  return { stats, dir, read };
+  const read = (pattern) =>
+    fs.readFileSync(
+      path.join(
+        dir,
+        'dist',
+        files.find((file) => pattern.test(file)),
+      ),
+    );
+  /** A file's text; a brotli copy's decompressed. */
+  const text = (pattern, { brotli = false } = {}) => (brotli ? zlib.brotliDecompressSync(read(pattern)) : read(pattern)).toString();
+  return { stats, dir, text };
 }
 
 describe("the shell's start-up files", () => {
   it('begin with V8’s compile hint after minifying, in the compressed copies too, and no other file does', async () => {
-    const { stats, dir, read } = await build();
+    const { stats, dir, text } = await build();
     try {
       expect(stats.hasErrors()).toBe(false);
-      expect(
-        read(/^main\.js$/)
-          .toString()
-          .startsWith(COMPILE_HINT),
-      ).toBe(true);
-      expect(
-        read(/^startup\.[0-9a-f]{8}\.js$/)
-          .toString()
-          .startsWith(COMPILE_HINT),
-      ).toBe(true);
-      expect(
-        zlib
-          .brotliDecompressSync(read(/^startup\.[0-9a-f]{8}\.js\.br$/))
-          .toString()
-          .startsWith(COMPILE_HINT),
-      ).toBe(true);
+      expect(text(/^main\.js$/).startsWith(COMPILE_HINT)).toBe(true);
+      expect(text(/^startup\.[0-9a-f]{8}\.js$/).startsWith(COMPILE_HINT)).toBe(true);
+      expect(text(/^startup\.[0-9a-f]{8}\.js\.br$/, { brotli: true }).startsWith(COMPILE_HINT)).toBe(true);
       // Once, at the top: the minifier kept no other comment.
-      expect(
-        read(/^startup\.[0-9a-f]{8}\.js$/)
-          .toString()
-          .split('allFunctionsCalledOnLoad'),
-      ).toHaveLength(2);
-      expect(read(/^later\.[0-9a-f]{8}\.js$/).toString()).not.toContain('allFunctionsCalledOnLoad');
+      expect(text(/^startup\.[0-9a-f]{8}\.js$/).split('allFunctionsCalledOnLoad')).toHaveLength(2);
+      expect(text(/^later\.[0-9a-f]{8}\.js$/)).not.toContain('allFunctionsCalledOnLoad');
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

@@ -1,6 +1,6 @@
 const fs = require('node:fs');
 const path = require('node:path');
-const webpack = require('webpack');
+const { runWebpack } = require('./runWebpack');
 const { publishedTypes, PublishTypesPlugin } = require('./remoteTypes');
 const { consumedTypes, currentCopy, remotes } = require('./consumeRemoteTypes');
 
@@ -70,16 +70,14 @@ describe("a remote's published types", () => {
 
   it('are in the build, beside mf-manifest.json', async () => {
     const dir = fixtureRemote({ ...widget, 'src/index.js': 'export default 1;\n' });
-    const stats = await new Promise((resolve, reject) =>
-      webpack({
-        context: dir,
-        entry: './src/index.js',
-        mode: 'development',
-        devtool: false,
-        output: { path: path.join(dir, 'dist') },
-        plugins: [new PublishTypesPlugin({ dir, exposes: { './ChatPage': './src/page/ChatPage.tsx' } })],
-      }).run((error, result) => (error ? reject(error) : resolve(result))),
-    );
+    const stats = await runWebpack({
+      context: dir,
+      entry: './src/index.js',
+      mode: 'development',
+      devtool: false,
+      output: { path: path.join(dir, 'dist') },
+      plugins: [new PublishTypesPlugin({ dir, exposes: { './ChatPage': './src/page/ChatPage.tsx' } })],
+    });
     expect(stats.hasErrors()).toBe(false);
     expect(fs.readFileSync(path.join(dir, 'dist', '@mf-types', 'compiled-types', 'src', 'page', 'ChatPage.d.ts'), 'utf8')).toContain(
       'export default function ChatPage(): JSX.Element;',
