@@ -26,10 +26,7 @@ class CompileHintsPlugin {
             if (!chunk.name || !this.chunks.has(chunk.name)) continue;
             for (const file of chunk.files) {
               // The hint must be the file's first line.
-              if (file.endsWith('.js'))
-                compilation.updateAsset(file, (source) =>
-                  source.source().toString().startsWith(COMPILE_HINT) ? source : new sources.ConcatSource(COMPILE_HINT, source),
-                );
+              if (file.endsWith('.js')) compilation.updateAsset(file, (source) => new sources.ConcatSource(COMPILE_HINT, source));
             }
           }
         },
