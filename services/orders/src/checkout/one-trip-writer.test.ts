@@ -39,6 +39,26 @@ describe('OneTripWriter', () => {
     expect(withVariable.sql).toBe('insert into `order_status_history` (`order_id`, `status_id`) values (@order_id, ?)');
   });
 
+  it('builds a guarded INSERT that writes its rows only when a variable of the batch is true', () => {
+    const taken = new SqlVariable('@taken');
+    const rows = [
+      { order_id: new SqlVariable('@order_id'), name: "O'Neil", note: null },
+      { order_id: new SqlVariable('@order_id'), name: 'Wanjiku', note: 'x' },
+    ];
+    expect(insertStatement('order_items', rows, taken)).toEqual({
+      sql:
+        'insert into `order_items` (`name`, `note`, `order_id`) select ?, ?, @order_id from dual where @taken' +
+        ' union all select ?, ?, @order_id from dual where @taken',
+      bindings: ["O'Neil", null, 'Wanjiku', 'x'],
+    });
+    // The same shape unguarded is still the plain INSERT (the texts are kept apart).
+    expect(insertStatement('order_items', rows).sql).toBe(
+      'insert into `order_items` (`name`, `note`, `order_id`) values (?, ?, @order_id), (?, ?, @order_id)',
+    );
+    // A SELECT has no DEFAULT: a guarded row must name every value.
+    expect(() => insertStatement('order_items', [{ name: 'x', note: undefined }], taken)).toThrow('has no value');
+  });
+
   // Only with MYSQL_URL (describe.each refuses an empty table, so without it the case shows as skipped).
   const onMysql =
     mysql.length > 0
@@ -82,9 +102,17 @@ describe('OneTripWriter', () => {
         });
         expect(await texts()).toEqual(['one', "two'; DROP TABLE notes; --", 'six']);
 
+        // A guarded insert writes nothing when its variable is false, and its rows when true.
+        const guarded = (ok: boolean, text: string) => [
+          { sql: `SET @ok = ${ok ? 'TRUE' : 'FALSE'}`, bindings: [] },
+          insertStatement('notes', [{ text }], new SqlVariable('@ok')),
+        ];
+        await writer.transaction((send) => send([...guarded(false, 'never'), ...guarded(true, 'seven')], { commit: true }));
+        expect(await texts()).toEqual(['one', "two'; DROP TABLE notes; --", 'six', 'seven']);
+
         // Every pooled connection is clean afterwards.
         await Promise.all(Array.from({ length: 12 }, (_, i) => writer.transaction((send) => send([insert(`ok${i}`)], { commit: true }))));
-        expect((await texts()).length).toBe(15);
+        expect((await texts()).length).toBe(16);
       } finally {
         await writer.close();
         await drop();

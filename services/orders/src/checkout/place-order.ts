@@ -5,7 +5,7 @@ import { count, HttpError, sqlTimestamp, unprocessable, UpstreamUnavailable, typ
 import type { NumericColumn } from '@shop/service-kit';
 import type { CatalogClient } from '../clients/catalog';
 import type { CustomersClient } from '../clients/customers';
-import { countUses, couponCustomer, couponRuleOf, invalidCoupon, type CouponRow, type CouponsRepository } from '../coupons/repository';
+import { couponCustomer, couponRuleOf, invalidCoupon, type CouponRow, type CouponsRepository } from '../coupons/repository';
 import type { OrderNumbers } from '../orders/numbers';
 import { alreadyPaid, newPaymentKey, ownedOrder } from '../orders/payment-key';
 import type { OrderRecord, OrdersRepository } from '../orders/repository';
@@ -317,9 +317,9 @@ export class CheckoutService {
   /**
    * One transaction: the order, its items, its first status, then (when there is a coupon) the
    * coupon's use, taken last so its row lock is held briefly, the per-customer check and the
-   * redemption, and the points hold's removal. On MySQL the statements travel in as few round trips
-   * as the decisions allow (OneTripWriter): one without a coupon, shared with the orders placed at
-   * the same moment (OrderGroupCommit), two with one.
+   * redemption, and the points hold's removal. On MySQL the whole transaction travels in one round
+   * trip (OneTripWriter): without a coupon shared with the orders placed at the same moment
+   * (OrderGroupCommit); with one, the use is taken first and the rest written only if it was.
    */
   private async write(
     input: OrderStoreInput,
@@ -343,40 +343,31 @@ export class CheckoutService {
         discountCents: priced.discountCents,
         now,
       });
-    const limitReached = (uses: unknown) => coupons.limitReached(coupon!, countUses(uses));
 
     // A replacing checkout is rare: it takes the plain transaction, whose first step cancels the replaced order.
     if (this.groupCommit && !replaced && !coupon)
       return this.groupCommit.insert({ ...rows, releaseHold: input.redeemed_points > 0 ? orderNumber : null });
     if (writer && !replaced && coupon) {
+      // One round trip: the coupon's use is taken first (its row lock held only while the batch
+      // runs on the server), and every row of the order is written only if it was taken.
       const { sql } = writer;
       const orderId = new SqlVariable('@order_id');
-      const releaseHold = input.redeemed_points > 0 ? [compiled(sql('points_holds').where({ order_number: orderNumber }).delete())] : [];
-      return writer.transaction(async (send) => {
-        const head = [
-          insertStatement('orders', [rows.order]),
-          { sql: 'SET @order_id = LAST_INSERT_ID()', bindings: [] },
-          insertStatement('order_items', rows.items(orderId)),
-          insertStatement('order_status_history', [rows.firstStatus(orderId)]),
-        ];
-        // The customer's earlier uses are read in the same round trip as the take, right after it,
-        // under the coupon row's lock the take holds: the lock is held for one round trip, not two.
-        const countsUses = coupon.per_customer_limit !== null;
-        const results = (await send(
-          [
-            ...head,
-            compiled(coupons.takeQuery(sql, coupon, now)),
-            { sql: 'SELECT ROW_COUNT() AS taken, @order_id AS id', bindings: [] },
-            ...(countsUses ? [compiled(coupons.usesQuery(sql, coupon.id, who))] : []),
-          ],
-          { every: true },
-        )) as unknown[];
-        const [row] = results[head.length + 1] as Rows;
-        if (count(row?.taken) !== 1) throw invalidCoupon();
-        if (countsUses && limitReached(results[head.length + 2])) throw invalidCoupon();
-        await send([insertStatement('coupon_redemptions', [redemption(orderId)]), ...releaseHold], { commit: true });
-        return count(row?.id);
-      });
+      const taken = new SqlVariable('@coupon_taken');
+      const statements = [
+        ...coupons.takeStatements(coupon, now, who, taken.name),
+        insertStatement('orders', [rows.order], taken),
+        { sql: `SET ${orderId.name} = LAST_INSERT_ID()`, bindings: [] },
+        insertStatement('order_items', rows.items(orderId), taken),
+        insertStatement('order_status_history', [rows.firstStatus(orderId)], taken),
+        insertStatement('coupon_redemptions', [redemption(orderId)], taken),
+        ...(input.redeemed_points > 0
+          ? [compiled(sql('points_holds').where({ order_number: orderNumber }).whereRaw(taken.name).delete())]
+          : []),
+        { sql: `SELECT ${taken.name} AS taken, ${orderId.name} AS id`, bindings: [] },
+      ];
+      const [row] = (await writer.transaction((send) => send(statements, { commit: true }))) as Rows;
+      if (count(row?.taken) !== 1) throw invalidCoupon();
+      return count(row?.id);
     }
 
     return this.deps.db.transaction(async (trx) => {

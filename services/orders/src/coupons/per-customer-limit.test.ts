@@ -138,11 +138,14 @@ describe.each(testDatabases('orders'))('the coupon’s per-customer limit on $di
   it('lets one of 10 simultaneous orders by one phone under ten emails use it', async () => {
     const code = await onceCoupon();
     const phone = stranger().phone;
+    const ordersBefore = await h.count('orders');
     const answers = await Promise.all(Array.from({ length: 10 }, () => store(code, { ...stranger(), phone })));
     expect(answers.filter((answer) => answer.status === 201)).toHaveLength(1);
     for (const answer of answers.filter((a) => a.status !== 201)) expect(answer).toMatchObject({ status: 422, body: { message: INVALID } });
     const coupon = await h.db('coupons').where({ code }).first();
     expect(Number(coupon.times_used)).toBe(1);
     expect(await h.count('coupon_redemptions', { coupon_id: coupon.id })).toBe(1);
+    // The nine refused orders left nothing behind: no order, no item, no use taken.
+    expect(await h.count('orders')).toBe(ordersBefore + 1);
   });
 });

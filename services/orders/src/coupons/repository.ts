@@ -2,6 +2,13 @@ import type { Knex } from 'knex';
 import { normaliseKenyanPhone, ORDER_MESSAGES, type CouponDiscount, type DiscountType } from '@shop/api-types';
 import { fromCents, type CouponRule } from '@shop/money';
 import { count, dialectOf, nullableCents, sqlTimestamp, toIso, unprocessable } from '@shop/service-kit';
+import type { Statement } from '../checkout/one-trip-writer';
+
+/** takeQuery on MySQL; its values: the time, the coupon's id, the time, the time. */
+const TAKE_SQL =
+  'update `coupons` set `times_used` = times_used + 1, `updated_at` = ? where `id` = ? and `archived_at` is null and `valid_from` <= ? and `valid_to` >= ? and (`usage_limit` is null or `times_used` < `usage_limit`)';
+/** The coupon row's lock, taken before its redemptions are read. */
+const LOCK_SQL = 'select `id` from `coupons` where `id` = ? for update';
 
 export interface CouponRow {
   id: number;
@@ -208,6 +215,42 @@ export class CouponsRepository {
       parts.map((part) => `(${part.sql})`).join(' UNION '),
       parts.flatMap((part) => part.bindings),
     );
+  }
+
+  /**
+   * MySQL, for an order written in one round trip (see CheckoutService.write): the statements that
+   * take one use of the coupon when this customer may still have one, and leave the answer in
+   * `taken` (true or false) for the rest of the batch to write only when it is true, so a refused
+   * use leaves nothing behind. Same lock order as every writer: the coupon row first (the take's
+   * UPDATE, or a locking read before the customer's redemptions are counted), then those
+   * redemptions, read by usesQuery's locking reads and counted in SQL.
+   *
+   * The texts are takeQuery's and usesQuery's as knex builds them (a test holds them equal), written
+   * out because building them with knex cost a coupon order about 0.2 ms of the service's CPU.
+   */
+  takeStatements(coupon: CouponRow, now: Date, who: CouponCustomer, taken: `@${string}`): Statement[] {
+    const at = sqlTimestamp(now);
+    const take = {
+      sql: TAKE_SQL,
+      bindings: [at, coupon.id, at, at],
+    };
+    const setTaken = { sql: `SET ${taken} = ROW_COUNT() = 1`, bindings: [] };
+    const filters = identityFilters(who);
+    if (coupon.per_customer_limit === null || filters.length === 0) return [take, setTaken];
+    const fits = `${taken}_fits`;
+    const uses = filters.map(
+      ({ column, values }) =>
+        `(select \`id\` from \`coupon_redemptions\` where \`coupon_id\` = ? and \`${column}\` in (${values.map(() => '?').join(', ')}) for update)`,
+    );
+    return [
+      { sql: LOCK_SQL, bindings: [coupon.id] },
+      {
+        sql: `SET ${fits} = (SELECT COUNT(DISTINCT \`uses\`.\`id\`) FROM (${uses.join(' UNION ')}) AS \`uses\`) < ?`,
+        bindings: [...filters.flatMap(({ values }) => [coupon.id, ...values]), count(coupon.per_customer_limit)],
+      },
+      { sql: `${TAKE_SQL} and ${fits}`, bindings: take.bindings },
+      setTaken,
+    ];
   }
 
   /** usesQuery run inside a transaction: the number of the customer's redemptions (MySQL's raw answer is [rows, fields]). */
