@@ -13,11 +13,20 @@ export interface RawInsertFigures {
   p99Ms: number;
 }
 
+/** Seconds of unmeasured load before each orders figure (BENCH_WARMUP_SECONDS, default 10): both sides are measured warm. */
+export function warmUpSecondsOf(env: NodeJS.ProcessEnv): number {
+  const seconds = Number(env.BENCH_WARMUP_SECONDS ?? 10);
+  return Number.isFinite(seconds) && seconds >= 0 ? seconds : 10;
+}
+
 const percentile = (sorted: number[], p: number): number =>
   sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
-export async function benchRawInserts(options: { seconds?: number; connections?: number } = {}): Promise<RawInsertFigures> {
+export async function benchRawInserts(
+  options: { seconds?: number; warmUpSeconds?: number; connections?: number } = {},
+): Promise<RawInsertFigures> {
   const seconds = options.seconds ?? Number(process.env.BENCH_SECONDS ?? 10);
+  const warmUpSeconds = options.warmUpSeconds ?? warmUpSecondsOf(process.env);
   const connections = options.connections ?? Number(process.env.BENCH_CONNECTIONS ?? 8);
   process.env.MYSQL_URL ??= 'mysql://root@127.0.0.1:3306/test';
   const database = await sibling('orders', 'mysql').create();
@@ -76,16 +85,22 @@ export async function benchRawInserts(options: { seconds?: number; connections?:
       });
       latencies.push(Number(process.hrtime.bigint() - started) / 1e6);
     };
-    // Warm-up: pool connections and the server's caches.
+    const underLoad = async (forSeconds: number): Promise<number> => {
+      const started = Date.now();
+      const until = started + forSeconds * 1000;
+      await Promise.all(
+        Array.from({ length: connections }, async () => {
+          while (Date.now() < until) await placeOne();
+        }),
+      );
+      return started;
+    };
+    // Warm-up: pool connections and the server's caches, then the same load as measured, unmeasured,
+    // as long as the shop's orders get (orders.bench.ts).
     for (let i = 0; i < 30; i++) await placeOne();
+    await underLoad(warmUpSeconds);
     latencies.length = 0;
-    const started = Date.now();
-    const until = started + seconds * 1000;
-    await Promise.all(
-      Array.from({ length: connections }, async () => {
-        while (Date.now() < until) await placeOne();
-      }),
-    );
+    const started = await underLoad(seconds);
     const elapsed = (Date.now() - started) / 1000;
     const sorted = latencies.sort((a, b) => a - b);
     return { ordersPerSecond: Math.round((latencies.length / elapsed) * 10) / 10, p99Ms: Math.round(percentile(sorted, 99) * 10) / 10 };
