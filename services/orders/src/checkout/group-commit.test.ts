@@ -2,6 +2,7 @@ import { testDatabases } from '@shop/service-kit/testing';
 import { prepareOrdersDatabase } from '../db/setup';
 import { OrderGroupCommit, type NewOrderRows } from './group-commit';
 import { OneTripWriter } from './one-trip-writer';
+import { couponCustomer, CouponsRepository, type CouponRow } from '../coupons/repository';
 
 const mysql = testDatabases('orders').filter((database) => database.dialect === 'mysql');
 
@@ -46,6 +47,7 @@ function orderRows(n: number, lines: number, orderNumber = `GC-${n}`): NewOrderR
       })),
     firstStatus: (orderId) => ({ order_id: orderId, status_id: 1, note: 'Order placed', created_at: at }),
     releaseHold: null,
+    coupon: null,
   };
 }
 
@@ -102,6 +104,65 @@ onMysql('OrderGroupCommit on $dialect', ({ create }) => {
       expect(await db('order_status_history').count({ n: '*' })).toEqual([{ n: 4 }]);
       // The hold went with its order's commit.
       expect(await db('points_holds').count({ n: '*' })).toEqual([{ n: 0 }]);
+    } finally {
+      await writer.close();
+      await drop();
+    }
+  });
+
+  it('takes coupon uses inside the group: a single-use coupon goes to the first of two, the second alone leaves nothing', async () => {
+    const { db, drop } = await create();
+    await prepareOrdersDatabase(db);
+    const at = '2026-11-27 10:00:00';
+    await db('coupons').insert({
+      name: 'Once',
+      code: 'GCONCE',
+      discount_name: 'KSh 100',
+      discount_type: 'value',
+      discount_value_cents: 10_000,
+      valid_from: '2026-01-01 00:00:00',
+      valid_to: '2030-01-01 00:00:00',
+      usage_limit: 1,
+      per_customer_limit: null,
+      times_used: 0,
+      created_at: at,
+      updated_at: at,
+    });
+    const coupon = (await db('coupons').where({ code: 'GCONCE' }).first()) as CouponRow;
+    const coupons = new CouponsRepository(db);
+    const now = new Date('2026-11-27T07:00:00Z');
+    const withCoupon = (n: number): NewOrderRows => {
+      const who = couponCustomer({ email: `shopper${n}@example.com`, phone: '0712345678' });
+      return {
+        ...orderRows(n, 2),
+        coupon: {
+          take: (taken) => coupons.takeStatements(coupon, now, who, taken),
+          redemption: (orderId) =>
+            coupons.redemptionRow(coupon, { orderId, who, phone: '0712345678', mpesaNo: null, discountCents: 10_000, now }),
+        },
+      };
+    };
+    const writer = OneTripWriter.for(db)!;
+    const transactions = jest.spyOn(writer, 'transaction');
+    const group = new OrderGroupCommit(writer, { batch: 16, inFlight: 1 });
+    try {
+      const answers = await Promise.all([
+        group.insert(orderRows(0, 1)),
+        // These four go together, once the first is committed.
+        group.insert(withCoupon(1)),
+        group.insert(orderRows(2, 3)),
+        group.insert(withCoupon(3)),
+        group.insert(orderRows(4, 1)),
+      ]);
+      expect(transactions).toHaveBeenCalledTimes(2);
+      expect(answers.map((answer) => answer === null)).toEqual([false, false, false, true, false]);
+      expect(((await db('orders').pluck('order_number')) as string[]).sort()).toEqual(['GC-0', 'GC-1', 'GC-2', 'GC-4']);
+      const items = async (id: number | null) =>
+        Number(((await db('order_items').where({ order_id: id }).count({ n: '*' })) as Array<{ n: number }>)[0]!.n);
+      expect(await Promise.all(answers.map(items))).toEqual([1, 2, 3, 0, 1]);
+      expect(await db('order_status_history').count({ n: '*' })).toEqual([{ n: 4 }]);
+      expect(await db('coupon_redemptions').pluck('order_id')).toEqual([answers[1]]);
+      expect(Number(((await db('coupons').where({ code: 'GCONCE' }).first()) as CouponRow).times_used)).toBe(1);
     } finally {
       await writer.close();
       await drop();

@@ -1,8 +1,7 @@
 import type { Knex } from 'knex';
 import { ACCOUNT_MESSAGES, MINIMUM_ORDER_MESSAGE, type OrderStoreInput, type OrderStoreResponse } from '@shop/api-types';
 import { formatCents, fromCents, orderTotals, POINT_VALUE_CENTS, toCents } from '@shop/money';
-import { count, HttpError, sqlTimestamp, unprocessable, UpstreamUnavailable, type AuthContext, type Logger } from '@shop/service-kit';
-import type { NumericColumn } from '@shop/service-kit';
+import { HttpError, sqlTimestamp, unprocessable, UpstreamUnavailable, type AuthContext, type Logger } from '@shop/service-kit';
 import type { CatalogClient } from '../clients/catalog';
 import type { CustomersClient } from '../clients/customers';
 import { couponCustomer, couponRuleOf, invalidCoupon, type CouponRow, type CouponsRepository } from '../coupons/repository';
@@ -11,12 +10,9 @@ import { alreadyPaid, newPaymentKey, ownedOrder } from '../orders/payment-key';
 import type { OrderRecord, OrdersRepository } from '../orders/repository';
 import type { PaymentsService } from '../payments/service';
 import { STATUS } from '../orders/statuses';
-import { compiled, insertStatement, SqlVariable, type OneTripWriter } from './one-trip-writer';
+import type { OneTripWriter } from './one-trip-writer';
 import { OrderGroupCommit } from './group-commit';
 import { checkClientPrices, priceCart, type PricedLine } from './pricing';
-
-/** What the one-trip writer's SELECTs of an id or a row count answer. */
-type Rows = Array<Record<string, NumericColumn>>;
 
 export const CHECKOUT_ERRORS = {
   signInForPoints: 'Sign in to redeem Shwari Points.',
@@ -317,9 +313,9 @@ export class CheckoutService {
   /**
    * One transaction: the order, its items, its first status, then (when there is a coupon) the
    * coupon's use, taken last so its row lock is held briefly, the per-customer check and the
-   * redemption, and the points hold's removal. On MySQL the whole transaction travels in one round
-   * trip (OneTripWriter): without a coupon shared with the orders placed at the same moment
-   * (OrderGroupCommit); with one, the use is taken first and the rest written only if it was.
+   * redemption, and the points hold's removal. On MySQL it travels in one round trip, shared with
+   * the orders placed at the same moment (OrderGroupCommit): a coupon's use is taken first there,
+   * and the order's rows are written only if it was.
    */
   private async write(
     input: OrderStoreInput,
@@ -331,7 +327,7 @@ export class CheckoutService {
     replaced: OrderRecord | null,
   ): Promise<number> {
     const rows = this.rows(input, auth, priced, orderNumber, paymentKeyHash, sqlTimestamp(now));
-    const { writer, coupons } = this.deps;
+    const { coupons } = this.deps;
     const coupon = priced.coupon;
     const who = checkoutCustomer(input, auth);
     const redemption = (orderId: unknown) =>
@@ -345,29 +341,17 @@ export class CheckoutService {
       });
 
     // A replacing checkout is rare: it takes the plain transaction, whose first step cancels the replaced order.
-    if (this.groupCommit && !replaced && !coupon)
-      return this.groupCommit.insert({ ...rows, releaseHold: input.redeemed_points > 0 ? orderNumber : null });
-    if (writer && !replaced && coupon) {
-      // One round trip: the coupon's use is taken first (its row lock held only while the batch
-      // runs on the server), and every row of the order is written only if it was taken.
-      const { sql } = writer;
-      const orderId = new SqlVariable('@order_id');
-      const taken = new SqlVariable('@coupon_taken');
-      const statements = [
-        ...coupons.takeStatements(coupon, now, who, taken.name),
-        insertStatement('orders', [rows.order], taken),
-        { sql: `SET ${orderId.name} = LAST_INSERT_ID()`, bindings: [] },
-        insertStatement('order_items', rows.items(orderId), taken),
-        insertStatement('order_status_history', [rows.firstStatus(orderId)], taken),
-        insertStatement('coupon_redemptions', [redemption(orderId)], taken),
-        ...(input.redeemed_points > 0
-          ? [compiled(sql('points_holds').where({ order_number: orderNumber }).whereRaw(taken.name).delete())]
-          : []),
-        { sql: `SELECT ${taken.name} AS taken, ${orderId.name} AS id`, bindings: [] },
-      ];
-      const [row] = (await writer.transaction((send) => send(statements, { commit: true }))) as Rows;
-      if (count(row?.taken) !== 1) throw invalidCoupon();
-      return count(row?.id);
+    if (this.groupCommit && !replaced) {
+      const id = await this.groupCommit.insert({
+        ...rows,
+        releaseHold: input.redeemed_points > 0 ? orderNumber : null,
+        coupon: coupon && {
+          take: (taken) => coupons.takeStatements(coupon, now, who, taken),
+          redemption: (orderId) => redemption(orderId),
+        },
+      });
+      if (id === null) throw invalidCoupon();
+      return id;
     }
 
     return this.deps.db.transaction(async (trx) => {
