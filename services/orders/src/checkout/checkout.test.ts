@@ -335,6 +335,47 @@ describe.each(testDatabases('orders'))('POST /api/site/orders/store on $dialect'
       expect(Number(coupon.times_used)).toBe(1);
       expect(await h.count('coupon_redemptions', { coupon_id: coupon.id })).toBe(1);
     });
+    it('prices from the coupon as stored when the order is written, even when staff changed it a moment after a checkout read it', async () => {
+      const at = sqlTimestamp(new Date());
+      await h.db('coupons').insert({
+        name: 'Changes',
+        code: 'CHANGES',
+        discount_name: 'KSh 150',
+        discount_type: 'value',
+        discount_value_cents: 15_000,
+        valid_from: sqlTimestamp(new Date(Date.now() - 86_400_000)),
+        valid_to: sqlTimestamp(new Date(Date.now() + 86_400_000)),
+        times_used: 0,
+        created_at: at,
+        updated_at: at,
+      });
+      const cart = h.cart(3000);
+      const subtotal = h.subtotalCents(cart);
+      const body = (discountCents: number, email: string) =>
+        h.orderBody(cart, (subtotal - discountCents) / 100, { coupon: 'CHANGES', email });
+      // The checkout reads the coupon (and keeps it for a moment)...
+      expect((await store(body(15_000, 'first.changes@example.com'))).status).toBe(201);
+      // ...staff make it KSh 100 off right after...
+      await h.db('coupons').where({ code: 'CHANGES' }).update({ discount_value_cents: 10_000 });
+      // ...so the old total is refused with the new one, and nothing of it is written,
+      await refused(
+        body(15_000, 'second.changes@example.com'),
+        `The order total is now ${formatCents(subtotal - 10_000)}. Please review your cart.`,
+        'total_amount',
+      );
+      // and the new total is taken at once.
+      const current = await store(body(10_000, 'third.changes@example.com'));
+      expect(current.status).toBe(201);
+      expect(await h.db('orders').where({ id: current.body.data.id }).first()).toMatchObject({ discount_cents: 10_000 });
+      // Archived a moment after a read: refused as any archived coupon.
+      expect((await store(body(10_000, 'fourth.changes@example.com'))).status).toBe(201);
+      await h
+        .db('coupons')
+        .where({ code: 'CHANGES' })
+        .update({ archived_at: sqlTimestamp(new Date()) });
+      await refused(body(10_000, 'fifth.changes@example.com'), 'Invalid or expired coupon', 'coupon');
+      expect(Number((await h.db('coupons').where({ code: 'CHANGES' }).first()).times_used)).toBe(3);
+    });
   });
 
   describe('signed-in customers and Shwari Points', () => {

@@ -4,7 +4,15 @@ import { formatCents, fromCents, orderTotals, POINT_VALUE_CENTS, toCents } from 
 import { HttpError, sqlTimestamp, unprocessable, UpstreamUnavailable, type AuthContext, type Logger } from '@shop/service-kit';
 import type { CatalogClient } from '../clients/catalog';
 import type { CustomersClient } from '../clients/customers';
-import { couponCustomer, couponRuleOf, invalidCoupon, type CouponRow, type CouponsRepository } from '../coupons/repository';
+import {
+  couponCustomer,
+  couponRuleOf,
+  invalidCoupon,
+  isInvalidCoupon,
+  sameTerms,
+  type CouponRow,
+  type CouponsRepository,
+} from '../coupons/repository';
 import type { OrderNumbers } from '../orders/numbers';
 import { alreadyPaid, newPaymentKey, ownedOrder } from '../orders/payment-key';
 import type { OrderRecord, OrdersRepository } from '../orders/repository';
@@ -40,6 +48,8 @@ interface Priced {
   totalCents: number;
   countyName: string;
   subCountyName: string;
+  /** Priced from fresh reads (the catalogue asked, the coupon read now), not from what was kept. */
+  fresh: boolean;
 }
 
 /**
@@ -83,7 +93,7 @@ export class CheckoutService {
   async place(input: OrderStoreInput, auth: AuthContext | null, now = new Date()): Promise<OrderStoreResponse['data']> {
     if (input.redeemed_points > 0 && !auth) throw unprocessable({ redeemed_points: [CHECKOUT_ERRORS.signInForPoints] });
     const replaced = input.replaces ? await this.replacedOrder(input.replaces, auth) : null;
-    const priced = await this.priceFromCurrentCatalogue(input, auth, now, replaced);
+    let priced = await this.priceFromCurrentCatalogue(input, auth, now, replaced);
     const orderNumber = await this.deps.numbers.next(now);
     const points = input.redeemed_points;
     const paymentKey = newPaymentKey();
@@ -92,7 +102,20 @@ export class CheckoutService {
     const pointsAfterCommit = points > 0 && replaced !== null && holdsPoints(replaced);
     if (points > 0 && auth && !pointsAfterCommit) await this.takePoints(auth.accountId, points, orderNumber, now);
     try {
-      const id = await this.write(input, auth, priced, orderNumber, paymentKey.hash, now, replaced);
+      let id: number;
+      try {
+        id = await this.write(input, auth, priced, orderNumber, paymentKey.hash, now, replaced);
+      } catch (error) {
+        // The coupon was read up to a second ago (recentByCode) and the take refused it: it may have
+        // changed since. Priced again from a fresh read, the order is refused with what is true now
+        // (a new total, or the coupon used up or archived); when only its terms changed and the
+        // order still holds, it is written with today's; nothing of the first try was written.
+        const kept = priced.coupon;
+        if (!(kept && !priced.fresh && isInvalidCoupon(error))) throw error;
+        priced = await this.price(input, auth, now, true, replaced);
+        if (priced.coupon && sameTerms(priced.coupon, kept)) throw error;
+        id = await this.write(input, auth, priced, orderNumber, paymentKey.hash, now, replaced);
+      }
       if (replaced) await this.deps.payments.refundRedeemedPoints(replaced.id);
       if (pointsAfterCommit && auth) await this.takePointsAfterReplacing(auth.accountId, points, orderNumber, id);
       return {
@@ -180,7 +203,7 @@ export class CheckoutService {
       ),
       customers.countyNames(),
       customers.subCountyNames(input.county_id),
-      input.coupon ? coupons.byCode(input.coupon) : Promise.resolve(undefined),
+      input.coupon ? (fresh ? coupons.byCode(input.coupon) : coupons.recentByCode(input.coupon)) : Promise.resolve(undefined),
     ]).catch((error: unknown) => {
       if (error instanceof UpstreamUnavailable) {
         this.deps.logger.error({ err: error }, 'checkout: a service is unreachable');
@@ -225,6 +248,7 @@ export class CheckoutService {
       totalCents: totals.totalCents,
       countyName,
       subCountyName,
+      fresh,
     };
   }
 
