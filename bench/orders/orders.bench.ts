@@ -4,11 +4,11 @@
  * Starts the REAL catalog, customers and orders apps in this process, each on a fresh MySQL
  * database (MYSQL_URL, default mysql://root@127.0.0.1:3306/test), and the gateway in front of them,
  * over HTTP on 127.0.0.1, each on its own worker thread (its own event loop, as each is its own
- * process in production). A load generator in another worker thread keeps
- * BENCH_CONNECTIONS keep-alive connections busy with POST /api/site/orders/store for
- * BENCH_WARMUP_SECONDS unmeasured, then BENCH_SECONDS measured, and every measured answer is checked against the orders table afterwards: an order
- * answered 201 but missing is lost; an order number answered twice, or a row nobody was answered
- * for, is duplicated. Both must be 0.
+ * process in production). A load generator in another worker thread keeps BENCH_CONNECTIONS
+ * keep-alive connections busy with POST /api/site/orders/store for BENCH_WARMUP_SECONDS unmeasured,
+ * then BENCH_SECONDS measured (window.ts), and every measured answer is checked against the orders
+ * table afterwards: an order answered 201 but missing is lost; an order number answered twice, or a
+ * row nobody was answered for, is duplicated. Both must be 0.
  *
  * The mix is what a shop sees: mostly guests, some signed-in customers (their token is checked by
  * the customers service, then taken as live for 5 s), some with the UNGA200 coupon, carts of 1-4 products.
@@ -25,7 +25,8 @@ import { unitPriceCents } from '../../services/orders/src/checkout/pricing';
 import { CatalogClient } from '../../services/orders/src/clients/catalog';
 import { prepareOrdersDatabase } from '../../services/orders/src/db/setup';
 import { sibling } from '../../services/orders/src/testing/harness';
-import { benchRawInserts, warmUpSecondsOf } from './rawInserts';
+import { benchRawInserts } from './rawInserts';
+import { measuredSecondsOf, warmUpSecondsOf } from './window';
 import { startThread, stopThread } from './threads';
 import { TARGETS } from '../targets';
 
@@ -156,7 +157,7 @@ function randomCart(products: LookupProduct[], rand: () => number): Array<{ id: 
 }
 
 export async function benchOrders(options: OrdersBenchOptions = {}): Promise<OrdersBenchResult> {
-  const seconds = options.seconds ?? Number(process.env.BENCH_SECONDS ?? 10);
+  const seconds = options.seconds ?? measuredSecondsOf(process.env);
   const warmUpSeconds = options.warmUpSeconds ?? warmUpSecondsOf(process.env);
   const connections = options.connections ?? Number(process.env.BENCH_CONNECTIONS ?? 8);
   const signedInShare = options.signedIn ?? 0.2;

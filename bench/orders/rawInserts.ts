@@ -7,16 +7,11 @@
  */
 import { prepareOrdersDatabase } from '../../services/orders/src/db/setup';
 import { sibling } from '../../services/orders/src/testing/harness';
+import { measuredSecondsOf, warmUpSecondsOf } from './window';
 
 export interface RawInsertFigures {
   ordersPerSecond: number;
   p99Ms: number;
-}
-
-/** Seconds of unmeasured load before each orders figure (BENCH_WARMUP_SECONDS, default 10): both sides are measured warm. */
-export function warmUpSecondsOf(env: NodeJS.ProcessEnv): number {
-  const seconds = Number(env.BENCH_WARMUP_SECONDS ?? 10);
-  return Number.isFinite(seconds) && seconds >= 0 ? seconds : 10;
 }
 
 const percentile = (sorted: number[], p: number): number =>
@@ -25,7 +20,7 @@ const percentile = (sorted: number[], p: number): number =>
 export async function benchRawInserts(
   options: { seconds?: number; warmUpSeconds?: number; connections?: number } = {},
 ): Promise<RawInsertFigures> {
-  const seconds = options.seconds ?? Number(process.env.BENCH_SECONDS ?? 10);
+  const seconds = options.seconds ?? measuredSecondsOf(process.env);
   const warmUpSeconds = options.warmUpSeconds ?? warmUpSecondsOf(process.env);
   const connections = options.connections ?? Number(process.env.BENCH_CONNECTIONS ?? 8);
   process.env.MYSQL_URL ??= 'mysql://root@127.0.0.1:3306/test';
