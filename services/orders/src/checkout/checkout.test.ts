@@ -2,6 +2,7 @@ import { formatCents } from '@shop/money';
 import { sqlTimestamp } from '@shop/service-kit';
 import { testDatabases } from '@shop/service-kit/testing';
 import { CatalogClient } from '../clients/catalog';
+import { couponRow } from '../testing/coupons';
 import { MOMBASA, NAIROBI, startOrdersHarness, WESTLANDS, type OrdersHarness } from '../testing/harness';
 
 describe.each(testDatabases('orders'))('POST /api/site/orders/store on $dialect', (database) => {
@@ -286,32 +287,15 @@ describe.each(testDatabases('orders'))('POST /api/site/orders/store on $dialect'
       const cart = h.cart(3000);
       const subtotal = h.subtotalCents(cart);
       const now = Date.now();
+      const tenPercent = { discount_name: '10%', discount_type: 'percent', discount_value_cents: null, discount_percent_bp: 1000 };
       await h.db('coupons').insert([
-        {
-          name: 'Next month',
+        couponRow({
           code: 'SOON10',
-          discount_name: '10%',
-          discount_type: 'percent',
-          discount_percent_bp: 1000,
+          ...tenPercent,
           valid_from: sqlTimestamp(new Date(now + 30 * 86400_000)),
           valid_to: sqlTimestamp(new Date(now + 60 * 86400_000)),
-          times_used: 0,
-          created_at: sqlTimestamp(),
-          updated_at: sqlTimestamp(),
-        },
-        {
-          name: 'Archived',
-          code: 'GONE10',
-          discount_name: '10%',
-          discount_type: 'percent',
-          discount_percent_bp: 1000,
-          valid_from: sqlTimestamp(new Date(now - 86400_000)),
-          valid_to: sqlTimestamp(new Date(now + 86400_000)),
-          archived_at: sqlTimestamp(),
-          times_used: 0,
-          created_at: sqlTimestamp(),
-          updated_at: sqlTimestamp(),
-        },
+        }),
+        couponRow({ code: 'GONE10', ...tenPercent, archived_at: sqlTimestamp() }),
       ]);
       for (const code of ['NOPE', 'EXPIRED5', 'SOON10', 'GONE10']) {
         await refused(h.orderBody(cart, Math.round(subtotal * 0.9) / 100, { coupon: code }), 'Invalid or expired coupon', 'coupon');
@@ -336,19 +320,7 @@ describe.each(testDatabases('orders'))('POST /api/site/orders/store on $dialect'
       expect(await h.count('coupon_redemptions', { coupon_id: coupon.id })).toBe(1);
     });
     it('prices from the coupon as stored when the order is written, even when staff changed it a moment after a checkout read it', async () => {
-      const at = sqlTimestamp(new Date());
-      await h.db('coupons').insert({
-        name: 'Changes',
-        code: 'CHANGES',
-        discount_name: 'KSh 150',
-        discount_type: 'value',
-        discount_value_cents: 15_000,
-        valid_from: sqlTimestamp(new Date(Date.now() - 86_400_000)),
-        valid_to: sqlTimestamp(new Date(Date.now() + 86_400_000)),
-        times_used: 0,
-        created_at: at,
-        updated_at: at,
-      });
+      await h.db('coupons').insert(couponRow({ code: 'CHANGES', discount_name: 'KSh 150', discount_value_cents: 15_000 }));
       const cart = h.cart(3000);
       const subtotal = h.subtotalCents(cart);
       const body = (discountCents: number, email: string) =>
@@ -450,19 +422,7 @@ describe.each(testDatabases('orders'))('POST /api/site/orders/store on $dialect'
       const cart = h.cart(3000);
       const subtotal = h.subtotalCents(cart);
       // A fresh single-use coupon: every order passes the read-only check, the claim lets one through.
-      await h.db('coupons').insert({
-        name: 'Race',
-        code: 'RACE1',
-        discount_name: 'KSh 100',
-        discount_type: 'value',
-        discount_value_cents: 10_000,
-        valid_from: sqlTimestamp(new Date(Date.now() - 86400_000)),
-        valid_to: sqlTimestamp(new Date(Date.now() + 86400_000)),
-        usage_limit: 1,
-        times_used: 0,
-        created_at: sqlTimestamp(),
-        updated_at: sqlTimestamp(),
-      });
+      await h.db('coupons').insert(couponRow({ code: 'RACE1', usage_limit: 1 }));
       const answers = await Promise.all(
         Array.from({ length: 5 }, () =>
           store(h.orderBody(cart, (subtotal - 10_000 - 200) / 100, { coupon: 'RACE1', redeemed_points: 2 }), customer.token),

@@ -3,6 +3,7 @@ import { prepareOrdersDatabase } from '../db/setup';
 import { OrderGroupCommit, type NewOrderRows } from './group-commit';
 import { OneTripWriter } from './one-trip-writer';
 import { couponCustomer, CouponsRepository, type CouponRow } from '../coupons/repository';
+import { couponRow } from '../testing/coupons';
 
 const mysql = testDatabases('orders').filter((database) => database.dialect === 'mysql');
 
@@ -113,24 +114,10 @@ onMysql('OrderGroupCommit on $dialect', ({ create }) => {
   it('takes coupon uses inside the group: a single-use coupon goes to the first of two, the second alone leaves nothing', async () => {
     const { db, drop } = await create();
     await prepareOrdersDatabase(db);
-    const at = '2026-11-27 10:00:00';
-    await db('coupons').insert({
-      name: 'Once',
-      code: 'GCONCE',
-      discount_name: 'KSh 100',
-      discount_type: 'value',
-      discount_value_cents: 10_000,
-      valid_from: '2026-01-01 00:00:00',
-      valid_to: '2030-01-01 00:00:00',
-      usage_limit: 1,
-      per_customer_limit: null,
-      times_used: 0,
-      created_at: at,
-      updated_at: at,
-    });
+    const now = new Date('2026-11-27T07:00:00Z');
+    await db('coupons').insert(couponRow({ code: 'GCONCE', usage_limit: 1 }, now.getTime()));
     const coupon = (await db('coupons').where({ code: 'GCONCE' }).first()) as CouponRow;
     const coupons = new CouponsRepository(db);
-    const now = new Date('2026-11-27T07:00:00Z');
     const withCoupon = (n: number): NewOrderRows => {
       const who = couponCustomer({ email: `shopper${n}@example.com`, phone: '0712345678' });
       return {

@@ -1,5 +1,5 @@
-import { sqlTimestamp } from '@shop/service-kit';
 import { testDatabases } from '@shop/service-kit/testing';
+import { couponRow } from '../testing/coupons';
 import { startOrdersHarness, type CartLine, type OrdersHarness } from '../testing/harness';
 
 /**
@@ -22,20 +22,7 @@ describe.each(testDatabases('orders'))('the coupon’s per-customer limit on $di
   /** A fresh KSh 100 coupon, once per customer, so each test starts with nobody having used it. */
   async function onceCoupon(): Promise<string> {
     const code = `ONCE${Date.now() % 1_000_000}${(serial += 1)}`;
-    const now = Date.now();
-    await h.db('coupons').insert({
-      name: 'Once per customer',
-      code,
-      discount_name: 'KSh 100',
-      discount_type: 'value',
-      discount_value_cents: 10_000,
-      valid_from: sqlTimestamp(new Date(now - 86_400_000)),
-      valid_to: sqlTimestamp(new Date(now + 86_400_000)),
-      per_customer_limit: 1,
-      times_used: 0,
-      created_at: sqlTimestamp(),
-      updated_at: sqlTimestamp(),
-    });
+    await h.db('coupons').insert(couponRow({ code, name: 'Once per customer', per_customer_limit: 1 }));
     return code;
   }
   /** A shopper nobody else is: own email, phone and M-Pesa number (stored forms). */
