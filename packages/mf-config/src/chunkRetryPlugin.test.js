@@ -46,14 +46,7 @@ describe("a remote's chunks loaded after its entry", () => {
     const dir = fs.mkdtempSync(path.join(__dirname, '..', 'node_modules', '.cache', 'chunk-retry-'));
     fs.writeFileSync(path.join(dir, 'index.js'), "import('./later').then((later) => later.default);");
     fs.writeFileSync(path.join(dir, 'later.js'), "export default 'later';");
-    const stats = await runWebpack({
-      context: dir,
-      entry: './index.js',
-      mode: 'development',
-      devtool: false,
-      output: { path: path.join(dir, 'dist') },
-      plugins: [new ChunkRetryPlugin({ delays: [400, 1200] })],
-    });
+    const stats = await runWebpack(dir, { entry: './index.js', plugins: [new ChunkRetryPlugin({ delays: [400, 1200] })] });
     expect(stats.hasErrors()).toBe(false);
     const code = fs.readFileSync(path.join(dir, 'dist', 'main.js'), 'utf8');
     fs.rmSync(dir, { recursive: true, force: true });

@@ -16,12 +16,10 @@ async function build() {
   );
   fs.writeFileSync(path.join(dir, 'startup.js'), '/* a comment the minifier drops */ export default function start() { return 1; }');
   fs.writeFileSync(path.join(dir, 'later.js'), 'export default function later() { return 2; }');
-  const stats = await runWebpack({
-    context: dir,
+  const stats = await runWebpack(dir, {
     entry: './index.js',
     mode: 'production',
-    devtool: false,
-    output: { path: path.join(dir, 'dist'), filename: '[name].js', chunkFilename: '[name].[contenthash:8].js' },
+    output: { filename: '[name].js', chunkFilename: '[name].[contenthash:8].js' },
     plugins: [
       new CompileHintsPlugin({ chunks: ['main', 'startup'] }),
       new CompressionPlugin({ filename: '[path][base].br', algorithm: 'brotliCompress', test: /\.js$/, threshold: 0, minRatio: 1 }),

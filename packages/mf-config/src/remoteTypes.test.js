@@ -70,12 +70,8 @@ describe("a remote's published types", () => {
 
   it('are in the build, beside mf-manifest.json', async () => {
     const dir = fixtureRemote({ ...widget, 'src/index.js': 'export default 1;\n' });
-    const stats = await runWebpack({
-      context: dir,
+    const stats = await runWebpack(dir, {
       entry: './src/index.js',
-      mode: 'development',
-      devtool: false,
-      output: { path: path.join(dir, 'dist') },
       plugins: [new PublishTypesPlugin({ dir, exposes: { './ChatPage': './src/page/ChatPage.tsx' } })],
     });
     expect(stats.hasErrors()).toBe(false);
