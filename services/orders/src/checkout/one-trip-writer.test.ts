@@ -1,6 +1,6 @@
 import { testDatabases } from '@shop/service-kit/testing';
 import knexFactory from 'knex';
-import { compiled, insertStatement, OneTripWriter, SqlVariable, type Rows } from './one-trip-writer';
+import { insertStatement, OneTripWriter, SqlVariable, type Rows } from './one-trip-writer';
 
 const mysql = testDatabases('orders').filter((database) => database.dialect === 'mysql');
 
@@ -72,7 +72,7 @@ describe('OneTripWriter', () => {
         table.string('text', 40).notNullable();
       });
       const writer = OneTripWriter.for(db)!;
-      const insert = (text: string) => compiled(writer.sql('notes').insert({ text }));
+      const insert = (text: string) => writer.sql('notes').insert({ text }).toSQL().toNative();
       const count = { sql: 'SELECT COUNT(*) AS n FROM notes', bindings: [] };
       const texts = async () => (await db('notes').orderBy('id').pluck('text')) as string[];
       try {

@@ -11,9 +11,9 @@ export type Rows = Array<Record<string, unknown>>;
 
 /**
  * Sends statements inside the open transaction; `commit` ends it in the same round trip. Answers the
- * last statement's result, or with `every` one result per statement.
+ * last statement's result.
  */
-export type Send = (statements: Statement[], options?: { commit?: boolean; every?: boolean }) => Promise<unknown>;
+export type Send = (statements: Statement[], options?: { commit?: boolean }) => Promise<unknown>;
 
 interface MysqlConnection {
   query(sql: string, values: readonly unknown[], callback: (error: Error | null, results: unknown) => void): void;
@@ -56,7 +56,7 @@ export class OneTripWriter {
       );
     let open = false;
     let committed = false;
-    const send: Send = async (statements, { commit = false, every = false } = {}) => {
+    const send: Send = async (statements, { commit = false } = {}) => {
       if (committed) throw new Error('The transaction is already committed.');
       const first = open ? [] : ['START TRANSACTION'];
       const parts = [...first, ...statements.map((statement) => statement.sql), ...(commit ? ['COMMIT'] : [])];
@@ -67,8 +67,7 @@ export class OneTripWriter {
       );
       if (commit) committed = true;
       // One result per statement when there are several, the result itself when there is one.
-      const each = parts.length === 1 ? [results] : (results as unknown[]).slice(first.length, first.length + statements.length);
-      return every ? each : each[each.length - 1];
+      return parts.length === 1 ? results : (results as unknown[])[first.length + statements.length - 1];
     };
     try {
       const value = await work(send);
@@ -146,6 +145,3 @@ export function insertStatement(table: string, rows: ReadonlyArray<Record<string
   }
   return { sql, bindings };
 }
-
-/** A knex builder compiled to a statement (never executed by knex itself). */
-export const compiled = (query: Knex.QueryBuilder | Knex.Raw): Statement => query.toSQL().toNative();
