@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { eventually, launchBrowser, openJourney, withScreenshotOnFailure } from '../src/browser';
+import { eventually, launchBrowser, openJourney, pictureArrived, withScreenshotOnFailure } from '../src/browser';
 import { startShop, type RunningShop } from '../src/shop';
 
 let shop: RunningShop;
@@ -39,15 +39,6 @@ function editor(page: Page, label: string): { box: Locator; tool: (title: string
   const box = page.getByRole('textbox', { name: label, exact: true });
   const wrapper = page.locator('.admin-editor').filter({ has: box });
   return { box, tool: (title: string) => wrapper.getByTitle(title, { exact: true }) };
-}
-
-/** Loaded, decoded and drawn: an <img> whose picture really arrived. */
-async function pictureArrived(image: Locator): Promise<void> {
-  await image.scrollIntoViewIfNeeded();
-  await eventually(
-    () => image.evaluate((element) => (element as HTMLImageElement).complete && (element as HTMLImageElement).naturalWidth),
-    (width) => Number(width) > 0,
-  );
 }
 
 const kes = (text: string): number => Number(text.replace(/[^\d.]/g, ''));

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import type { Product } from '@shop/api-types';
-import { ARTIFACTS_DIR, eventually, launchBrowser, openJourney, PHONE, LAPTOP } from '../src/browser';
+import { ARTIFACTS_DIR, eventually, launchBrowser, openJourney, pictureArrived, PHONE, LAPTOP } from '../src/browser';
 import { startShop, type RunningShop } from '../src/shop';
 
 /**
@@ -200,11 +200,7 @@ it('home banner: the phone gets its own artwork, text of 14 px or more and dots 
     const { page, context } = await openJourney(browser, viewport);
     await page.goto(`${shop.url}/`);
     const image = page.locator('[aria-roledescription="slide"] img').first();
-    await image.waitFor();
-    await eventually(
-      () => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0),
-      (loaded) => loaded,
-    );
+    await pictureArrived(image);
     await shoot(page, `home-${viewport.width}`);
 
     const texts = await bannerText(page);

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 
 /** Debian's Chromium (never a downloaded browser build). */
 export const CHROMIUM_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
@@ -69,4 +69,28 @@ export async function eventually<T>(probe: () => Promise<T>, accept: (value: T) 
     last = await probe();
   }
   return last;
+}
+
+/**
+ * Waits until an <img> is loaded, decoded and drawn (its picture really arrived), scrolled into view
+ * so a lazy one loads. Asked afresh each time: on a drawn page the shop's render replaces the
+ * gateway's copy whole, and an element found just before may be gone a moment later (Playwright's
+ * own scrolling then fails with "Element is not attached to the DOM").
+ */
+export async function pictureArrived(image: Locator, timeoutMs = 10_000): Promise<void> {
+  await eventually(
+    () =>
+      image
+        .evaluate(
+          (element: HTMLImageElement) => {
+            element.scrollIntoView({ block: 'nearest' });
+            return element.complete ? element.naturalWidth : 0;
+          },
+          undefined,
+          { timeout: 2_000 },
+        )
+        .catch(() => 0),
+    (width) => width > 0,
+    timeoutMs,
+  );
 }
