@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Product } from '@shop/api-types';
-import { ARTIFACTS_DIR, eventually, launchBrowser, openJourney, PHONE, LAPTOP } from '../src/browser';
+import { ARTIFACTS_DIR, eventually, LAPTOP, launchBrowser, openJourney, PHONE, shopRendered } from '../src/browser';
 import { startShop, type RunningShop } from '../src/shop';
 
 /**
@@ -125,7 +125,7 @@ it('Kiswahili at 412 px: product types, the card button on at most two lines, re
   expect(await types.getByRole('link', { name: 'Maize Meal' }).count()).toBe(0);
   // Measure the shop's own render: the gateway's drawn copy is replaced whole, and a button
   // detached between two looks has no computed style at all.
-  await page.locator('[data-first-screen]').waitFor({ state: 'detached', timeout: 20_000 });
+  await shopRendered(page);
   const add = page.getByRole('button', { name: /kwenye kikapu/ }).first();
   await add.waitFor();
   await shoot(page, 'shop-cards-412-sw');
@@ -139,7 +139,7 @@ it('Kiswahili at 412 px: product types, the card button on at most two lines, re
 
   await page.goto(`${shop.url}/`);
   // The gateway's drawn copy is replaced whole by the shop's render: look at the latter.
-  await page.locator('[data-first-screen]').waitFor({ state: 'detached', timeout: 20_000 });
+  await shopRendered(page);
   const banner = page.getByRole('link', { name: /Punguzo hadi 20% kwa unga wa Pwani Bora/ });
   await banner.scrollIntoViewIfNeeded();
   await shoot(page, 'mid-banner-412-sw');

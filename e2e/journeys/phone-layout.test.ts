@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import type { Product } from '@shop/api-types';
-import { ARTIFACTS_DIR, eventually, launchBrowser, openJourney, pictureArrived, PHONE, LAPTOP } from '../src/browser';
+import { ARTIFACTS_DIR, eventually, launchBrowser, openJourney, pictureArrived, PHONE, LAPTOP, shopRendered } from '../src/browser';
 import { startShop, type RunningShop } from '../src/shop';
 
 /**
@@ -58,11 +58,7 @@ const pageWidth = (page: Page): Promise<number> => page.evaluate(() => document.
 /** The page opened and the shop's own render in place of the drawn copy (which is replaced whole, focus and all). */
 async function shopTakenOver(page: Page, path: string): Promise<void> {
   await page.goto(`${shop.url}${path}`);
-  await eventually(
-    () => page.locator('[data-first-screen]').count(),
-    (count) => count === 0,
-    20_000,
-  );
+  await shopRendered(page);
 }
 
 async function logIn(page: Page): Promise<void> {
@@ -334,6 +330,7 @@ it('chat bubble clear of the copyright; quick view dims the page; grid or list k
   expect(overlaps(await boxOf(bubble), words)).toBe(false);
 
   // Quick view from the best sellers: the whole screen behind it is dimmed.
+  await shopRendered(page);
   await page.evaluate(() => window.scrollTo(0, 0));
   const quickView = page.getByRole('button', { name: /^Quick View / }).first();
   await quickView.scrollIntoViewIfNeeded();

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { catalogFileLanguage, type Brand, type Product } from '@shop/api-types';
-import { eventually, launchBrowser } from '../src/browser';
+import { eventually, launchBrowser, shopRendered } from '../src/browser';
 import { startShop, type RunningShop } from '../src/shop';
 
 /**
@@ -98,7 +98,7 @@ it('shows the shop in Swahili to a phone set to Swahili; the header switches it 
   // The gateway's copy first (kept drawn by the test above), then the shop's own render.
   const first = await page.goto(`${shop.url}/product/${product.slug}`);
   expect(await first!.text()).toContain('<html lang="sw" data-shop-language="sw">');
-  await page.locator('[data-first-screen]').waitFor({ state: 'detached', timeout: 20_000 });
+  await shopRendered(page);
   await page.getByRole('heading', { name: 'Maelezo ya bidhaa' }).waitFor();
   expect(await page.locator('html').getAttribute('lang')).toBe('sw');
   expect(await page.title()).toBe(`${product.name} | Shwari Shop`);
@@ -133,7 +133,7 @@ it("downloads the catalogs of the page's language only, the shell's and the page
       if (catalogFileLanguage(file)) catalogs.push(file);
     });
     await page.goto(`${shop.url}/product/${product.slug}`);
-    await page.locator('[data-first-screen]').waitFor({ state: 'detached', timeout: 20_000 });
+    await shopRendered(page);
     await page.getByRole('heading', { name: locale === 'sw-KE' ? 'Maelezo ya bidhaa' : 'Product Description' }).waitFor();
     const language = locale.slice(0, 2);
     // The shell's (with the shared packages') and the catalogue's, each asked for once.

@@ -94,3 +94,13 @@ export async function pictureArrived(image: Locator, timeoutMs = 10_000): Promis
     timeoutMs,
   );
 }
+
+/**
+ * Waits until the shop's own render has replaced the gateway's drawn copy of a page, which it does
+ * whole (elements, focus and all): an element found in the drawn copy is gone a moment later, so a
+ * journey that measures, scrolls to or focuses an element of a drawn page waits for this first.
+ * On a page that was not drawn it returns at once.
+ */
+export async function shopRendered(page: Page): Promise<void> {
+  await page.locator('[data-first-screen]').waitFor({ state: 'detached', timeout: 20_000 });
+}
