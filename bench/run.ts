@@ -31,7 +31,7 @@ import { benchAssistantAnswers } from './search/assistant.bench';
 import { benchSearch } from './search/search.bench';
 import { benchApi } from './api/autocannon';
 import type { RawInsertFigures } from './orders/rawInserts';
-import { measuredSecondsOf, warmUpSecondsOf } from './orders/window';
+import { connectionsOf, measuredSecondsOf, warmUpSecondsOf } from './orders/window';
 import { inFreshProcess } from './freshProcess';
 import { axeBackOffice, axeStorefront, type AxeFigures } from './storefront/axe';
 import { startBaselinePage } from './storefront/baselinePage';
@@ -266,7 +266,7 @@ async function chatRows(table: Table, stack: Stack): Promise<void> {
 
 async function orderRows(table: Table): Promise<void> {
   // Orders created per second on MySQL through the gateway (the services on threads; see bench/orders).
-  const group = `Orders on MySQL through the gateway, ${measuredSecondsOf(process.env)} s after ${warmUpSecondsOf(process.env)} s of the same load, 8 connections (baseline: raw INSERTs of the same rows)`;
+  const group = `Orders on MySQL through the gateway, ${measuredSecondsOf(process.env)} s after ${warmUpSecondsOf(process.env)} s of the same load, ${connectionsOf(process.env)} connections (baseline: raw INSERTs of the same rows)`;
   const orders = await inFreshProcess<OrdersBenchResult>('orders', { print: true });
   const raw = await inFreshProcess<RawInsertFigures>('rawInserts');
   table.add(

@@ -26,7 +26,7 @@ import { CatalogClient } from '../../services/orders/src/clients/catalog';
 import { prepareOrdersDatabase } from '../../services/orders/src/db/setup';
 import { sibling } from '../../services/orders/src/testing/harness';
 import { benchRawInserts } from './rawInserts';
-import { measuredSecondsOf, warmUpSecondsOf } from './window';
+import { connectionsOf, measuredSecondsOf, warmUpSecondsOf } from './window';
 import { startThread, stopThread } from './threads';
 import { TARGETS } from '../targets';
 
@@ -159,7 +159,7 @@ function randomCart(products: LookupProduct[], rand: () => number): Array<{ id: 
 export async function benchOrders(options: OrdersBenchOptions = {}): Promise<OrdersBenchResult> {
   const seconds = options.seconds ?? measuredSecondsOf(process.env);
   const warmUpSeconds = options.warmUpSeconds ?? warmUpSecondsOf(process.env);
-  const connections = options.connections ?? Number(process.env.BENCH_CONNECTIONS ?? 8);
+  const connections = options.connections ?? connectionsOf(process.env);
   const signedInShare = options.signedIn ?? 0.2;
   const couponShare = options.coupon ?? 0.1;
   const print = options.print ?? false;

@@ -7,7 +7,7 @@
  */
 import { prepareOrdersDatabase } from '../../services/orders/src/db/setup';
 import { sibling } from '../../services/orders/src/testing/harness';
-import { measuredSecondsOf, warmUpSecondsOf } from './window';
+import { connectionsOf, measuredSecondsOf, warmUpSecondsOf } from './window';
 
 export interface RawInsertFigures {
   ordersPerSecond: number;
@@ -22,7 +22,7 @@ export async function benchRawInserts(
 ): Promise<RawInsertFigures> {
   const seconds = options.seconds ?? measuredSecondsOf(process.env);
   const warmUpSeconds = options.warmUpSeconds ?? warmUpSecondsOf(process.env);
-  const connections = options.connections ?? Number(process.env.BENCH_CONNECTIONS ?? 8);
+  const connections = options.connections ?? connectionsOf(process.env);
   process.env.MYSQL_URL ??= 'mysql://root@127.0.0.1:3306/test';
   const database = await sibling('orders', 'mysql').create();
   const { db } = database;
