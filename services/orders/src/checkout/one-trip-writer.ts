@@ -66,7 +66,8 @@ export class OneTripWriter {
         statements.flatMap((statement) => statement.bindings),
       );
       if (commit) committed = true;
-      // One result per statement when there are several, the result itself when there is one.
+      // mysql2 answers one result per statement when there are several, the result itself when
+      // there is one: the caller gets the last of its own statements' (not START TRANSACTION's or COMMIT's).
       return parts.length === 1 ? results : (results as unknown[])[first.length + statements.length - 1];
     };
     try {
